@@ -1,0 +1,56 @@
+"""The pure 5 Alive referee engine: `apply(state, action) -> state`, no I/O, clock or randomness."""
+
+from .actions import Action, Bust, Play, SetHand, TieBreak
+from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, Card
+from .errors import EngineError, InvalidSetup, Refused
+from .game import apply, bomb_targets, check, refusal
+from .history import History, replay
+from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading
+from .legal import CardOption, Legal, legal_actions
+from .narrate import describe, key_rule, unusual_rule
+from .setup import make_setup, new_game
+from .state import CLOCKWISE, COUNTERCLOCKWISE, Event, GameState, Player, Setup, Status, Team, Variant
+
+__all__ = [
+    "CLOCKWISE",
+    "COUNTERCLOCKWISE",
+    "DECK_COUNTS",
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "HOUSE_RULE_SPECS",
+    "LIVES",
+    "SPECS_BY_NAME",
+    "Action",
+    "Bust",
+    "Card",
+    "CardOption",
+    "EngineError",
+    "Event",
+    "GameState",
+    "History",
+    "HouseRuleSpec",
+    "HouseRules",
+    "InvalidSetup",
+    "Legal",
+    "Play",
+    "Player",
+    "Reading",
+    "Refused",
+    "SetHand",
+    "Setup",
+    "Status",
+    "Team",
+    "TieBreak",
+    "Variant",
+    "apply",
+    "bomb_targets",
+    "check",
+    "describe",
+    "key_rule",
+    "legal_actions",
+    "make_setup",
+    "new_game",
+    "refusal",
+    "replay",
+    "unusual_rule",
+]

@@ -1,0 +1,649 @@
+"""The reducer: `apply(state, action)` checks an action, then returns the state after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import Action, Bust, Play, SetHand, TieBreak
+from .cards import DECK_SIZE, HAND_SIZE, LOWEST_BUST_TOTAL, TARGET, Card, highest_hand_value
+from .errors import Refused
+from .house_rules import HouseRules
+from .state import CLOCKWISE, Event, GameState, Player, Status, Team, Variant
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise Refused if `action` is not allowed in `state`; the one validation gate.
+
+    Checks run in a fixed order, as in boardgame.io's reducer: is the game over, is it the
+    right phase, is the player known and in, is it their turn, is the move legal.
+    """
+    if state.status is Status.FINISHED:
+        raise Refused("game_over", _game_over_message(state), rule="winning")
+    match action:
+        case TieBreak():
+            _check_tiebreak(state, action)
+            return
+        case SetHand():
+            _check_hand(state, action)
+            return
+    if state.status is Status.TIEBREAK:
+        names = _names(state, state.tied)
+        raise Refused(
+            "tiebreak_pending",
+            f"The game is over: {names} must first add up the number cards in their hands.",
+            rule="tiebreak",
+        )
+    seat = _known_player(state, action.player)
+    if seat != state.current:
+        current = state.current_player
+        assert current is not None
+        raise Refused(
+            "not_your_turn",
+            f"It's {current.name}'s turn, not {state.players[seat].name}'s.",
+            rule="turn-order",
+        )
+    match action:
+        case Play():
+            _check_play(state, seat, action)
+        case Bust():
+            _check_bust(state, action)
+
+
+def refusal(state: GameState, action: Action) -> Refused | None:
+    """Return why `action` would be refused, or None when it would be accepted."""
+    try:
+        check(state, action)
+    except Refused as refused:
+        return refused
+    return None
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Return the state after `action`, or raise Refused and change nothing."""
+    check(state, action)
+    table = _Table.of(state)
+    match action:
+        case Play(card=card) if card.is_number and _overflows(state, card):
+            # House rule over_21=bust (modern text): the card is laid, counted as a bust, returned.
+            table.bust(table.seat(action.player), card)
+        case Play():
+            table.play(table.seat(action.player), action.card, action.zeros)
+        case Bust():
+            table.bust(table.seat(action.player), None)
+        case SetHand():
+            table.set_hand(table.seat(action.player), action.cards)
+        case TieBreak():
+            table.tiebreak(dict(action.values))
+    return table.freeze()
+
+
+# --- the checks -----------------------------------------------------------------------------
+
+
+def _game_over_message(state: GameState) -> str:
+    winners = " and ".join(state.winners)
+    verb = "won" if len(state.winners) == 1 else "share the win"
+    return f"The game is over: {winners} {verb}. Start a rematch to play again."
+
+
+def _names(state: GameState, seats: tuple[int, ...]) -> str:
+    names = [state.players[seat].name for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _known_player(state: GameState, name: str) -> int:
+    seat = state.seat_of(name)
+    if seat is None:
+        raise Refused("unknown_player", f"Nobody called {name:.24} is playing at this table.", rule="setup")
+    if state.players[seat].out:
+        raise Refused(
+            "player_out",
+            f"{state.players[seat].name} is out of the game and can't play.",
+            rule="elimination",
+        )
+    return seat
+
+
+def _overflows(state: GameState, card: Card) -> bool:
+    number = card.number
+    return number is not None and state.total + number > TARGET
+
+
+def _check_play(state: GameState, seat: int, action: Play) -> None:
+    card = action.card
+    if _overflows(state, card) and state.house_rules.over_21 == "refuse":
+        number = card.number
+        assert number is not None
+        raise Refused(
+            "does_not_fit",
+            f"That {number} makes {state.total + number}: play another card, or tap Can't play.",
+            rule="over-21",
+        )
+    if action.zeros and card is not Card.BOMB:
+        raise Refused("bad_zeros", "Only a Bomb is answered with 0s.", rule="bomb")
+    if card is Card.BOMB and action.zeros:
+        if _bomb_not_answered(state, seat):
+            raise Refused(
+                "bomb_not_answered",
+                "At this table a Bomb played as the last card only ends the round: nobody answers it.",
+                rule="bomb-last-card",
+            )
+        targets = set(bomb_targets(state, seat))
+        seen: set[int] = set()
+        for name in action.zeros:
+            target = state.seat_of(name)
+            if target is None or target not in targets:
+                raise Refused(
+                    "bad_zeros",
+                    f"{name:.24} can't answer this Bomb: only the other players still in can.",
+                    rule="bomb",
+                )
+            if target in seen:
+                raise Refused("bad_zeros", "Each player discards one 0 to a Bomb, not more.", rule="bomb")
+            seen.add(target)
+
+
+def _check_bust(state: GameState, action: Bust) -> None:
+    if state.total < LOWEST_BUST_TOTAL:
+        raise Refused(
+            "bust_impossible",
+            f"Nobody can go over 21 from {state.total}: even a 7 fits. Play a card.",
+            rule="bust",
+        )
+
+
+def _check_hand(state: GameState, action: SetHand) -> None:
+    seat = _known_player(state, action.player)
+    player = state.players[seat]
+    if isinstance(action.cards, bool) or not isinstance(action.cards, int):
+        raise Refused("bad_hand", "Give the number of cards as a whole number.", rule="hand-correction")
+    if action.cards < 1:
+        raise Refused(
+            "bad_hand",
+            f"A player still in the round holds at least one card. If {player.name} went out, "
+            "enter the card they played last instead.",
+            rule="hand-correction",
+        )
+    most = player.hand + state.draw_pile + state.discard_pile
+    if action.cards > most:
+        raise Refused(
+            "bad_hand",
+            f"{player.name} can hold at most {most} cards: the rest are in other hands.",
+            rule="hand-correction",
+        )
+    if action.cards == player.hand:
+        raise Refused("bad_hand", f"{player.name} already holds {player.hand} cards.", rule="hand-correction")
+
+
+def _check_tiebreak(state: GameState, action: TieBreak) -> None:
+    if state.status is not Status.TIEBREAK:
+        raise Refused("no_tiebreak", "There is no tie-break to settle now.", rule="tiebreak")
+    given: dict[int, int] = {}
+    for name, value in action.values:
+        seat = state.seat_of(name)
+        if seat is None or seat not in state.tied:
+            raise Refused(
+                "bad_tiebreak",
+                f"Only {_names(state, state.tied)} are in the tie-break.",
+                rule="tiebreak",
+            )
+        if seat in given:
+            raise Refused("bad_tiebreak", "Give each tied player's total once.", rule="tiebreak")
+        player = state.players[seat]
+        top = highest_hand_value(player.hand)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+            raise Refused(
+                "bad_tiebreak",
+                f"{player.name}'s {player.hand} cards can add up to between 0 and {top}.",
+                rule="tiebreak",
+            )
+        given[seat] = value
+    missing = [seat for seat in state.tied if seat not in given and state.players[seat].hand > 0]
+    if missing:
+        raise Refused(
+            "bad_tiebreak",
+            f"Enter the total of the number cards in {_names(state, tuple(missing))}'s hand.",
+            rule="tiebreak",
+        )
+
+
+def bomb_targets(state: GameState, bomber: int) -> tuple[int, ...]:
+    """Return the seats that must answer a Bomb from `bomber`, in turn order after them."""
+    seats = []
+    seat = bomber
+    opponents_only = state.variant is Variant.TEAMS and state.house_rules.bomb_teammates == "opponents_only"
+    for _ in range(len(state.players)):
+        seat = state.next_active(seat)
+        if seat == bomber:
+            break
+        if opponents_only and state.players[seat].team == state.players[bomber].team:
+            continue
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _bomb_not_answered(state: GameState, bomber: int) -> bool:
+    return state.players[bomber].hand == 1 and state.house_rules.bomb_last_card == "round_only"
+
+
+def bomb_is_answered(state: GameState, bomber: int) -> bool:
+    """Return True if a Bomb from `bomber` now asks the others for a 0."""
+    return not _bomb_not_answered(state, bomber)
+
+
+# --- applying an accepted action ------------------------------------------------------------
+
+
+@dataclass
+class _Table:
+    """A private, mutable working copy of a GameState, used inside one `apply` call only."""
+
+    base: GameState
+    lives: list[int]
+    hands: list[int]
+    out: list[bool]
+    team_lives: list[int]
+    round: int
+    total: int
+    direction: int
+    current: int | None
+    dealer: int | None
+    draw_pile: int
+    discard_pile: int
+    status: Status
+    winners: tuple[str, ...]
+    tied: tuple[int, ...]
+    events: list[Event]
+
+    @classmethod
+    def of(cls, state: GameState) -> _Table:
+        return cls(
+            base=state,
+            lives=[player.lives for player in state.players],
+            hands=[player.hand for player in state.players],
+            out=[player.out for player in state.players],
+            team_lives=[team.lives for team in state.teams],
+            round=state.round,
+            total=state.total,
+            direction=state.direction,
+            current=state.current,
+            dealer=state.dealer,
+            draw_pile=state.draw_pile,
+            discard_pile=state.discard_pile,
+            status=state.status,
+            winners=state.winners,
+            tied=state.tied,
+            events=[],
+        )
+
+    def freeze(self) -> GameState:
+        base = self.base
+        players = tuple(
+            Player(
+                name=player.name,
+                lives=self.team_lives[player.team] if player.team is not None else self.lives[seat],
+                hand=self.hands[seat],
+                out=self.out[seat],
+                team=player.team,
+            )
+            for seat, player in enumerate(base.players)
+        )
+        teams = tuple(Team(team.name, team.seats, self.team_lives[index]) for index, team in enumerate(base.teams))
+        return replace(
+            base,
+            players=players,
+            teams=teams,
+            round=self.round,
+            total=self.total,
+            direction=self.direction,
+            current=self.current,
+            dealer=self.dealer,
+            draw_pile=self.draw_pile,
+            discard_pile=self.discard_pile,
+            status=self.status,
+            winners=self.winners,
+            tied=self.tied,
+            events=tuple(self.events),
+        )
+
+    # -- helpers --
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.base.house_rules
+
+    @property
+    def variant(self) -> Variant:
+        return self.base.variant
+
+    def name(self, seat: int) -> str:
+        return self.base.players[seat].name
+
+    def seat(self, name: str) -> int:
+        seat = self.base.seat_of(name)
+        assert seat is not None
+        return seat
+
+    def emit(self, kind: str, seat: int | None = None, value: int | None = None, rule: str | None = None) -> None:
+        self.events.append(Event(kind, None if seat is None else self.name(seat), value, rule))
+
+    def active(self) -> list[int]:
+        return [seat for seat, out in enumerate(self.out) if not out]
+
+    def next_active(self, seat: int, direction: int | None = None) -> int:
+        step = self.direction if direction is None else direction
+        count = len(self.out)
+        for offset in range(1, count + 1):
+            candidate = (seat + step * offset) % count
+            if not self.out[candidate]:
+                return candidate
+        return seat
+
+    def in_turn_order(self, start: int) -> list[int]:
+        """Active seats after `start` in the direction of play, `start` itself excluded."""
+        seats = []
+        seat = start
+        for _ in range(len(self.out)):
+            seat = self.next_active(seat)
+            if seat == start:
+                break
+            seats.append(seat)
+        return seats
+
+    def two_left(self) -> bool:
+        # Two-player rules apply when exactly two players are still in (never in teams: nobody
+        # is eliminated alone there, and teams start with four or more).
+        return len(self.active()) == 2
+
+    def set_turn(self, seat: int) -> None:
+        self.current = seat
+
+    # -- the actions --
+
+    def play(self, seat: int, card: Card, zeros: tuple[str, ...]) -> None:
+        self.hands[seat] -= 1
+        self.discard_pile += 1
+        number = card.number
+        if number is not None:
+            self.total += number
+        self.emit("played", seat, rule=_CARD_RULES[card])
+        last_card = self.hands[seat] == 0
+        if card is Card.BOMB:
+            self.bomb(seat, zeros, last_card)
+            return
+        if last_card:
+            # The last card ends the round; its own effect does not carry over (1994 rules:
+            # "if it is your last card, the hand is over"; Re-deal says so in so many words).
+            if not card.is_number:
+                self.emit("last_card_effect_void", seat, rule="last-card")
+            self.end_round((seat,))
+            return
+        match card:
+            case Card.DRAW1 | Card.DRAW2:
+                self.draw_for_others(seat, 1 if card is Card.DRAW1 else 2)
+                self.set_turn(self.next_active(seat))
+            case Card.REVERSE:
+                if self.two_left():
+                    # 1994 rules: with two players left, Reverse is treated as Pass Me By.
+                    self.emit("reverse_as_pass", seat, rule="two-players")
+                else:
+                    self.direction = -self.direction
+                    self.emit("reversed", value=self.direction, rule="reverse")
+                self.set_turn(self.next_active(seat))
+            case Card.SKIP:
+                if self.two_left():
+                    # 1994 rules: with two players, the Skip player gets an immediate new turn.
+                    self.emit("skip_again", seat, rule="two-players")
+                    self.set_turn(seat)
+                else:
+                    skipped = self.next_active(seat)
+                    self.emit("skipped", skipped, rule="skip")
+                    self.set_turn(self.next_active(skipped))
+            case Card.EQ21:
+                self.total = TARGET
+                self.set_turn(self.next_active(seat))
+            case Card.EQ10:
+                self.total = 10
+                self.set_turn(self.next_active(seat))
+            case Card.EQ0:
+                self.total = 0
+                self.set_turn(self.next_active(seat))
+            case Card.REDEAL:
+                self.redeal(seat)
+            case _:
+                self.set_turn(self.next_active(seat))
+
+    def bust(self, seat: int, card: Card | None) -> None:
+        # 1994 rules: you keep the card, flip an ALIVE card, the total resets, the next player goes.
+        self.emit("bust", seat, value=None if card is None else card.number, rule="bust")
+        self.total = 0
+        self.lose_lives([seat], rule="teams-bust" if self.variant is Variant.TEAMS else "bust")
+        if self.status is Status.PLAYING:
+            self.set_turn(self.next_active(seat))
+
+    def bomb(self, bomber: int, zeros: tuple[str, ...], last_card: bool) -> None:
+        self.total = 0
+        if last_card and self.rules.bomb_last_card == "round_only":
+            self.emit("bomb_not_answered", bomber, rule="bomb-last-card")
+            self.end_round((bomber,))
+            return
+        answered = {self.seat(name) for name in zeros}
+        losers = []
+        emptied = []
+        for target in bomb_targets(self.base, bomber):
+            if target in answered:
+                self.hands[target] -= 1
+                self.discard_pile += 1
+                self.emit("answered_zero", target, rule="bomb")
+                if self.hands[target] == 0:
+                    emptied.append(target)
+            else:
+                self.emit("no_zero", target, rule="teams-bomb" if self.variant is Variant.TEAMS else "bomb")
+                losers.append(target)
+        self.lose_lives(losers, rule="bomb")
+        if self.status is not Status.PLAYING:
+            return
+        if last_card:
+            # How-to FAQ author: answer the Bomb first, then the round ends for the bomber.
+            self.emit("bomb_last_card", bomber, rule="bomb-last-card")
+            self.end_round((bomber, *emptied))
+            return
+        emptied = [seat for seat in emptied if not self.out[seat]]
+        if emptied and self.rules.zero_answer_last_card == "draws_one":
+            for seat in emptied:
+                if self.draw(seat, 1) == 1:
+                    self.emit("drew_after_answer", seat, rule="zero-answer-last-card")
+            emptied = [seat for seat in emptied if self.hands[seat] == 0]
+        if emptied:
+            self.emit("zero_emptied_hand", emptied[0], rule="zero-answer-last-card")
+            self.end_round(tuple(emptied))
+            return
+        # How-to FAQ author: the 0s are not turns; the player after the bomber goes next.
+        self.set_turn(self.next_active(bomber))
+
+    def redeal(self, redealer: int) -> None:
+        self.total = 0
+        active = self.active()
+        pool = sum(self.hands[seat] for seat in active)
+        if self.rules.redeal_deal_from == "direction":
+            order = [*self.in_turn_order(redealer), redealer]
+        else:
+            # 1994 rules: "he should start dealing to his left", i.e. clockwise.
+            order = [*self._clockwise_from(redealer), redealer]
+        share, extra = divmod(pool, len(order))
+        for index, seat in enumerate(order):
+            self.hands[seat] = share + (1 if index < extra else 0)
+        self.dealer = redealer
+        self.emit("redealt", redealer, value=pool, rule="redeal-order")
+        if self.rules.after_redeal == "left":
+            # 1994 rules: "after a deal of any sort, play always starts to the left".
+            self.set_turn(self.next_active(redealer, CLOCKWISE))
+        else:
+            self.set_turn(self.next_active(redealer))
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        seats = []
+        start = seat
+        for _ in range(len(self.out)):
+            seat = self.next_active(seat, CLOCKWISE)
+            if seat == start:
+                break
+            seats.append(seat)
+        return seats
+
+    def draw(self, seat: int, count: int) -> int:
+        """Move up to `count` cards from the draw pile to `seat`; return how many moved."""
+        drawn = 0
+        while drawn < count:
+            if self.draw_pile == 0 and not self.reshuffle():
+                break
+            self.draw_pile -= 1
+            self.hands[seat] += 1
+            drawn += 1
+        return drawn
+
+    def reshuffle(self) -> bool:
+        # House rule empty_draw_pile: the discard pile, all but its top card, becomes the draw pile.
+        if self.rules.empty_draw_pile != "reshuffle" or self.discard_pile <= 1:
+            if not any(event.kind == "draw_pile_empty" for event in self.events):
+                self.emit("draw_pile_empty", rule="empty-draw-pile")
+            return False
+        self.draw_pile = self.discard_pile - 1
+        self.discard_pile = 1
+        self.emit("reshuffled", value=self.draw_pile, rule="empty-draw-pile")
+        return True
+
+    def draw_for_others(self, drawer: int, count: int) -> None:
+        # Everyone else draws, one player at a time in turn order from the drawer's next player.
+        for seat in self.in_turn_order(drawer):
+            drawn = self.draw(seat, count)
+            self.emit("drew", seat, value=drawn, rule="draw-cards")
+
+    def set_hand(self, seat: int, cards: int) -> None:
+        # A correction is not a turn; the difference comes from (or goes to) the piles, so the
+        # deck still adds up to 77: extra cards most likely came off the draw pile.
+        change = cards - self.hands[seat]
+        if change > 0:
+            from_draw = min(change, self.draw_pile)
+            self.draw_pile -= from_draw
+            self.discard_pile -= change - from_draw
+        else:
+            self.discard_pile -= change
+        self.hands[seat] = cards
+        self.emit("hand_set", seat, value=cards, rule="hand-correction")
+
+    def lose_lives(self, seats: list[int], rule: str) -> None:
+        """Each seat loses one life (in teams, their team does); then settle the game's end."""
+        if self.variant is Variant.TEAMS:
+            for seat in seats:
+                team = self.base.players[seat].team
+                assert team is not None
+                self.team_lives[team] -= 1
+                self.emit("lost_life", seat, value=self.team_lives[team], rule=rule)
+                if self.team_lives[team] == 0:
+                    # Lives are taken in turn order; the first team to run out loses at once.
+                    winner = self.base.teams[1 - team]
+                    self.finish((winner.name,), rule="teams")
+                    return
+            return
+        for seat in seats:
+            self.lives[seat] -= 1
+            self.emit("lost_life", seat, value=self.lives[seat], rule=rule)
+        for seat in seats:
+            if self.lives[seat] == 0:
+                # 1994 rules: eliminated at once, discarding any cards still held.
+                self.out[seat] = True
+                self.discard_pile += self.hands[seat]
+                self.hands[seat] = 0
+                self.emit("eliminated", seat, rule="elimination")
+        if not any(self.lives[seat] == 0 for seat in seats):
+            return
+        if self.variant is Variant.SUDDEN_DEATH:
+            self.sudden_death_end()
+            return
+        active = self.active()
+        if len(active) == 1:
+            self.finish((self.name(active[0]),), rule="winning")
+        elif len(active) == 2:
+            self.emit("two_left", rule="two-players")
+
+    def sudden_death_end(self) -> None:
+        # 1994 rules, Sudden Death: the game ends as soon as one player is out; most lives wins.
+        best = max(self.lives)
+        leaders = tuple(seat for seat, lives in enumerate(self.lives) if lives == best)
+        if len(leaders) == 1:
+            self.finish((self.name(leaders[0]),), rule="sudden-death")
+            return
+        self.tied = leaders
+        self.current = None
+        self.status = Status.TIEBREAK
+        self.emit("tiebreak", rule="tiebreak")
+        if all(self.hands[seat] == 0 for seat in leaders):
+            self.tiebreak({})
+
+    def tiebreak(self, values: dict[str, int]) -> None:
+        # The tied players add up the number cards in their hands; lowest wins. An empty hand is 0.
+        totals = {seat: 0 for seat in self.tied}
+        for name, value in values.items():
+            totals[self.seat(name)] = value
+        lowest = min(totals.values())
+        best = [seat for seat in self.tied if totals[seat] == lowest]
+        if len(best) > 1 and self.rules.tiebreak_tie == "fewest_cards":
+            fewest = min(self.hands[seat] for seat in best)
+            best = [seat for seat in best if self.hands[seat] == fewest]
+        self.emit("tiebreak_result", value=lowest, rule="tiebreak")
+        self.tied = ()
+        self.finish(tuple(self.name(seat) for seat in best), rule="tiebreak")
+
+    def finish(self, winners: tuple[str, ...], rule: str) -> None:
+        self.status = Status.FINISHED
+        self.winners = winners
+        self.current = None
+        self.emit("game_over", rule=rule)
+
+    def end_round(self, went_out: tuple[int, ...]) -> None:
+        """A hand is empty: the others pay one life each, then a new round is dealt."""
+        first_out = went_out[0]
+        self.emit("went_out", first_out, rule="last-card")
+        if self.variant is Variant.TEAMS:
+            # 1994 rules, Team play: the opposing team loses only one life.
+            team = self.base.players[first_out].team
+            assert team is not None
+            opponent = next(seat for seat in self.active() if self.base.players[seat].team != team)
+            self.lose_lives([opponent], rule="teams-going-out")
+        else:
+            holders = [seat for seat in self.in_turn_order(first_out) if self.hands[seat] > 0]
+            self.lose_lives(holders, rule="last-card")
+        if self.status is not Status.PLAYING:
+            return
+        self.new_round(dealer=first_out)
+
+    def new_round(self, dealer: int) -> None:
+        # The player who went out deals; the player on their left starts (1994 rules).
+        active = self.active()
+        for seat in range(len(self.hands)):
+            self.hands[seat] = HAND_SIZE if not self.out[seat] else 0
+        self.draw_pile = DECK_SIZE - HAND_SIZE * len(active)
+        self.discard_pile = 0
+        self.total = 0
+        self.round += 1
+        if self.rules.new_round_direction == "clockwise":
+            self.direction = CLOCKWISE
+        self.dealer = dealer
+        self.set_turn(self.next_active(dealer))
+        self.emit("new_round", dealer, value=self.round, rule="new-round")
+
+
+_CARD_RULES: dict[Card, str] = {
+    **{card: "number-cards" for card in Card if card.is_number},
+    Card.DRAW1: "draw-cards",
+    Card.DRAW2: "draw-cards",
+    Card.PASS: "pass-me-by",
+    Card.REVERSE: "reverse",
+    Card.SKIP: "skip",
+    Card.EQ21: "equals-cards",
+    Card.EQ10: "equals-cards",
+    Card.EQ0: "equals-cards",
+    Card.REDEAL: "redeal",
+    Card.BOMB: "bomb",
+}

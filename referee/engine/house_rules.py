@@ -1,0 +1,251 @@
+"""House rules: every point where the three rule texts disagree or are silent, as a named switch."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from .errors import InvalidSetup
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to settle a disputed point: its switch value, what it means, and who reads it so."""
+
+    value: str
+    summary: str
+    source: str
+
+
+@dataclass(frozen=True)
+class HouseRuleSpec:
+    """A switch a table can set: its name, the question it settles, and its readings (default first)."""
+
+    name: str
+    question: str
+    readings: tuple[Reading, ...]
+    rule: str
+
+    @property
+    def default(self) -> str:
+        """The reading used unless the table chose another."""
+        return self.readings[0].value
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """Every value the switch accepts."""
+        return tuple(reading.value for reading in self.readings)
+
+    def reading(self, value: str) -> Reading:
+        """Return the reading for `value`."""
+        return next(reading for reading in self.readings if reading.value == value)
+
+
+HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
+    HouseRuleSpec(
+        name="over_21",
+        question="What happens when someone plays a number card that takes the total above 21?",
+        rule="over-21",
+        readings=(
+            Reading(
+                "refuse",
+                "The card cannot be played. A player who has nothing that fits taps "
+                "Can't play: they keep their cards and lose a life.",
+                '1994 rules ("you do not play the card"); how-to + FAQ',
+            ),
+            Reading(
+                "bust",
+                "The card may be laid down, but it counts as a bust: it goes back to the "
+                "player's hand and they lose a life.",
+                'modern text ("the card is then returned to you")',
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="bomb_last_card",
+        question="A Bomb is someone's last card: is it answered as well as ending the round?",
+        rule="bomb-last-card",
+        readings=(
+            Reading(
+                "both",
+                "Both: everyone else must first answer the Bomb with a 0 (or lose a life), then "
+                "the round ends and everyone still holding cards loses a life.",
+                "interpretation by the how-to FAQ author (Eric Mortensen)",
+            ),
+            Reading(
+                "round_only",
+                "Only the round ends: nobody answers the Bomb, everyone else loses one life.",
+                "interpretation: the texts only say the last card ends the hand",
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="zero_answer_last_card",
+        question="Someone answers a Bomb with the 0 that was their last card: have they gone out?",
+        rule="zero-answer-last-card",
+        readings=(
+            Reading(
+                "goes_out",
+                "Yes: their hand is empty, so the round ends as if they had played their last "
+                "card, and everyone still holding cards loses a life.",
+                '1994 rules ("if you still have a card or cards when a player gets rid of their last card")',
+            ),
+            Reading(
+                "draws_one",
+                "No: answering is not a turn. They draw one card from the draw pile and play on; "
+                "only if no card can be drawn at all do they go out after all.",
+                'interpretation: the round ends on a card played on your turn (1994 "if it is your last card")',
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="redeal_deal_from",
+        question="Hand in & Re-deal: who gets the first card, and which way does the deal go?",
+        rule="redeal-order",
+        readings=(
+            Reading(
+                "left",
+                "The player on the redealer's left gets the first card, then clockwise.",
+                '1994 rules ("start dealing to his left"); how-to + FAQ',
+            ),
+            Reading(
+                "direction",
+                "The next player in the current direction of play gets the first card, and the "
+                "deal follows the direction of play.",
+                'modern text ("dealt again in the current direction of play")',
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="after_redeal",
+        question="After a Hand in & Re-deal, who plays next?",
+        rule="after-redeal",
+        readings=(
+            Reading(
+                "continue",
+                "Play continues as normal: the next player in the current direction.",
+                'how-to + FAQ ("play will then continue normally"); modern text',
+            ),
+            Reading(
+                "left",
+                "The player on the redealer's left plays next, whatever the direction.",
+                '1994 rules ("after a deal of any sort, play always starts to the left")',
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="empty_draw_pile",
+        question="Someone must draw but the draw pile is empty: what now?",
+        rule="empty-draw-pile",
+        readings=(
+            Reading(
+                "reshuffle",
+                "Turn the discard pile over, all but its top card, shuffle it and carry on drawing.",
+                "interpretation (common card-game practice; all three texts are silent)",
+            ),
+            Reading(
+                "stop",
+                "Nobody draws any more cards this round; play goes on with the hands as they are.",
+                "interpretation (the texts are silent)",
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="new_round_direction",
+        question="A new round starts: which way does play go?",
+        rule="new-round",
+        readings=(
+            Reading(
+                "clockwise",
+                "Always clockwise again, starting on the new dealer's left.",
+                '1994 rules ("play proceeds clockwise, starting left of the dealer")',
+            ),
+            Reading(
+                "keep",
+                "The direction at the end of the last round carries over; the player after the "
+                "new dealer in that direction starts.",
+                "interpretation (the texts are silent about a new round)",
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="bomb_teammates",
+        question="Teams: does a Bomb hit the bomber's own teammates?",
+        rule="teams-bomb",
+        readings=(
+            Reading(
+                "all_others",
+                "Yes: every other player must answer with a 0, teammates included.",
+                '1994 rules ("all other players", "your team might flip several"); how-to + FAQ',
+            ),
+            Reading(
+                "opponents_only",
+                "No: only the other team must answer the Bomb.",
+                "interpretation (a friendlier team game)",
+            ),
+        ),
+    ),
+    HouseRuleSpec(
+        name="tiebreak_tie",
+        question="Sudden Death: the tie-break totals are equal too. Who wins?",
+        rule="tiebreak",
+        readings=(
+            Reading(
+                "shared",
+                "The tied players share the win.",
+                "interpretation (the 1994 rules and how-to stop at the lowest total)",
+            ),
+            Reading(
+                "fewest_cards",
+                "The tied player holding the fewest cards wins; still equal, they share the win.",
+                "interpretation (fewer cards is closer to going out)",
+            ),
+        ),
+    ),
+)
+
+SPECS_BY_NAME: dict[str, HouseRuleSpec] = {spec.name: spec for spec in HOUSE_RULE_SPECS}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The switches one table chose; each field holds one of its spec's values."""
+
+    over_21: str = "refuse"
+    bomb_last_card: str = "both"
+    zero_answer_last_card: str = "goes_out"
+    redeal_deal_from: str = "left"
+    after_redeal: str = "continue"
+    empty_draw_pile: str = "reshuffle"
+    new_round_direction: str = "clockwise"
+    bomb_teammates: str = "all_others"
+    tiebreak_tie: str = "shared"
+
+    @classmethod
+    def from_mapping(cls, chosen: Mapping[str, object] | None) -> HouseRules:
+        """Build house rules from a {switch: value} mapping; refuse unknown switches or values."""
+        chosen = chosen or {}
+        for name, value in chosen.items():
+            spec = SPECS_BY_NAME.get(name)
+            if spec is None:
+                raise InvalidSetup(
+                    "unknown_house_rule",
+                    f"There is no house rule called {name!r}.",
+                    field="house_rules",
+                )
+            if value not in spec.values:
+                choices = " or ".join(repr(v) for v in spec.values)
+                raise InvalidSetup(
+                    "bad_house_rule",
+                    f"House rule {name} can be {choices}, not {value!r}.",
+                    field="house_rules",
+                )
+        return cls(**{name: str(value) for name, value in chosen.items()})
+
+    def as_dict(self) -> dict[str, str]:
+        """Return every switch with its value."""
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+
+# The dataclass defaults and the specs must name the same switches with the same defaults.
+assert HouseRules().as_dict() == {spec.name: spec.default for spec in HOUSE_RULE_SPECS}

@@ -1,0 +1,70 @@
+"""What is possible now, so the UI can offer exactly the legal moves and say why the rest are not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Bust, Play
+from .cards import Card
+from .game import bomb_is_answered, bomb_targets, refusal
+from .state import GameState, Status
+
+
+@dataclass(frozen=True)
+class CardOption:
+    """One card button: may it be played now, and if not, why not."""
+
+    card: Card
+    allowed: bool
+    reason: str | None = None
+    busts: bool = False
+    """Playing it counts as a bust (house rule over_21=bust)."""
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The moves open to the table right now."""
+
+    player: str | None
+    cards: tuple[CardOption, ...]
+    can_bust: bool
+    bust_reason: str | None
+    bomb_answerers: tuple[str, ...]
+    """Who would have to answer a Bomb with a 0 (empty when a Bomb would not be answered)."""
+    tiebreak: tuple[str, ...]
+    """Players whose hand totals the tie-break still needs."""
+
+
+def legal_actions(state: GameState) -> Legal:
+    """Return every card's status, whether "Can't play" is possible, and who answers a Bomb."""
+    current = state.current_player
+    if state.status is not Status.PLAYING or current is None:
+        tied = tuple(state.players[seat].name for seat in state.tied if state.players[seat].hand > 0)
+        reason = "The game is over." if state.status is Status.FINISHED else "Settle the tie-break first."
+        return Legal(
+            player=None,
+            cards=tuple(CardOption(card, False, reason) for card in Card),
+            can_bust=False,
+            bust_reason=reason,
+            bomb_answerers=(),
+            tiebreak=tied,
+        )
+    options = []
+    for card in Card:
+        refused = refusal(state, Play(current.name, card))
+        number = card.number
+        busts = refused is None and number is not None and state.total + number > 21
+        options.append(CardOption(card, refused is None, None if refused is None else refused.message, busts))
+    bust_refused = refusal(state, Bust(current.name))
+    assert state.current is not None
+    answerers: tuple[str, ...] = ()
+    if bomb_is_answered(state, state.current):
+        answerers = tuple(state.players[seat].name for seat in bomb_targets(state, state.current))
+    return Legal(
+        player=current.name,
+        cards=tuple(options),
+        can_bust=bust_refused is None,
+        bust_reason=None if bust_refused is None else bust_refused.message,
+        bomb_answerers=answerers,
+        tiebreak=(),
+    )

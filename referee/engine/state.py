@@ -1,0 +1,146 @@
+"""The game's state as frozen values: setup, players, teams and the running position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .house_rules import HouseRules
+
+
+class Variant(Enum):
+    """Which way of winning the table plays."""
+
+    STANDARD = "standard"
+    SUDDEN_DEATH = "sudden_death"
+    TEAMS = "teams"
+
+
+class Status(Enum):
+    """Where the game stands."""
+
+    PLAYING = "playing"
+    TIEBREAK = "tiebreak"
+    FINISHED = "finished"
+
+
+CLOCKWISE = 1
+COUNTERCLOCKWISE = -1
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed when the table starts; state is a replay of actions from here."""
+
+    players: tuple[str, ...]
+    """Names in seat order; clockwise is to the left, the next name in the list."""
+    variant: Variant = Variant.STANDARD
+    teams: tuple[tuple[str, ...], ...] = ()
+    """Two teams of names (teams variant only), else empty."""
+    first_player: str = ""
+    """Who plays first in round 1; the dealer is the seat before them."""
+    house_rules: HouseRules = field(default_factory=HouseRules)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat at the table."""
+
+    name: str
+    lives: int
+    """Lives left (in teams, the team's lives are held on the Team and mirrored here)."""
+    hand: int
+    """Cards in hand, as the referee counts them."""
+    out: bool = False
+    """Eliminated: passed over for turns, draws, Bombs and re-deals."""
+    team: int | None = None
+    """Index into GameState.teams, or None outside the teams variant."""
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team in the teams variant: its name, seats and shared lives."""
+
+    name: str
+    seats: tuple[int, ...]
+    lives: int
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing an action made happen, for the log and its "Why?" link."""
+
+    kind: str
+    player: str | None = None
+    value: int | None = None
+    rule: str | None = None
+    """Id of the rulebook entry that explains it."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole referee state after some actions; change it only through `apply`."""
+
+    setup: Setup
+    players: tuple[Player, ...]
+    teams: tuple[Team, ...]
+    round: int
+    total: int
+    direction: int
+    current: int | None
+    """Seat index of the player whose turn it is, None once the game is over."""
+    dealer: int | None
+    draw_pile: int
+    discard_pile: int
+    status: Status = Status.PLAYING
+    winners: tuple[str, ...] = ()
+    tied: tuple[int, ...] = ()
+    """Seats in a Sudden Death tie-break, waiting for their hand values."""
+    events: tuple[Event, ...] = ()
+    """What the last action made happen."""
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The table's house rules."""
+        return self.setup.house_rules
+
+    @property
+    def variant(self) -> Variant:
+        """The table's variant."""
+        return self.setup.variant
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the game, in seat order."""
+        return tuple(seat for seat, player in enumerate(self.players) if not player.out)
+
+    @property
+    def current_player(self) -> Player | None:
+        """The player whose turn it is, if any."""
+        return None if self.current is None else self.players[self.current]
+
+    def seat_of(self, name: str) -> int | None:
+        """Return the seat of the player called `name` (ignoring case), or None."""
+        for seat, player in enumerate(self.players):
+            if player.name == name:
+                return seat
+        folded = name.casefold()
+        for seat, player in enumerate(self.players):
+            if player.name.casefold() == folded:
+                return seat
+        return None
+
+    def next_active(self, seat: int, direction: int | None = None) -> int:
+        """Return the next active seat after `seat` in `direction` (default: the current one)."""
+        step = self.direction if direction is None else direction
+        count = len(self.players)
+        for offset in range(1, count + 1):
+            candidate = (seat + step * offset) % count
+            if not self.players[candidate].out:
+                return candidate
+        return seat
+
+    @property
+    def cards_in_play(self) -> int:
+        """Hands plus draw pile plus discard pile: always the whole deck."""
+        return sum(player.hand for player in self.players) + self.draw_pile + self.discard_pile
