@@ -1,7 +1,7 @@
 """The pure 5 Alive referee engine: `apply(state, action) -> state`, no I/O, clock or randomness."""
 
 from .actions import Action, Bust, Play, SetHand, TieBreak
-from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, Card
+from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, Card, highest_hand_value
 from .errors import EngineError, InvalidSetup, Refused
 from .game import apply, bomb_targets, check, refusal
 from .history import History, replay
@@ -45,6 +45,7 @@ __all__ = [
     "apply",
     "bomb_targets",
     "check",
+    "highest_hand_value",
     "describe",
     "key_rule",
     "legal_actions",

@@ -1,0 +1,125 @@
+"""JSON API v1: create tables, read their state, send actions. Errors are {"error": {code, message}}."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from . import get_referee
+from .codec import Malformed, command_from_json, expected_version
+from .netaddr import lan_address, phone_url
+from .openapi import openapi_document
+from .security import RateLimiter
+from .service import ServiceError
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+CREATE_FIELDS = {"players", "variant", "teams", "first_player", "house_rules", "entry"}
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> Response:
+    """Return the API's error body with `status`."""
+    response = jsonify({"error": {"code": code, "message": message}, **extra})
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(ServiceError)
+def _service_error(error: ServiceError) -> Response:
+    extra = {"state": error.view.state_json()} if error.view is not None and error.status == 409 else {}
+    return error_response(error.status, error.code, error.message, **extra)
+
+
+@bp.errorhandler(Malformed)
+def _malformed(error: Malformed) -> Response:
+    return error_response(400, error.code, error.message)
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> Response:
+    code = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "too_many"}.get(
+        error.code or 500, "http_error"
+    )
+    return error_response(error.code or 500, code, error.description or "That request cannot be answered.")
+
+
+def _json_body() -> Any:
+    raw = request.get_data(cache=True)
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise Malformed("bad_json", "The request body must be JSON.") from None
+
+
+def join_url(code: str, secret: str) -> str:
+    """Return the link a phone opens to join `code`, on an address other phones can reach."""
+    return phone_url(url_for("web.join", code=code, secret=secret, _external=True), lan_address())
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Create a table; return its code, API token, join link and state."""
+    limiter = current_app.extensions["referee.table_limit"]
+    assert isinstance(limiter, RateLimiter)
+    if not limiter.allow(request.remote_addr or "?"):
+        return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
+    body = _json_body()
+    if not isinstance(body, dict):
+        raise Malformed("bad_json", "Send the table as a JSON object.")
+    unknown = set(body) - CREATE_FIELDS
+    if unknown:
+        raise Malformed("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.")
+    if "players" not in body:
+        raise Malformed("bad_players", "List the players' names in seat order.")
+    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
+        if body.get(field) is not None and not isinstance(body[field], kind):
+            raise Malformed("bad_field", f"The field {field!r} has the wrong type.")
+    created = get_referee().create_table(
+        body["players"],
+        variant=body.get("variant") or "standard",
+        teams=body.get("teams"),
+        first_player=body.get("first_player"),
+        house_rules=body.get("house_rules"),
+        entry=body.get("entry") or "joined",
+        address=request.remote_addr,
+    )
+    view = created.view
+    response = jsonify(
+        {
+            "code": view.code,
+            "token": created.token,
+            "join_url": join_url(view.code, view.join_secret),
+            "state": view.state_json(),
+        }
+    )
+    response.headers["Location"] = url_for("api.get_table", code=view.code)
+    return response, 201
+
+
+@bp.get("/tables/<code>")
+def get_table(code: str) -> Response:
+    """Return a table's state."""
+    return jsonify(get_referee().view(code).state_json())
+
+
+@bp.post("/tables/<code>/actions")
+def post_action(code: str) -> Response:
+    """Apply one action (play, bust, hand, undo, redo, tiebreak) with the table's token."""
+    referee = get_referee()
+    referee.view(code)  # 404 before asking for a token
+    header = request.headers.get("Authorization", "")
+    token = header[7:].strip() if header[:7].lower() == "bearer " else None
+    referee.check_token(code, token)
+    body = _json_body()
+    command = command_from_json(body)
+    view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")
+    return jsonify(view.state_json())
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """Return the OpenAPI 3 description of this API."""
+    return jsonify(openapi_document())

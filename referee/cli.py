@@ -1,0 +1,90 @@
+"""The `referee` command: `referee serve` runs the production server and shows a QR code to join."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Sequence
+
+import qrcode
+
+from .netaddr import lan_address
+
+DEFAULT_PORT = 8000
+# One thread per open live stream plus a few for ordinary requests (docs/deploy.md).
+WORKER_THREADS = 16
+
+
+def phone_address(host: str, port: int) -> str:
+    """Return the address a phone on the same Wi-Fi should open."""
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_address()
+        shown = lan or "localhost"
+    else:
+        shown = host
+    return f"http://{shown}:{port}/" if port != 80 else f"http://{shown}/"
+
+
+def terminal_qr(text: str) -> str:
+    """Return `text` drawn as a QR code with block characters for a terminal."""
+    code = qrcode.QRCode(border=1)
+    code.add_data(text)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def serve(host: str, port: int, threads: int | None = None) -> None:
+    """Run the app under waitress, a production WSGI server written in pure Python."""
+    import waitress
+
+    from . import create_app
+
+    app = create_app()
+    streams = int(app.config["MAX_STREAMS"])
+    address = phone_address(host, port)
+    print("5 Alive Referee is running.")
+    print(f"On a phone on the same Wi-Fi, open: {address}")
+    print(terminal_qr(address))
+    print("Press Ctrl+C to stop.", flush=True)
+    try:
+        waitress.serve(
+            app,
+            host=host,
+            port=port,
+            threads=threads or streams + WORKER_THREADS,
+            connection_limit=streams + 100,
+            channel_timeout=120,
+            # Flush streamed bytes (live updates) at once rather than filling an 18 KB buffer first.
+            send_bytes=1,
+            ident="5alive",
+        )
+    finally:
+        app.extensions["referee"].bus.close_all()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `referee` command line."""
+    parser = argparse.ArgumentParser(prog="referee", description="5 Alive Referee")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve", help="run the server for phones on this network")
+    serve_parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve_parser.add_argument("--threads", type=int, default=None, help="worker threads (default: streams + 16)")
+    bench_parser = commands.add_parser("bench", help="measure the engine (see docs/performance.md)")
+    bench_parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        serve(args.host, args.port, args.threads)
+        return 0
+    from .bench import engine as engine_bench
+
+    json.dump(engine_bench.run(args.seconds), sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""JSON in and out: actions and setups as the API and the event log write them, and the API's State."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Action, Bust, Card, GameState, Play, SetHand, Setup, TieBreak, make_setup
+
+
+class Malformed(ValueError):
+    """A request that is not a well-formed action or table (HTTP 400)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the newest action."""
+
+
+@dataclass(frozen=True)
+class Redo:
+    """Put back the action undone last."""
+
+
+Command = Action | Undo | Redo
+
+CARD_NAMES = tuple(card.value for card in Card)
+ACTION_FIELDS: dict[str, set[str]] = {
+    "play": {"player", "card", "zeros"},
+    "bust": {"player", "card"},
+    "hand": {"player", "cards"},
+    "undo": set(),
+    "redo": set(),
+    "tiebreak": {"values"},
+}
+
+
+def _text(body: Mapping[str, Any], field: str) -> str:
+    value = body.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise Malformed("bad_field", f"The field {field!r} must be a player's name.")
+    return value.strip()
+
+
+def _card(value: object) -> Card:
+    try:
+        return Card(value)
+    except ValueError:
+        raise Malformed("bad_card", f"Unknown card {str(value)[:20]!r}; cards are {', '.join(CARD_NAMES)}.") from None
+
+
+def command_from_json(body: object) -> Command:
+    """Parse one action as the API takes it; raise Malformed saying what is wrong."""
+    if not isinstance(body, Mapping):
+        raise Malformed("bad_json", "Send one action as a JSON object.")
+    kind = body.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
+        raise Malformed("bad_type", "The action type must be one of: " + ", ".join(ACTION_FIELDS) + ".")
+    unknown = set(body) - ACTION_FIELDS[kind] - {"type", "expected_version"}
+    if unknown:
+        raise Malformed("bad_field", f"A {kind} action has no field {sorted(unknown)[0][:30]!r}.")
+    match kind:
+        case "play":
+            card = _card(body.get("card"))
+            zeros = body.get("zeros", [])
+            if not isinstance(zeros, list) or not all(isinstance(name, str) for name in zeros):
+                raise Malformed("bad_field", "zeros must be a list of player names.")
+            if zeros and card is not Card.BOMB:
+                raise Malformed("bad_field", "zeros only goes with a Bomb.")
+            return Play(_text(body, "player"), card, tuple(name.strip() for name in zeros))
+        case "bust":
+            card_value = body.get("card")
+            return Bust(_text(body, "player"), None if card_value is None else _card(card_value))
+        case "hand":
+            cards = body.get("cards")
+            if isinstance(cards, bool) or not isinstance(cards, int):
+                raise Malformed("bad_field", "cards must be a whole number.")
+            return SetHand(_text(body, "player"), cards)
+        case "undo":
+            return Undo()
+        case "redo":
+            return Redo()
+    values = body.get("values")
+    if not isinstance(values, Mapping) or not all(
+        isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool)
+        for name, value in values.items()
+    ):
+        raise Malformed("bad_field", "values must map each tied player's name to a whole number.")
+    return TieBreak(tuple((name, value) for name, value in values.items()))
+
+
+def expected_version(body: object) -> int | None:
+    """Return the request's expected_version, if it has one."""
+    if not isinstance(body, Mapping) or body.get("expected_version") is None:
+        return None
+    value = body["expected_version"]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Malformed("bad_field", "expected_version must be a whole number.")
+    return value
+
+
+def action_to_json(action: Action) -> str:
+    """Serialise an engine action for the event log (the API's own shape)."""
+    match action:
+        case Play(player=player, card=card, zeros=zeros):
+            body: dict[str, Any] = {"type": "play", "player": player, "card": card.value}
+            if zeros:
+                body["zeros"] = list(zeros)
+        case Bust(player=player, card=card):
+            body = {"type": "bust", "player": player}
+            if card is not None:
+                body["card"] = card.value
+        case SetHand(player=player, cards=cards):
+            body = {"type": "hand", "player": player, "cards": cards}
+        case TieBreak(values=values):
+            body = {"type": "tiebreak", "values": dict(values)}
+    return json.dumps(body, ensure_ascii=False)
+
+
+def action_from_json(text: str) -> Action:
+    """Read back an action stored by `action_to_json`."""
+    command = command_from_json(json.loads(text))
+    assert not isinstance(command, Undo | Redo)
+    return command
+
+
+def setup_to_json(setup: Setup) -> str:
+    """Serialise a table's setup for storage."""
+    return json.dumps(
+        {
+            "players": list(setup.players),
+            "variant": setup.variant.value,
+            "teams": [list(team) for team in setup.teams],
+            "first_player": setup.first_player,
+            "house_rules": setup.house_rules.as_dict(),
+        },
+        ensure_ascii=False,
+    )
+
+
+def setup_from_json(text: str) -> Setup:
+    """Read back a stored setup."""
+    data = json.loads(text)
+    return make_setup(
+        data["players"],
+        variant=data["variant"],
+        teams=data["teams"] or None,
+        first_player=data["first_player"],
+        house_rules=data["house_rules"],
+    )
+
+
+def state_json(code: str, version: int, state: GameState, *, can_undo: bool, can_redo: bool) -> dict[str, Any]:
+    """Return the API's State object for a table."""
+    teams = state.teams
+    current = state.current_player
+    dealer = None if state.dealer is None else state.players[state.dealer].name
+    return {
+        "code": code,
+        "version": version,
+        "status": state.status.value,
+        "variant": state.variant.value,
+        "house_rules": state.house_rules.as_dict(),
+        "round": state.round,
+        "total": state.total,
+        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "current": None if current is None else current.name,
+        "dealer": dealer,
+        "players": [
+            {
+                "name": player.name,
+                "lives": player.lives,
+                "hand": player.hand,
+                "out": player.out,
+                "team": None if player.team is None else teams[player.team].name,
+            }
+            for player in state.players
+        ],
+        "teams": [
+            {"name": team.name, "players": [state.players[seat].name for seat in team.seats], "lives": team.lives}
+            for team in teams
+        ],
+        "draw_pile": state.draw_pile,
+        "winners": list(state.winners),
+        "tied": [state.players[seat].name for seat in state.tied],
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+    }

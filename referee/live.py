@@ -1,0 +1,80 @@
+"""The per-table change bus: writers publish "table X is now at version N" after they commit."""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+
+
+class Listener:
+    """One open stream waiting for a table's next version."""
+
+    def __init__(self, code: str, version: int):
+        self.code = code
+        self.version = version
+        self._changed = threading.Event()
+        self.closed = False
+
+    def notify(self, version: int) -> None:
+        """Record that the table reached `version` and wake the stream."""
+        if version > self.version:
+            self.version = version
+            self._changed.set()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for a change; return True if one came."""
+        changed = self._changed.wait(timeout)
+        self._changed.clear()
+        return changed
+
+    def close(self) -> None:
+        """Stop waiting (server shutdown or a newer stream from the same page)."""
+        self.closed = True
+        self._changed.set()
+
+
+class Bus:
+    """Tables' listeners, with a cap on how many streams may be open at once."""
+
+    def __init__(self, max_listeners: int = 200):
+        self.max_listeners = max_listeners
+        self._lock = threading.Lock()
+        self._listeners: dict[str, set[Listener]] = defaultdict(set)
+
+    @property
+    def open_streams(self) -> int:
+        """How many streams are open now."""
+        with self._lock:
+            return sum(len(listeners) for listeners in self._listeners.values())
+
+    def subscribe(self, code: str, version: int) -> Listener | None:
+        """Return a new listener for the table, or None when the server holds its maximum."""
+        with self._lock:
+            if sum(len(listeners) for listeners in self._listeners.values()) >= self.max_listeners:
+                return None
+            listener = Listener(code, version)
+            self._listeners[code].add(listener)
+            return listener
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Forget a listener whose stream ended."""
+        with self._lock:
+            listeners = self._listeners.get(listener.code)
+            if listeners is not None:
+                listeners.discard(listener)
+                if not listeners:
+                    del self._listeners[listener.code]
+
+    def publish(self, code: str, version: int) -> None:
+        """Tell every listener of the table that it reached `version` (call after the commit)."""
+        with self._lock:
+            listeners = list(self._listeners.get(code, ()))
+        for listener in listeners:
+            listener.notify(version)
+
+    def close_all(self) -> None:
+        """End every stream (server shutdown)."""
+        with self._lock:
+            listeners = [listener for group in self._listeners.values() for listener in group]
+        for listener in listeners:
+            listener.close()

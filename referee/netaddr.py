@@ -1,0 +1,53 @@
+"""The address a phone on the same Wi-Fi can open: the machine's LAN address, never "localhost"."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from urllib.parse import urlsplit, urlunsplit
+
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+def lan_address() -> str | None:
+    """Return this machine's LAN IPv4 address, or None when it has no network.
+
+    Connecting a UDP socket sends nothing; it only asks the kernel which interface would be used.
+    """
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            try:
+                sock.connect((probe, 9))
+                address = str(sock.getsockname()[0])
+            except OSError:
+                continue
+        if not ipaddress.ip_address(address).is_loopback and address != "0.0.0.0":
+            return address
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not ipaddress.ip_address(address).is_loopback:
+                return address
+    except OSError:
+        pass
+    return None
+
+
+def is_loopback_host(hostname: str) -> bool:
+    """True if `hostname` only works on this machine (localhost, 127.x, ::1)."""
+    name = hostname.strip("[]").lower()
+    if name in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def phone_url(url: str, lan: str | None) -> str:
+    """Return `url` with a loopback host swapped for the LAN address `lan` (port kept)."""
+    parts = urlsplit(url)
+    if not parts.hostname or not lan or not is_loopback_host(parts.hostname):
+        return url
+    netloc = lan if parts.port is None else f"{lan}:{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

@@ -1,0 +1,467 @@
+"""Use cases shared by the htmx pages and the JSON API: create a table, act, undo, join, rematch."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from . import codec
+from .codec import Command, Redo, Undo
+from .engine import (
+    EngineError,
+    GameState,
+    History,
+    Refused,
+    Setup,
+    describe,
+    key_rule,
+    make_setup,
+    replay,
+    unusual_rule,
+)
+from .live import Bus
+from .store import DeviceRow, EventRow, Store, TableRow
+
+# Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+ENTRY_MODES = ("joined", "host")
+
+
+class ServiceError(Exception):
+    """A request the referee turns down: `status` is the HTTP status, `code` the machine code."""
+
+    def __init__(self, status: int, code: str, message: str, *, view: TableView | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.view = view
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the table's log, with the ruling behind it and who entered it."""
+
+    seq: int
+    text: str
+    rule: str | None
+    note_rule: str | None
+    undone: bool
+    entered_by: str | None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a page or the API shows of a table at one version."""
+
+    id: int
+    code: str
+    version: int
+    revision: int
+    setup: Setup
+    state: GameState
+    history: History
+    log: tuple[LogEntry, ...]
+    entry: str
+    rematch_code: str | None
+    join_secret: str
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to take back."""
+        return self.history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone action can be put back."""
+        return self.history.can_redo
+
+    def state_json(self) -> dict[str, object]:
+        """The API's State object."""
+        return codec.state_json(self.code, self.version, self.state, can_undo=self.can_undo, can_redo=self.can_redo)
+
+    @property
+    def last_note_rule(self) -> str | None:
+        """The rule behind the newest action if it was an unusual one (for the "Rule applied" note)."""
+        for entry in reversed(self.log):
+            if not entry.undone:
+                return entry.note_rule
+        return None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table and the secrets only its creator receives."""
+
+    view: TableView
+    token: str
+    device_key: str | None
+
+
+def hash_secret(secret: str) -> str:
+    """Return the stored form of a secret (tokens are never stored as they are)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_device_key() -> str:
+    """Return a fresh random key identifying one browser (kept in an HttpOnly cookie)."""
+    return secrets.token_urlsafe(24)
+
+
+def normalise_code(code: str) -> str:
+    """Return a typed table code in its stored form (upper case, no spaces or dashes)."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+class Referee:
+    """The service: every face (pages, API, streams) goes through these methods."""
+
+    def __init__(self, store: Store, bus: Bus, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.bus = bus
+        self.clock = clock
+        self._cache: dict[int, TableView] = {}
+        self._cache_lock = threading.Lock()
+
+    # --- tables ---
+
+    def create_table(
+        self,
+        players: Sequence[object],
+        *,
+        variant: str = "standard",
+        teams: Sequence[Sequence[object]] | None = None,
+        first_player: str | None = None,
+        house_rules: Mapping[str, object] | None = None,
+        entry: str = "joined",
+        host_device: bool = False,
+        address: str | None = None,
+    ) -> Created:
+        """Validate and store a new table; raise ServiceError (400) saying what to fix."""
+        try:
+            setup = make_setup(players, variant, teams, first_player, house_rules)
+        except EngineError as error:
+            raise ServiceError(400, error.code, error.message) from None
+        if entry not in ENTRY_MODES:
+            raise ServiceError(400, "bad_entry", "Who may enter cards must be 'joined' or 'host'.")
+        return self._insert(setup, entry=entry, host_device=host_device, address=address)
+
+    def _insert(self, setup: Setup, *, entry: str, host_device: bool, address: str | None) -> Created:
+        token = secrets.token_urlsafe(24)
+        device_key = new_device_key() if host_device else None
+        now = self.clock()
+        with self.store.transaction() as db:
+            code = self._unused_code(db)
+            table_id = self.store.insert_table(
+                db,
+                code=code,
+                setup=codec.setup_to_json(setup),
+                token_hash=hash_secret(token),
+                join_secret=secrets.token_urlsafe(16),
+                entry=entry,
+                created_at=now,
+                creator_address=address,
+            )
+            if device_key is not None:
+                self.store.add_device(
+                    db,
+                    table_id,
+                    token_hash=hash_secret(device_key),
+                    label="Host",
+                    player=None,
+                    role="host",
+                    now=now,
+                    address=address,
+                )
+        return Created(view=self.view(code), token=token, device_key=device_key)
+
+    def _unused_code(self, db: sqlite3.Connection) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if not self.store.code_exists(db, code):
+                return code
+
+    def _row(self, code: str) -> TableRow:
+        row = self.store.table(self.store.read(), normalise_code(code))
+        if row is None:
+            raise ServiceError(404, "no_table", f"There is no table {code[:12]!r}. Check the code and try again.")
+        return row
+
+    def view(self, code: str) -> TableView:
+        """Return the table at its newest version; raise ServiceError (404) if there is none."""
+        row = self._row(code)
+        return self._view(row, None)
+
+    def revision(self, code: str) -> tuple[int, int] | None:
+        """Return the table's (version, revision) cheaply (None if there is no such table)."""
+        return self.store.revision(normalise_code(code))
+
+    def _view(self, row: TableRow, events: list[EventRow] | None) -> TableView:
+        with self._cache_lock:
+            cached = self._cache.get(row.id)
+        if cached is not None and cached.version == row.version:
+            if cached.revision == row.revision:
+                return cached
+            return replace(
+                cached,
+                revision=row.revision,
+                rematch_code=row.rematch_code,
+                entry=row.entry,
+                join_secret=row.join_secret,
+            )
+        if events is None:
+            events = self.store.events(self.store.read(), row.id)
+        setup = codec.setup_from_json(row.setup)
+        actions = tuple(codec.action_from_json(event.action) for event in events)
+        undone = sum(1 for event in events if event.status == "undone")
+        history = History(setup, actions, undone)
+        view = TableView(
+            id=row.id,
+            code=row.code,
+            version=row.version,
+            revision=row.revision,
+            setup=setup,
+            state=history.state(),
+            history=history,
+            log=tuple(self._log_entry(event) for event in events),
+            entry=row.entry,
+            rematch_code=row.rematch_code,
+            join_secret=row.join_secret,
+        )
+        self._remember(view)
+        return view
+
+    def _remember(self, view: TableView) -> None:
+        with self._cache_lock:
+            if len(self._cache) > 500:
+                self._cache.clear()
+            self._cache[view.id] = view
+
+    def _log_entry(self, event: EventRow) -> LogEntry:
+        return LogEntry(
+            seq=event.seq,
+            text=event.text,
+            rule=event.rule,
+            note_rule=event.note_rule,
+            undone=event.status == "undone",
+            entered_by=event.device_player,
+        )
+
+    # --- acting ---
+
+    def act(
+        self,
+        code: str,
+        command: Command,
+        *,
+        expected_version: int | None = None,
+        entered_by: str | None = None,
+        device: DeviceRow | None = None,
+    ) -> TableView:
+        """Apply one action, undo or redo, committed before returning; raise ServiceError if refused."""
+        code = normalise_code(code)
+        with self.store.transaction() as db:
+            row = self.store.table(db, code)
+            if row is None:
+                raise ServiceError(404, "no_table", f"There is no table {code!r}.")
+            events = self.store.events(db, row.id)
+            view = self._view(row, events)
+            if expected_version is not None and expected_version != row.version:
+                raise ServiceError(
+                    409,
+                    "stale_version",
+                    "Someone else entered a card just before you: here is the table as it is now. "
+                    "Check it, then tap again if you still need to.",
+                    view=view,
+                )
+            try:
+                new_view = self._apply(db, view, events, command, entered_by, device)
+            except Refused as refused:
+                status = 400 if refused.code == "unknown_player" else 422
+                raise ServiceError(status, refused.code, refused.message, view=view) from None
+        self._remember(new_view)
+        # Publish only after the commit, so a listener never sees a version it cannot load.
+        self.bus.publish(code, new_view.revision)
+        return new_view
+
+    def _apply(
+        self,
+        db: sqlite3.Connection,
+        view: TableView,
+        events: list[EventRow],
+        command: Command,
+        entered_by: str | None,
+        device: DeviceRow | None,
+    ) -> TableView:
+        history = view.history
+        now = self.clock()
+        match command:
+            case Undo():
+                history = history.undo()
+                target = [event for event in events if event.status == "active"][-1]
+                self.store.set_event_status(db, target.id, "undone")
+                state = history.state()
+            case Redo():
+                history = history.redo()
+                target = next(event for event in events if event.status == "undone")
+                self.store.set_event_status(db, target.id, "active")
+                state = history.state()
+            case _:
+                history, state = history.record(command, view.state)
+                self.store.append_event(
+                    db,
+                    view.id,
+                    action=codec.action_to_json(command),
+                    text=describe(view.state, command, state),
+                    rule=key_rule(state.events),
+                    note_rule=unusual_rule(state.events),
+                    device_id=None if device is None else device.id,
+                    device_player=entered_by,
+                    created_at=now,
+                )
+        version, revision = self.store.bump_version(db, view.id)
+        fresh = self.store.events(db, view.id)
+        return replace(
+            view,
+            version=version,
+            revision=revision,
+            state=state,
+            history=history,
+            log=tuple(self._log_entry(event) for event in fresh),
+        )
+
+    def rematch(self, code: str, *, address: str | None = None) -> str:
+        """Start a new table with the same players and settings; every joined phone follows."""
+        view = self.view(code)
+        if view.rematch_code:
+            return view.rematch_code
+        created = self._insert(view.setup, entry=view.entry, host_device=False, address=address)
+        new_code = created.view.code
+        now = self.clock()
+        with self.store.transaction() as db:
+            old = self.store.table(db, view.code)
+            assert old is not None
+            if old.rematch_code:
+                return old.rematch_code
+            new = self.store.table(db, new_code)
+            assert new is not None
+            # Phones that joined the old table are at the new one too, as the same players.
+            db.execute(
+                "INSERT INTO devices (table_id, token_hash, label, player, role, revoked, created_at, last_seen)"
+                " SELECT ?, token_hash, label, player, role, revoked, ?, ? FROM devices WHERE table_id = ?",
+                (new.id, now, now, old.id),
+            )
+            self.store.set_rematch(db, old.id, new_code)
+            revision = self.store.bump_revision(db, old.id)
+        self.bus.publish(view.code, revision)
+        return new_code
+
+    # --- who may act ---
+
+    def check_token(self, code: str, token: str | None) -> None:
+        """Raise ServiceError unless `token` is the table's API token (401 missing, 403 wrong)."""
+        row = self._row(code)
+        if not token:
+            raise ServiceError(401, "no_token", "Send the table's token: Authorization: Bearer TOKEN.")
+        if not hmac.compare_digest(hash_secret(token), row.token_hash):
+            raise ServiceError(403, "bad_token", "That token does not open this table.")
+
+    def device(self, code: str, device_key: str | None) -> DeviceRow | None:
+        """Return this browser's device at the table, if it joined."""
+        if not device_key:
+            return None
+        row = self._row(code)
+        return self.store.device_by_token(row.id, hash_secret(device_key))
+
+    def may_enter(self, view: TableView, device: DeviceRow | None) -> bool:
+        """True if this device may enter cards at the table."""
+        if device is None or device.revoked:
+            return False
+        if device.role == "host":
+            return True
+        return device.role == "player" and view.entry == "joined"
+
+    def join(
+        self,
+        code: str,
+        secret: str,
+        device_key: str,
+        *,
+        player: str | None,
+        watching: bool,
+        address: str | None = None,
+    ) -> DeviceRow:
+        """Register this browser at the table through its join link, as a player or a watcher."""
+        row = self._row(code)
+        if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
+            raise ServiceError(403, "bad_join_secret", "This join link is not valid for this table.")
+        setup = codec.setup_from_json(row.setup)
+        name: str | None = None
+        if player:
+            name = next((seat for seat in setup.players if seat.casefold() == player.strip().casefold()), None)
+            if name is None:
+                raise ServiceError(400, "unknown_player", "Pick one of the players, or Just watching.")
+        role = "watcher" if watching else "player"
+        label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
+        key_hash = hash_secret(device_key)
+        now = self.clock()
+        with self.store.transaction() as db:
+            existing = self.store.device_by_token(row.id, key_hash)
+            if existing is not None and existing.revoked:
+                raise ServiceError(403, "revoked", "The host removed this phone from the table.")
+            if existing is not None:
+                if existing.role != "host":
+                    self.store.update_device(db, existing.id, player=name, role=role)
+                    db.execute("UPDATE devices SET label = ? WHERE id = ?", (label, existing.id))
+            else:
+                self.store.add_device(
+                    db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now, address=address
+                )
+        device = self.store.device_by_token(row.id, key_hash)
+        assert device is not None
+        return device
+
+    def check_join_secret(self, code: str, secret: str) -> TableView:
+        """Return the table if `secret` is its join secret; raise ServiceError (403) otherwise."""
+        row = self._row(code)
+        if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
+            raise ServiceError(403, "bad_join_secret", "This join link is not valid for this table.")
+        return self._view(row, None)
+
+    def devices(self, code: str) -> list[DeviceRow]:
+        """Return the devices that joined the table."""
+        return self.store.devices(self._row(code).id)
+
+    def revoke(self, code: str, device_id: int) -> None:
+        """Remove a device from the table (the host's own device cannot be removed)."""
+        row = self._row(code)
+        with self.store.transaction() as db:
+            if not self.store.revoke_device(db, row.id, device_id):
+                raise ServiceError(404, "no_device", "That phone is not at this table.")
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+
+    def set_entry(self, code: str, entry: str) -> None:
+        """Choose who may enter cards: every joined phone, or the host only."""
+        if entry not in ENTRY_MODES:
+            raise ServiceError(400, "bad_entry", "Choose joined phones or the host only.")
+        row = self._row(code)
+        with self.store.transaction() as db:
+            self.store.set_entry(db, row.id, entry)
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+
+    def replay_check(self, code: str) -> GameState:
+        """Return the state rebuilt from the stored log alone (bypassing the cache)."""
+        row = self._row(code)
+        events = self.store.events(self.store.read(), row.id)
+        setup = codec.setup_from_json(row.setup)
+        active = [codec.action_from_json(event.action) for event in events if event.status == "active"]
+        return replay(setup, active)

@@ -1,0 +1,58 @@
+"""Server-sent events: one stream per table page, carrying only "changed, version N"."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+
+from flask import Blueprint, Response, current_app
+
+from . import get_referee
+from .service import ServiceError
+
+bp = Blueprint("stream", __name__)
+
+
+def _message(version: int, revision: int) -> str:
+    return f"event: changed\ndata: {json.dumps({'version': version, 'revision': revision})}\n\n"
+
+
+@bp.get("/t/<code>/events")
+def events(code: str) -> Response:
+    """Stream a table's changes; the first message tells the page the version it should show."""
+    referee = get_referee()
+    try:
+        view = referee.view(code)
+    except ServiceError as error:
+        return Response(error.message, status=error.status, mimetype="text/plain")
+    listener = referee.bus.subscribe(view.code, view.revision)
+    if listener is None:
+        # The page falls back to polling when the server holds its maximum number of streams.
+        return Response("Too many open streams.", status=503, headers={"Retry-After": "10"}, mimetype="text/plain")
+    keepalive = float(current_app.config["STREAM_KEEPALIVE"])
+    lifetime = float(current_app.config["STREAM_MAX_SECONDS"])
+
+    def generate() -> Iterator[str]:
+        try:
+            # The browser retries after 2 s; the first message makes a page that slept resync at once.
+            yield "retry: 2000\n" + _message(view.version, view.revision)
+            ends = time.monotonic() + lifetime
+            while not listener.closed and time.monotonic() < ends:
+                if listener.wait(keepalive):
+                    if listener.closed:
+                        break
+                    numbers = referee.revision(view.code)
+                    if numbers is None:
+                        break
+                    yield _message(*numbers)
+                else:
+                    yield ": keep-alive\n\n"
+        finally:
+            referee.bus.unsubscribe(listener)
+
+    return Response(
+        generate(),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"},
+    )

@@ -1,0 +1,100 @@
+// 5 Alive Referee: small progressive enhancements on top of htmx. The app works without this file.
+(function () {
+  "use strict";
+
+  // Sheets and the full-screen QR code: buttons with data-opens / data-closes drive <dialog>s.
+  document.addEventListener("click", function (event) {
+    var opener = event.target.closest("[data-opens]");
+    if (opener) {
+      var dialog = document.getElementById(opener.getAttribute("data-opens"));
+      if (dialog && typeof dialog.showModal === "function") {
+        event.preventDefault();
+        if (dialog.open) dialog.close();
+        dialog.showModal();
+      }
+      return;
+    }
+    var closer = event.target.closest("[data-closes]");
+    if (closer) {
+      var target = document.getElementById(closer.getAttribute("data-closes"));
+      if (target) { event.preventDefault(); target.close(); }
+    }
+  });
+
+  // A dialog's form was submitted through htmx: close the dialog before the board is swapped.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var dialog = event.target.closest && event.target.closest("dialog");
+    if (dialog && dialog.open) dialog.close();
+  });
+
+  // --- Staying in sync: live stream, "Reconnecting…", resync on wake, polling fallback ---
+  var connection = null;
+  var pollTimer = null;
+  var streamOk = false;
+
+  function showReconnecting(show) {
+    connection = connection || document.getElementById("connection");
+    if (connection) connection.hidden = !show;
+  }
+
+  function refreshBoard() {
+    var trigger = document.getElementById("refresh");
+    if (trigger && window.htmx) window.htmx.trigger(trigger, "refresh");
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    pollTimer = window.setInterval(refreshBoard, 3000);
+  }
+
+  function stopPolling() {
+    if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; }
+  }
+
+  document.addEventListener("htmx:sseOpen", function () {
+    streamOk = true;
+    showReconnecting(false);
+    stopPolling();
+    refreshBoard();  // catch up on anything missed while the stream was down
+  });
+  document.addEventListener("htmx:sseError", function () {
+    streamOk = false;
+    showReconnecting(true);
+    startPolling();  // the extension keeps retrying the stream; meanwhile poll cheaply
+  });
+  document.addEventListener("htmx:sendError", function () { showReconnecting(true); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status > 0 && streamOk) showReconnecting(false);
+    if (xhr && xhr.status > 0 && !streamOk && pollTimer) showReconnecting(false);
+  });
+
+  // Phones sleep and browsers freeze background tabs (iOS drops streams silently): resync on return.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      refreshBoard();
+      var live = document.getElementById("live");
+      if (live && window.htmx && !streamOk) window.htmx.process(live);
+      requestWakeLock();
+    }
+  });
+  window.addEventListener("online", refreshBoard);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) refreshBoard(); });
+
+  // --- Keep the screen awake while the table is open (Screen Wake Lock needs HTTPS) ---
+  var wakeLock = null;
+  function requestWakeLock() {
+    if (!document.getElementById("live")) return;
+    if (!("wakeLock" in navigator) || !window.isSecureContext) {
+      var note = document.getElementById("wake-note");
+      if (note) note.hidden = false;
+      return;
+    }
+    if (wakeLock) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      lock.addEventListener("release", function () { wakeLock = null; });
+    }).catch(function () { /* refused (battery saver): nothing to do */ });
+  }
+  document.addEventListener("DOMContentLoaded", requestWakeLock);
+})();
