@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from . import get_referee
+from . import get_referee, rulebook
 from .codec import Malformed, command_from_json, expected_version
 from .netaddr import lan_address, phone_url
 from .openapi import openapi_document
@@ -46,11 +46,21 @@ def _http_error(error: HTTPException) -> Response:
     return error_response(error.code or 500, code, error.description or "That request cannot be answered.")
 
 
+@bp.app_errorhandler(404)
+@bp.app_errorhandler(405)
+def _routing_error(error: HTTPException) -> Response | HTTPException:
+    # An unknown path or method fails before any blueprint is chosen: answer API clients in JSON too.
+    if request.path == bp.url_prefix or request.path.startswith(f"{bp.url_prefix}/"):
+        return _http_error(error)
+    return error
+
+
 def _json_body() -> Any:
     raw = request.get_data(cache=True)
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: "[[[[…" nested thousands deep still fits in 64 KB.
         raise Malformed("bad_json", "The request body must be JSON.") from None
 
 
@@ -117,6 +127,13 @@ def post_action(code: str) -> Response:
     command = command_from_json(body)
     view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")
     return jsonify(view.state_json())
+
+
+@bp.get("/rules")
+def rules() -> Response:
+    """Search the rules panel: the best answers first, at most 10."""
+    query = request.args.get("q", "")[:200]
+    return jsonify(rulebook.search_json(query) if query.strip() else {"results": []})
 
 
 @bp.get("/openapi.json")

@@ -81,6 +81,19 @@ def device_key() -> str:
     return key
 
 
+def _go_to(target: str) -> BaseResponse:
+    """Send the browser to another page: a 303 for plain forms, HX-Redirect for htmx.
+
+    htmx's XMLHttpRequest would follow a 303 silently and swap the whole next page into the
+    form, so htmx requests get an empty answer that tells htmx to navigate instead.
+    """
+    if is_htmx():
+        response = Response(status=204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, 303)
+
+
 def _address() -> str:
     return request.remote_addr or "?"
 
@@ -224,7 +237,7 @@ def start_table() -> BaseResponse | tuple[str, int]:
     assert created.device_key is not None
     session["device"] = created.device_key
     session.permanent = True
-    return redirect(url_for("web.table", code=created.view.code), 303)
+    return _go_to(url_for("web.table", code=created.view.code))
 
 
 @bp.get("/watch")
@@ -419,12 +432,7 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
     if view.state.status is not Status.FINISHED:
         return _respond(view, device, ServiceError(422, "not_finished", "Finish this game before a rematch."))
     new_code = referee.rematch(view.code, address=_address())
-    target = url_for("web.table", code=new_code)
-    if is_htmx():
-        response = Response(status=204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, 303)
+    return _go_to(url_for("web.table", code=new_code))
 
 
 # --- joining by QR link ----------------------------------------------------------------------------
@@ -543,11 +551,11 @@ def rules() -> str:
         "rules.html",
         query=query,
         results=results,
-        entries=rulebook.entries(),
+        sections=rulebook.by_section(),
         table_view=view,
         house_rules=house_rules,
         specs=HOUSE_RULE_SPECS,
-        note=lambda item: rulebook.table_note(item, house_rules),
+        notes={item.id: rulebook.table_note(item, house_rules) for item in rulebook.entries()},
     )
 
 
@@ -556,14 +564,9 @@ def rules_results() -> str:
     """The answers to a typed question, as a fragment for the search box (htmx, as you type)."""
     view, house_rules = _table_rules(request.args.get("table"))
     query = request.args.get("q", "")[:200]
-    results = rulebook.search(query, house_rules) if query.strip() else []
-    return render_template(
-        "_rules_results.html",
-        query=query,
-        results=results,
-        table_view=view,
-        note=lambda item: rulebook.table_note(item, house_rules),
-    )
+    # Five answers fit a phone screen; the full /rules page shows all ten.
+    results = rulebook.search(query, house_rules, limit=5) if query.strip() else []
+    return render_template("_rules_results.html", query=query, results=results, table_view=view)
 
 
 @bp.get("/rules/<entry_id>")

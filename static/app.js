@@ -57,10 +57,20 @@
     stopPolling();
     refreshBoard();  // catch up on anything missed while the stream was down
   });
+  var reconnectTimer = null;
+  document.addEventListener("htmx:sseOpen", function () {
+    if (reconnectTimer) { window.clearTimeout(reconnectTimer); reconnectTimer = null; }
+  });
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
-    showReconnecting(true);
-    startPolling();  // the extension keeps retrying the stream; meanwhile poll cheaply
+    // Streams end on purpose every few minutes and reopen at once: only say "Reconnecting…"
+    // when the stream stays down, and meanwhile poll cheaply (the extension keeps retrying).
+    if (!reconnectTimer) {
+      reconnectTimer = window.setTimeout(function () {
+        reconnectTimer = null;
+        if (!streamOk) { showReconnecting(true); startPolling(); }
+      }, 1500);
+    }
   });
   document.addEventListener("htmx:sendError", function () { showReconnecting(true); });
   document.addEventListener("htmx:afterRequest", function (event) {

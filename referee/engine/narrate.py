@@ -83,7 +83,9 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         case Play(player=player, card=card) if not any(event.kind == "bust" for event in events):
             name = before.players[before.seat_of(player) or 0].name
             line = f"{name} played {card.label}"
-            if card.is_number or card in (Card.EQ21, Card.EQ10, Card.EQ0):
+            if any(event.kind == "last_card_effect_void" for event in events):
+                pass  # a wild as last card only ends the round: no new total to report
+            elif card.is_number or card in (Card.EQ21, Card.EQ10, Card.EQ0):
                 line += f": total {before.total + (card.number or 0) if card.is_number else _set_total(card)}"
             elif card in (Card.BOMB, Card.REDEAL):
                 line += ": total 0"
