@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app
-from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import compress
 from .live import Bus
-from .security import RateLimiter, add_security_headers
+from .security import RateLimiter, TrustedProxyFix, add_security_headers
 from .service import Referee
 from .store import Store
 
@@ -50,12 +50,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        # Send the cookie only when it changes: refreshing it put ~280 bytes on every response, static
+        # files and 204 polls included (docs/performance.md). It still lasts a year from the last change.
+        SESSION_REFRESH_EACH_REQUEST=False,
         MAX_STREAMS=200,
         STREAM_KEEPALIVE=15.0,
         STREAM_MAX_SECONDS=300.0,
         TABLES_PER_MINUTE=60,
         JOINS_PER_MINUTE=60,
         TRUST_PROXY=True,
+        # Only these peers may set X-Forwarded-* (a reverse proxy on this machine); see docs/security.md.
+        TRUSTED_PROXIES=tuple(os.environ.get("REFEREE_TRUSTED_PROXIES", "127.0.0.1,::1").split(",")),
     )
     if config:
         app.config.update(config)
@@ -70,7 +75,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     if app.config["TRUST_PROXY"]:
         # Behind a reverse proxy the join link must use the address the phones see (X-Forwarded-*).
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)  # type: ignore[method-assign]
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
 
     from . import api, stream, web
 
@@ -78,7 +83,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
     app.after_request(add_security_headers)
+    compress.init_app(app)
+    # A bare endpoint (no database, no template) for health checks and as the benchmark's baseline.
+    app.add_url_rule("/healthz", "healthz", _healthz)
     return app
+
+
+def _healthz() -> tuple[str, int, dict[str, str]]:
+    """Answer "ok" without touching the database."""
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 
 
 def get_referee() -> Referee:

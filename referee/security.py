@@ -7,9 +7,14 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from flask import Response, request, session
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "X-CSRF-Token"
@@ -71,3 +76,21 @@ class RateLimiter:
             if len(self._hits) > 10_000:
                 self._hits = {k: v for k, v in self._hits.items() if v and v[-1] > now - self.window}
             return True
+
+
+class TrustedProxyFix:
+    """Honour X-Forwarded-* (one hop) only from a proxy we trust, by default one on this machine.
+
+    Anyone on the Wi-Fi can send X-Forwarded-For: believing it from every peer would let one phone
+    pose as endless addresses and slip past the per-address limits on new tables and joins.
+    """
+
+    def __init__(self, app: WSGIApplication, trusted: Iterable[str] = ("127.0.0.1", "::1")):
+        self.app = app
+        self.trusted = frozenset(trusted)
+        self.fixed = ProxyFix(app, x_for=1, x_proto=1, x_host=1, x_port=1)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("REMOTE_ADDR") in self.trusted:
+            return self.fixed(environ, start_response)
+        return self.app(environ, start_response)
