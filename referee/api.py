@@ -119,10 +119,9 @@ def get_table(code: str) -> Response:
 def post_action(code: str) -> Response:
     """Apply one action (play, bust, hand, undo, redo, tiebreak) with the table's token."""
     referee = get_referee()
-    referee.view(code)  # 404 before asking for a token
     header = request.headers.get("Authorization", "")
     token = header[7:].strip() if header[:7].lower() == "bearer " else None
-    referee.check_token(code, token)
+    referee.check_token(code, token)  # 404 for an unknown table before asking for a token
     body = _json_body()
     command = command_from_json(body)
     view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")

@@ -271,8 +271,8 @@ class Referee:
             row = self.store.table(db, code)
             if row is None:
                 raise ServiceError(404, "no_table", f"There is no table {code!r}.")
-            events = self.store.events(db, row.id)
-            view = self._view(row, events)
+            # The cached view is current (same version) unless another process wrote: then it reloads.
+            view = self._view(row, None)
             if expected_version is not None and expected_version != row.version:
                 raise ServiceError(
                     409,
@@ -282,7 +282,7 @@ class Referee:
                     view=view,
                 )
             try:
-                new_view = self._apply(db, view, events, command, entered_by, device)
+                new_view = self._apply(db, view, command, entered_by, device)
             except Refused as refused:
                 status = 400 if refused.code == "unknown_player" else 422
                 raise ServiceError(status, refused.code, refused.message, view=view) from None
@@ -295,47 +295,48 @@ class Referee:
         self,
         db: sqlite3.Connection,
         view: TableView,
-        events: list[EventRow],
         command: Command,
         entered_by: str | None,
         device: DeviceRow | None,
     ) -> TableView:
+        # The log is updated in step with the database rather than read back whole: reading every
+        # event twice per action made a tap cost grow with the game (docs/performance.md).
         history = view.history
         now = self.clock()
         match command:
             case Undo():
                 history = history.undo()
-                target = [event for event in events if event.status == "active"][-1]
-                self.store.set_event_status(db, target.id, "undone")
+                target, seq = self.store.event_with_status(db, view.id, "active", newest=True)
+                self.store.set_event_status(db, target, "undone")
+                log = tuple(replace(entry, undone=True) if entry.seq == seq else entry for entry in view.log)
                 state = history.state()
             case Redo():
                 history = history.redo()
-                target = next(event for event in events if event.status == "undone")
-                self.store.set_event_status(db, target.id, "active")
+                target, seq = self.store.event_with_status(db, view.id, "undone", newest=False)
+                self.store.set_event_status(db, target, "active")
+                log = tuple(replace(entry, undone=False) if entry.seq == seq else entry for entry in view.log)
                 state = history.state()
             case _:
                 history, state = history.record(command, view.state)
-                self.store.append_event(
+                text = describe(view.state, command, state)
+                rule = key_rule(state.events)
+                note_rule = unusual_rule(state.events)
+                seq = self.store.append_event(
                     db,
                     view.id,
                     action=codec.action_to_json(command),
-                    text=describe(view.state, command, state),
-                    rule=key_rule(state.events),
-                    note_rule=unusual_rule(state.events),
+                    text=text,
+                    rule=rule,
+                    note_rule=note_rule,
                     device_id=None if device is None else device.id,
                     device_player=entered_by,
                     created_at=now,
                 )
+                # A new action drops the redo tail, as append_event does in the database.
+                kept = tuple(entry for entry in view.log if not entry.undone)
+                log = (*kept, LogEntry(seq, text, rule, note_rule, undone=False, entered_by=entered_by))
         version, revision = self.store.bump_version(db, view.id)
-        fresh = self.store.events(db, view.id)
-        return replace(
-            view,
-            version=version,
-            revision=revision,
-            state=state,
-            history=history,
-            log=tuple(self._log_entry(event) for event in fresh),
-        )
+        return replace(view, version=version, revision=revision, state=state, history=history, log=log)
 
     def rematch(self, code: str, *, address: str | None = None) -> str:
         """Start a new table with the same players and settings; every joined phone follows."""

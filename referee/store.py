@@ -118,6 +118,7 @@ class Store:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
+        self._write_lock = threading.Lock()
         # executescript commits on its own, so the schema is not run inside transaction().
         self._connection().executescript(SCHEMA)
 
@@ -146,13 +147,17 @@ class Store:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """Run a write transaction that holds the write lock from the start (no lost updates)."""
         db = self._connection()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        # One writer at a time within the process, queued on a lock: left to SQLite, waiting writers
+        # sleep in growing steps (up to 100 ms each) and 16 concurrent taps had a p99 near one second
+        # (docs/performance.md). The busy timeout still covers writers in other processes.
+        with self._write_lock:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def read(self) -> sqlite3.Connection:
         """Return this thread's connection for reads outside a transaction."""
@@ -250,15 +255,26 @@ class Store:
         device_id: int | None,
         device_player: str | None,
         created_at: float,
-    ) -> None:
-        """Record a new action; it drops the redo tail (undone events can no longer come back)."""
+    ) -> int:
+        """Record a new action and return its seq; it drops the redo tail (undone events cannot come back)."""
         db.execute("UPDATE events SET status = 'dropped' WHERE table_id = ? AND status = 'undone'", (table_id,))
         row = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE table_id = ?", (table_id,)).fetchone()
+        seq = int(row[0])
         db.execute(
             "INSERT INTO events (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, int(row[0]), action, text, rule, note_rule, device_id, device_player, created_at),
+            (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at),
         )
+        return seq
+
+    def event_with_status(self, db: sqlite3.Connection, table_id: int, status: str, *, newest: bool) -> tuple[int, int]:
+        """Return (id, seq) of the newest or oldest event with `status` (the one undo or redo acts on)."""
+        order = "DESC" if newest else "ASC"
+        row = db.execute(
+            f"SELECT id, seq FROM events WHERE table_id = ? AND status = ? ORDER BY seq {order} LIMIT 1",
+            (table_id, status),
+        ).fetchone()
+        return int(row[0]), int(row[1])
 
     def set_event_status(self, db: sqlite3.Connection, event_id: int, status: str) -> None:
         """Mark one event active or undone (undo and redo)."""
