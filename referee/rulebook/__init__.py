@@ -1,0 +1,31 @@
+"""The rulebook: every rule and ruling of 5 Alive as data, with search and per-table notes.
+
+from referee.rulebook import search, entry, table_note, result_json
+
+search("bomb last card", house_rules)   # -> [SearchResult, ...], best first, at most 10
+entry("bomb-last-card")                 # -> Entry | None  (the target of a "Why?" link)
+table_note(entry, house_rules)          # -> "At this table: ... — switch bomb_last_card" | None
+search_json("deck ran out")             # -> {"results": [{"id", "title", "answer", "source", "house_rule"}]}
+"""
+
+from .kb import by_section, entries, entry, table_note
+from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
+from .search import MAX_RESULTS, result_json, search, search_json, warm
+
+__all__ = [
+    "EDGE_CASES",
+    "KINDS",
+    "MAX_RESULTS",
+    "SECTIONS",
+    "Entry",
+    "RulebookError",
+    "SearchResult",
+    "by_section",
+    "entries",
+    "entry",
+    "result_json",
+    "search",
+    "search_json",
+    "table_note",
+    "warm",
+]

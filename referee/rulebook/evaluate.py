@@ -1,0 +1,135 @@
+"""Hit rates of the rules search on a set of typed questions, each with the entry it should find.
+
+    python -m referee.rulebook.evaluate [CASES.json ...]   (default: the sets in tests/rulebook/)
+
+Prints top-1 and top-3 hit rates and every query that missed the top 3.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .search import search
+
+CASES_DIR = Path(__file__).resolve().parents[2] / "tests" / "rulebook"
+DEFAULT_CASE_FILES = (CASES_DIR / "search_cases.json", CASES_DIR / "holdout_cases.json")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A typed question and the id of the entry it should find."""
+
+    query: str
+    expected: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where the expected entry ranked for one case (None: not in the results)."""
+
+    case: Case
+    rank: int | None
+    found: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    """Hit rates over a set of cases."""
+
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def total(self) -> int:
+        """How many cases."""
+        return len(self.outcomes)
+
+    def rate(self, top: int) -> float:
+        """Share of cases whose expected entry ranked within the first `top` results."""
+        if not self.outcomes:
+            return 0.0
+        return sum(1 for outcome in self.outcomes if outcome.rank is not None and outcome.rank <= top) / self.total
+
+    @property
+    def top1(self) -> float:
+        """Share found first."""
+        return self.rate(1)
+
+    @property
+    def top3(self) -> float:
+        """Share found in the first three."""
+        return self.rate(3)
+
+    @property
+    def mrr(self) -> float:
+        """Mean reciprocal rank (0 for a miss)."""
+        if not self.outcomes:
+            return 0.0
+        return sum(1 / outcome.rank for outcome in self.outcomes if outcome.rank) / self.total
+
+    def misses(self, top: int = 1) -> tuple[Outcome, ...]:
+        """Cases whose expected entry was not in the first `top` results."""
+        return tuple(outcome for outcome in self.outcomes if outcome.rank is None or outcome.rank > top)
+
+    def summary(self) -> str:
+        """One line: counts and rates."""
+        return (
+            f"{self.total} queries: top-1 {self.top1:.1%} ({round(self.top1 * self.total)}), "
+            f"top-3 {self.top3:.1%} ({round(self.top3 * self.total)}), MRR {self.mrr:.3f}"
+        )
+
+    def details(self, top: int = 1) -> str:
+        """The summary plus one line per miss: the query, where the expected entry came, what came first."""
+        lines = [self.summary()]
+        for outcome in self.misses(top):
+            where = f"#{outcome.rank}" if outcome.rank else "not found"
+            first = ", ".join(outcome.found[:3]) or "nothing"
+            lines.append(f"  {outcome.case.query!r}: {outcome.case.expected} {where}; got {first}")
+        return "\n".join(lines)
+
+
+def load_cases(path: Path) -> tuple[Case, ...]:
+    """Read a cases file: {"cases": [{"q": ..., "id": ...}, ...]}."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(Case(str(item["q"]), str(item["id"])) for item in data["cases"])
+
+
+Searcher = Callable[[str], Sequence[str]]
+
+
+def _default_searcher(query: str) -> list[str]:
+    return [result.id for result in search(query)]
+
+
+def evaluate(cases: Sequence[Case], searcher: Searcher = _default_searcher) -> Report:
+    """Run every case through `searcher` (query -> ids, best first) and report the ranks."""
+    outcomes = []
+    for case in cases:
+        found = tuple(searcher(case.query))
+        rank = found.index(case.expected) + 1 if case.expected in found else None
+        outcomes.append(Outcome(case, rank, found))
+    return Report(tuple(outcomes))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the hit rates for each cases file given (default: the test and hold-out sets)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    top = 1
+    if "--top3" in args:
+        args.remove("--top3")
+        top = 3
+    paths = [Path(arg) for arg in args] or [path for path in DEFAULT_CASE_FILES if path.exists()]
+    if not paths:
+        print("No cases file found; pass one: python -m referee.rulebook.evaluate CASES.json", file=sys.stderr)
+        return 2
+    for path in paths:
+        report = evaluate(load_cases(path))
+        print(f"{path.name}: {report.details(top)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,212 @@
+"""Search the rulebook as people type: BM25F over normalised terms, typo fixing, named topics.
+
+Pure Python (no C extensions), built once per process on first use and read-only afterwards, so
+it is safe to share between threads. docs/rulebook-search.md has the measurements, including the
+comparison with SQLite FTS5 that led to this choice.
+
+Scoring, per entry:
+1. BM25F: each query term's frequency is summed over the entry's fields (title, aliases,
+   questions, answer with table notes, reasoning), weighted per field and normalised for
+   field length, then saturated once (k1) and multiplied by the term's IDF. Adjacent word
+   pairs count as terms too, so "last card" beats "last" and "card" apart.
+2. Named topic: if the query, generic words aside ("card", "rules"), is exactly an entry's
+   title or one of its aliases ("bust", "redeal", "sudden death"), that entry's score is
+   multiplied by 1 + exact_boost. Aliases are unique across entries (a test checks), so a
+   bare topic name always finds its main entry.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..engine.house_rules import HouseRules
+from .kb import entries, table_note
+from .model import Entry, SearchResult
+from .text import STOPWORDS, Speller, bigrams, terms, words
+
+MAX_RESULTS = 10
+"""The most results a search returns (the JSON API's limit too)."""
+
+MAX_QUERY_LENGTH = 200
+"""Longer queries are cut: nobody types a paragraph into the rules box."""
+
+GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive"})
+"""Words that do not change which topic a query names ("bomb card", "bomb rules" -> "bomb")."""
+
+
+@dataclass(frozen=True)
+class Params:
+    """Ranking knobs: field weights, BM25 saturation (k1) and length normalisation (b)."""
+
+    weights: Mapping[str, float] = field(
+        default_factory=lambda: {
+            "title": 3.0,
+            "aliases": 2.0,
+            "questions": 2.0,
+            "answer": 1.0,
+            "reasoning": 0.4,
+        }
+    )
+    k1: float = 1.2
+    b: float = 0.5
+    bigram_weight: float = 1.0
+    """IDF factor for word pairs."""
+    exact_boost: float = 1.0
+    """Extra score factor when the query names an entry's title or one of its aliases and nothing else."""
+    fix_typos: bool = True
+    """Correct unknown words against the rulebook's vocabulary (and complete a word being typed)."""
+
+
+DEFAULT_PARAMS = Params()
+
+
+def _fields(item: Entry) -> dict[str, list[str]]:
+    """Each field of an entry as a list of phrases (word pairs never span two phrases)."""
+    return {
+        "title": [item.title],
+        "aliases": list(item.aliases),
+        "questions": list(item.questions),
+        "answer": [item.answer, *(note for _, note in item.table_notes)],
+        "reasoning": [item.reasoning],
+    }
+
+
+def topic_key(tokens: Iterable[str]) -> frozenset[str]:
+    """The set of terms that name a topic, generic words left out."""
+    return frozenset(token for token in tokens if token not in GENERIC)
+
+
+def topic_keys(item: Entry) -> set[frozenset[str]]:
+    """The topic keys of an entry: its title's and each alias's."""
+    keys = {topic_key(terms(name)) for name in (item.title, *item.aliases)}
+    keys.discard(frozenset())
+    return keys
+
+
+def _extra_vocabulary() -> set[str]:
+    """Words the speller should know although the rulebook may not use them: synonyms, phrase words."""
+    from . import text
+
+    found: set[str] = set(text.STOPWORDS)
+    found.update(word for word in text.SYNONYMS if word.isalpha())
+    for pattern, _ in text.PHRASES:
+        found.update(re.findall(r"[a-z]{3,}", pattern))
+    return found
+
+
+class Index:
+    """A BM25F index over the entries, with a speller for their vocabulary."""
+
+    def __init__(self, items: Iterable[Entry], params: Params = DEFAULT_PARAMS) -> None:
+        self.items = tuple(items)
+        self.params = params
+        counts: list[dict[str, Counter[str]]] = []
+        lengths: dict[str, list[int]] = {name: [] for name in params.weights}
+        vocabulary: Counter[str] = Counter()
+        for item in self.items:
+            per_field: dict[str, Counter[str]] = {}
+            for name, phrases in _fields(item).items():
+                found: Counter[str] = Counter()
+                for phrase in phrases:
+                    tokens = terms(phrase)
+                    found.update(tokens)
+                    found.update(bigrams(tokens))
+                    vocabulary.update(word for word in words(phrase) if word not in STOPWORDS)
+                per_field[name] = found
+                lengths[name].append(sum(found.values()))
+            counts.append(per_field)
+        average = {name: (sum(values) / len(values)) or 1.0 for name, values in lengths.items()}
+
+        # BM25F: one weighted, length-normalised term frequency per (term, entry), saturated once.
+        frequencies: dict[str, dict[int, float]] = {}
+        for doc, per_field in enumerate(counts):
+            for name, found in per_field.items():
+                weight = params.weights[name]
+                norm = 1.0 - params.b + params.b * lengths[name][doc] / average[name]
+                for term, count in found.items():
+                    bucket = frequencies.setdefault(term, {})
+                    bucket[doc] = bucket.get(doc, 0.0) + weight * count / norm
+        total = len(self.items)
+        self.postings: dict[str, tuple[tuple[int, float], ...]] = {}
+        for term, docs in frequencies.items():
+            idf = math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5))
+            if "_" in term:
+                idf *= params.bigram_weight
+            self.postings[term] = tuple(
+                (doc, idf * tf * (params.k1 + 1.0) / (params.k1 + tf)) for doc, tf in docs.items()
+            )
+
+        self.topics: dict[frozenset[str], set[int]] = {}
+        for doc, item in enumerate(self.items):
+            for key in topic_keys(item):
+                self.topics.setdefault(key, set()).add(doc)
+
+        for word in _extra_vocabulary():
+            vocabulary[word] += 1
+        self.speller = Speller(vocabulary.elements())
+
+    def query_tokens(self, query: str) -> list[str]:
+        """The words of a query as search terms, typos fixed."""
+        query = query[:MAX_QUERY_LENGTH]
+        return terms(self.speller.fix(query) if self.params.fix_typos else query, query=True)
+
+    def scores(self, query: str) -> list[tuple[float, int]]:
+        """(score, entry index) for every entry that matches, best first (ties in file order)."""
+        tokens = self.query_tokens(query)
+        totals: dict[int, float] = {}
+        for term in dict.fromkeys([*tokens, *bigrams(tokens)]):
+            for doc, value in self.postings.get(term, ()):
+                totals[doc] = totals.get(doc, 0.0) + value
+        for doc in self.topics.get(topic_key(tokens), ()):
+            if doc in totals:
+                totals[doc] *= 1.0 + self.params.exact_boost
+        return sorted(((score, doc) for doc, score in totals.items()), key=lambda pair: (-pair[0], pair[1]))
+
+
+@cache
+def default_index() -> Index:
+    """The index over the whole rulebook, built once per process."""
+    return Index(entries())
+
+
+def warm() -> None:
+    """Build the index now (about 0.3 s here) rather than on the first search; call at server start."""
+    default_index()
+
+
+def search(query: str, house_rules: HouseRules | None = None, limit: int = MAX_RESULTS) -> list[SearchResult]:
+    """Entries answering `query`, best first, at most `limit` (capped at MAX_RESULTS).
+
+    With `house_rules`, each result governed by a switch carries this table's reading in `table_note`.
+    """
+    limit = max(0, min(limit, MAX_RESULTS))
+    if limit == 0 or not query.strip():
+        return []
+    index = default_index()
+    return [
+        SearchResult(
+            entry=index.items[doc], score=round(score, 4), table_note=table_note(index.items[doc], house_rules)
+        )
+        for score, doc in index.scores(query)[:limit]
+    ]
+
+
+def result_json(result: SearchResult) -> dict[str, str | None]:
+    """One result as the JSON API shows it: id, title, answer, source, house_rule."""
+    return {
+        "id": result.id,
+        "title": result.title,
+        "answer": result.answer,
+        "source": result.source,
+        "house_rule": result.house_rule,
+    }
+
+
+def search_json(query: str, house_rules: HouseRules | None = None) -> dict[str, list[dict[str, str | None]]]:
+    """The body of `GET /api/v1/rules?q=TEXT`: {"results": [...]}, best first, at most 10."""
+    return {"results": [result_json(result) for result in search(query, house_rules)]}

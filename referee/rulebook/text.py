@@ -1,0 +1,387 @@
+"""Turn typed text into search terms: the game's many names, number words, typos and word endings.
+
+The same `terms()` pipeline runs over the rulebook and over every query, so "+2", "plus two" and
+"Draw 2" all become the term `draw2`, "hearts" and "ALIVE cards" become `life`, and so on.
+Typos are fixed earlier, word by word, against the words the rulebook actually uses
+(`Speller`), before any of this runs.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+_NUMBER_WORDS = {
+    "zero": "0",
+    "nought": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "ten": "10",
+}
+
+# Phrases rewritten to one concept term, in this order, on lower-case text with spaces around.
+PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"[’‘`´]", "'"),
+    (r"\btwenty[\s-]*one\b", " 21 "),
+    (r"\b(?:5|five)[\s-]*alive\b", " "),  # the game's own name says nothing about which rule
+    (r"\b(\d+)\s*(?:'s|s)\b", r" \1 "),  # 0s, 7's
+    # =21, = 21, equals 21, equal 21 (but "equal to 21" is just a total of 21)
+    (r"(?:=\s*|\bequals?\s+|\beq\s*)(21|10|0|zero|ten)\b", r" eq\1 "),
+    (r"\beqzero\b", " eq0 "),
+    (r"\beqten\b", " eq10 "),
+    (r"(?:\+|\bplus\s*)(1|one)\b", " draw draw1 "),
+    (r"(?:\+|\bplus\s*)(2|two)\b", " draw draw2 "),
+    (r"\bpick(?:s|ed|ing)?\s+up\b", " draw "),
+    (r"\bdraw(?:s|n|ing)?\s+(1|one)\b", " draw draw1 "),
+    (r"\bdraw(?:s|n|ing)?\s+(2|two)\b", " draw draw2 "),
+    (r"\bdraw\s+(?:pile|deck|stack)\b", " drawpile "),
+    (r"\bpass[\s-]*me[\s-]*by\b", " pass "),
+    (r"\bhand(?:s|ed)?[\s-]*in\s*(?:and|&|n|\+)?\s*re[\s-]*deal\w*", " redeal "),
+    (r"\bre[\s-]+deal\w*", " redeal "),
+    (r"\bredeal\w*", " redeal "),
+    (r"\bhand(?:s|ed)?[\s-]*in(?=\s+cards?\b|\s*$)", " redeal "),
+    (r"\ba-l-i-v-e\b", " alive "),
+    (r"\bsudden[\s-]*death\b", " suddendeath "),
+    (r"\btie[\s-]*break\w*", " tiebreak "),
+    (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
+    (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
+    (r"\b(?:ran|run|runs|running)\s+out\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
+    (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
+    (r"\b(?:miss|misses|missed|lose|loses|lost)\s+(?:a|their|my|your|his|her|the|next)?\s*(?:turn|go)\b", " missturn "),
+    (
+        r"\b(?:go|play|turn|goes|plays)\s+again\b|\b(?:another|extra|new|second)\s+(?:turn|go)\b",
+        " extraturn ",
+    ),
+    (r"\b(?:above|past|beyond|exceeds?|exceeding|higher\s+than|bigger\s+than|more\s+than)\s+21\b", " over 21 "),
+    (r"\bgo(?:es|ing)?\s+over\b", " over "),
+    (r"\b(?:anti|counter)[\s-]*clockwise\b", " counterclockwise "),
+    (r"\bteam[\s-]+mates?\b", " teammate "),
+    (r"\b(?:can\s*not|can't|cant)\b", " cant "),
+    (r"\b(?:1\s*v(?:s|ersus)?\s*1|one\s+on\s+one|head\s+to\s+head)\b", " 2player "),
+    (
+        r"\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?(?:players?|people|persons?|ppl|of\s+us|kids|left|remaining|p)\b",
+        lambda match: f" {_NUMBER_WORDS.get(match.group(1), match.group(1))}player ",
+    ),
+    (r"'", ""),
+)
+_COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in PHRASES)
+
+# In a question, a total like 18 only says "high", and 22 to 28 can only mean "over 21". (Not applied
+# to the rulebook itself, where numbers such as 27 cards or 14 or less mean just what they say.)
+_QUERY_NUMBERS = (
+    (re.compile(r"(?<![\w=])(?:1[5-9]|20)(?!\w)"), " high "),
+    (re.compile(r"(?<![\w=])2[2-8](?!\w)"), " over 21 "),
+)
+
+# One-word synonyms: every form on the left becomes the term on the right (not stemmed further).
+SYNONYMS: dict[str, str] = {
+    **_NUMBER_WORDS,
+    "zeros": "0",
+    "zeroes": "0",
+    "lives": "life",
+    "lifes": "life",
+    "heart": "life",
+    "hearts": "life",
+    "skull": "life",
+    "skulls": "life",
+    "alive": "life",
+    "health": "life",
+    "lose": "lose",
+    "loses": "lose",
+    "losing": "lose",
+    "lost": "lose",
+    "flip": "lose",
+    "flips": "lose",
+    "flipped": "lose",
+    "bust": "bust",
+    "busts": "bust",
+    "busted": "bust",
+    "busting": "bust",
+    "bomb": "bomb",
+    "bombs": "bomb",
+    "bombed": "bomb",
+    "bombing": "bomb",
+    "eliminated": "eliminate",
+    "eliminate": "eliminate",
+    "eliminates": "eliminate",
+    "elimination": "eliminate",
+    "dead": "eliminate",
+    "die": "eliminate",
+    "dies": "eliminate",
+    "died": "eliminate",
+    "win": "win",
+    "wins": "win",
+    "won": "win",
+    "winner": "win",
+    "winners": "win",
+    "winning": "win",
+    "victory": "win",
+    "deal": "deal",
+    "deals": "deal",
+    "dealt": "deal",
+    "dealer": "deal",
+    "dealing": "deal",
+    "shuffle": "shuffle",
+    "shuffles": "shuffle",
+    "shuffled": "shuffle",
+    "reshuffle": "shuffle",
+    "reshuffled": "shuffle",
+    "score": "total",
+    "sum": "total",
+    "teammates": "teammate",
+    "partner": "teammate",
+    "partners": "teammate",
+    "teams": "team",
+    "go": "turn",
+    "goes": "turn",
+    "turns": "turn",
+    "player": "player",
+    "players": "player",
+    "people": "player",
+    "person": "player",
+    "ppl": "player",
+    "guy": "player",
+    "someone": "player",
+    "somebody": "player",
+    "everyone": "everyone",
+    "everybody": "everyone",
+    "reverse": "reverse",
+    "reversed": "reverse",
+    "reverses": "reverse",
+    "backwards": "reverse",
+    "skip": "skip",
+    "skips": "skip",
+    "skipped": "skip",
+    "skipping": "skip",
+    "redeals": "redeal",
+    "sudden": "suddendeath",
+    "equals": "equal",
+    "final": "last",
+    "first": "first",
+    "start": "start",
+    "starts": "start",
+    "started": "start",
+    "starting": "start",
+    "begin": "start",
+    "begins": "start",
+    "beginning": "start",
+    "colour": "color",
+    "discards": "discard",
+    "discarded": "discard",
+    "discarding": "discard",
+    "big": "high",
+    "bigger": "high",
+    "biggest": "high",
+    "large": "high",
+    "higher": "high",
+    "highest": "high",
+    "minus": "subtract",
+    "negative": "subtract",
+    "subtracts": "subtract",
+    "subtracted": "subtract",
+    "empty": "empty",
+    "emptied": "empty",
+    "empties": "empty",
+}
+
+_STOPWORD_TEXT = """
+    a an the i im ive id me my mine you your youre yours we us our ours they them their theirs there theres
+    he she him her his it its is are was were be been being am do does did doing done dont doesnt didnt have has
+    had can could should would will shall may might what whats which who whos whom whose this that these those
+    here of to in on at by for with about as into from so if then than and or but just also very really happen
+    happens happened mean means get gets got when how why where whenever while any anyone anything thing things
+    please ok okay like well still even yet s t"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+"""Words that say nothing about which rule is meant."""
+
+_KEEP = frozenset({"bus", "plus", "minus", "bonus", "yes", "this", "is", "was", "has", "does", "less", "pass"})
+
+
+def fold(text: str) -> str:
+    """Lower-case `text` and strip accents, keeping the symbols that name cards (=, +, &)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=4096)
+def stem(word: str) -> str:
+    """A light suffix stripper (plurals, -ing, -ed, final -e), enough to match word forms."""
+    if word in _KEEP or not word.isalpha() or len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed") and len(word) > 4:
+        word = _undouble(word[:-2])
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        return word[:-1]
+    return word
+
+
+def rewrite(text: str, query: bool = False) -> str:
+    """Fold `text` and rewrite the game's multi-word names to single concept terms."""
+    text = f" {fold(text)} "
+    if query:
+        for number, meaning in _QUERY_NUMBERS:
+            text = number.sub(meaning, text)
+    for pattern, replacement in _COMPILED:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def terms(text: str, query: bool = False) -> list[str]:
+    """Return the search terms of `text` (a question typed, if `query`), in order, stopwords dropped."""
+    out = []
+    for token in _TOKEN.findall(rewrite(text, query)):
+        if token in STOPWORDS:
+            continue
+        mapped = SYNONYMS.get(token)
+        out.append(mapped if mapped is not None else stem(token))
+    return out
+
+
+def bigrams(tokens: list[str]) -> list[str]:
+    """Adjacent pairs of terms, as single terms ("last card" -> "last_card")."""
+    return [f"{first}_{second}" for first, second in zip(tokens, tokens[1:], strict=False)]
+
+
+WORD = re.compile(r"[a-z]+")
+
+
+def words(text: str) -> list[str]:
+    """The plain words of `text` (letters only), for building the speller's vocabulary."""
+    return WORD.findall(fold(text))
+
+
+def _osa_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (edits, with swaps of neighbours), or limit + 1 if more."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        best = current[0]
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = value
+            best = min(best, value)
+        if best > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {item[:i] + item[i + 1 :] for item in frontier for i in range(len(item))}
+        found |= frontier
+    return found
+
+
+class Speller:
+    """Fix typed words against a vocabulary (symmetric-delete lookup, then edit distance).
+
+    Words of 3-8 letters may be one edit off, longer words two; ties go to the commoner word.
+    (Allowing two edits in shorter words turned real words into wrong ones: "standing" -> "starting".)
+    """
+
+    def __init__(self, vocabulary: Iterable[str]) -> None:
+        self.counts: Counter[str] = Counter(vocabulary)
+        self._by_delete: dict[str, list[str]] = {}
+        for word in self.counts:
+            for variant in _deletes(word, self.max_edits(word)):
+                self._by_delete.setdefault(variant, []).append(word)
+        self._sorted = sorted(self.counts)
+        self.correct = lru_cache(maxsize=8192)(self._correct)
+
+    @staticmethod
+    def max_edits(word: str) -> int:
+        """How many edits a word of this length may be from the word meant."""
+        return 0 if len(word) < 3 else 1 if len(word) < 9 else 2
+
+    def known(self, word: str) -> bool:
+        """True if the rulebook uses this word."""
+        return word in self.counts
+
+    def _correct(self, word: str) -> str:
+        if word in self.counts or self.max_edits(word) == 0:
+            return word
+        limit = self.max_edits(word)
+        candidates: set[str] = set()
+        for variant in _deletes(word, limit):
+            candidates.update(self._by_delete.get(variant, ()))
+        best: tuple[int, int, str] | None = None
+        for candidate in candidates:
+            distance = _osa_distance(word, candidate, limit)
+            if distance > min(limit, self.max_edits(candidate)):
+                continue
+            key = (distance, -self.counts[candidate], candidate)
+            if best is None or key < best:
+                best = key
+        return word if best is None else best[2]
+
+    def complete(self, prefix: str) -> str | None:
+        """The commonest vocabulary word starting with `prefix` (for a word still being typed)."""
+        if len(prefix) < 3:
+            return None
+        index = bisect_left(self._sorted, prefix)
+        best: str | None = None
+        while index < len(self._sorted) and self._sorted[index].startswith(prefix):
+            word = self._sorted[index]
+            if best is None or self.counts[word] > self.counts[best]:
+                best = word
+            index += 1
+        return best
+
+    def fix(self, text: str) -> str:
+        """Return `text` with unknown words corrected; an unfinished last word may be completed."""
+        folded = fold(text)
+        typing = bool(folded) and folded[-1].isalpha()
+        matches = list(WORD.finditer(folded))
+        if not matches:
+            return folded
+        pieces = []
+        end = 0
+        for position, match in enumerate(matches):
+            word = match.group(0)
+            fixed = word
+            if not self.known(word):
+                if typing and position == len(matches) - 1:
+                    fixed = self.complete(word) or self.correct(word)
+                else:
+                    fixed = self.correct(word)
+            pieces.append(folded[end : match.start()])
+            pieces.append(fixed)
+            end = match.end()
+        pieces.append(folded[end:])
+        return "".join(pieces)

@@ -1,0 +1,328 @@
+"""The knowledge base: well-formed, consistent with the engine, covering every rule and edge case."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.engine import (
+    HOUSE_RULE_SPECS,
+    SPECS_BY_NAME,
+    Bust,
+    Card,
+    GameState,
+    Play,
+    Status,
+    TieBreak,
+    apply,
+    legal_actions,
+    make_setup,
+    new_game,
+)
+from referee.rulebook import EDGE_CASES, SECTIONS, Entry, RulebookError, by_section, entries, entry
+from referee.rulebook.model import parse_entries, parse_entry
+from referee.rulebook.search import topic_keys
+
+REPO = Path(__file__).resolve().parents[2]
+ENGINE = REPO / "referee" / "engine"
+SOURCES = REPO.parent / "shared" / "rules-sources"
+DATA = REPO / "referee" / "rulebook" / "entries.json"
+
+
+def engine_rule_ids() -> set[str]:
+    """Every rule id the engine can put on an Event or a refusal, read from its source."""
+    found: set[str] = {spec.rule for spec in HOUSE_RULE_SPECS}
+    for path in ENGINE.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "rule":
+                found.update(_strings(node.value))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+                if len(node.args) >= 4:  # emit(kind, seat, value, rule)
+                    found.update(_strings(node.args[3]))
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = {target.id for target in targets if isinstance(target, ast.Name)}
+                if names & {"_CARD_RULES", "_NOTABLE_RULES"} and node.value is not None:
+                    found.update(_strings(node.value))
+    return found
+
+
+def _strings(node: ast.AST) -> set[str]:
+    """Kebab-case string constants anywhere inside `node` (rule ids, not messages)."""
+    return {
+        child.value
+        for child in ast.walk(node)
+        if isinstance(child, ast.Constant)
+        and isinstance(child.value, str)
+        and re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", child.value)
+    }
+
+
+def test_engine_rule_ids_are_found() -> None:
+    ids = engine_rule_ids()
+    # A sanity check on the scan itself: ids from keywords, the card table and the house-rule specs.
+    assert {"bust", "bomb", "number-cards", "pass-me-by", "teams-bust", "undo", "redeal-order"} <= ids
+
+
+def test_every_engine_rule_id_has_an_entry() -> None:
+    missing = sorted(rule for rule in engine_rule_ids() if entry(rule) is None)
+    assert not missing, f"engine rule ids without a rulebook entry (the 'Why?' links would break): {missing}"
+
+
+def test_each_house_rule_spec_points_at_an_entry_it_governs() -> None:
+    for spec in HOUSE_RULE_SPECS:
+        item = entry(spec.rule)
+        assert item is not None, spec.rule
+        assert item.house_rule == spec.name, f"{spec.rule} should name house_rule {spec.name}"
+
+
+def test_every_switch_is_explained_somewhere() -> None:
+    governed = {item.house_rule for item in entries()}
+    assert set(SPECS_BY_NAME) <= governed
+
+
+def test_house_rules_named_exist_and_notes_cover_every_reading() -> None:
+    for item in entries():
+        if item.house_rule is None:
+            assert item.table_notes == ()
+            continue
+        assert item.house_rule in SPECS_BY_NAME, item.id
+        assert tuple(value for value, _ in item.table_notes) == SPECS_BY_NAME[item.house_rule].values, item.id
+
+
+def test_ids_are_unique_kebab_case() -> None:
+    ids = [item.id for item in entries()]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", entry_id) for entry_id in ids)
+
+
+def test_every_entry_names_its_source() -> None:
+    named = ("1994 rules", "how-to FAQ", "modern text", "interpretation by ")
+    for item in entries():
+        assert item.source.strip(), item.id
+        assert any(name in item.source for name in named), item.id
+        if "interpretation" in item.source:
+            assert "interpretation by " in item.source, f"{item.id}: say whose interpretation"
+
+
+def test_every_edge_case_is_settled() -> None:
+    covered = {number for item in entries() for number in item.edge_cases}
+    missing = sorted(set(EDGE_CASES) - covered)
+    assert not missing, f"RULES-NOTES edge cases without a ruling: {missing}"
+
+
+def test_counts() -> None:
+    items = entries()
+    faqs = [item for item in items if item.kind == "faq"]
+    assert len(faqs) >= 60, len(faqs)
+    assert len(items) >= 100
+
+
+def test_every_part_of_the_game_has_a_rule_entry() -> None:
+    rules = {item.id for item in entries() if item.kind == "rule"}
+    needed = {
+        "setup",
+        "deck",
+        "turn-order",
+        "number-cards",
+        "wild-cards",
+        "draw-cards",
+        "pass-me-by",
+        "reverse",
+        "skip",
+        "equals-cards",
+        "redeal",
+        "bomb",
+        "bust",
+        "last-card",
+        "new-round",
+        "lives",
+        "elimination",
+        "winning",
+        "two-players",
+        "sudden-death",
+        "tiebreak",
+        "teams",
+    }
+    assert needed <= rules, sorted(needed - rules)
+
+
+def test_entries_are_well_written() -> None:
+    for item in entries():
+        assert len(item.questions) >= 2, item.id
+        for question in item.questions:
+            assert len(question.split()) <= 15, f"{item.id}: keep questions short: {question!r}"
+        assert item.answer.endswith("."), item.id
+        # One sentence: no full stop, question or exclamation mark followed by a new sentence.
+        assert not re.search(r"[.!?] [A-Z]", item.answer), f"{item.id}: the answer is one sentence"
+        assert len(item.answer.split()) <= 50, f"{item.id}: the answer is too long"
+        sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", item.reasoning)
+        assert 1 <= len(sentences) <= 6, f"{item.id}: reasoning is a few sentences"
+        assert item.section in SECTIONS
+
+
+def test_links_resolve() -> None:
+    for item in entries():
+        for target in item.see_also:
+            assert entry(target) is not None, (item.id, target)
+
+
+def test_aliases_and_titles_name_one_entry_each() -> None:
+    # Search sends a query that names a topic ("bust", "sudden death") to the entry owning it.
+    owners: dict[frozenset[str], str] = {}
+    for item in entries():
+        for key in topic_keys(item):
+            assert owners.setdefault(key, item.id) == item.id, (
+                f"{item.id} and {owners[key]} both claim the topic {sorted(key)}"
+            )
+
+
+def test_every_section_is_used_and_grouping_keeps_all_entries() -> None:
+    grouped = by_section()
+    assert [section for section, _ in grouped] == list(SECTIONS)
+    assert sum(len(items) for _, items in grouped) == len(entries())
+
+
+def test_loaded_once_and_frozen() -> None:
+    assert entries() is entries()
+    item = entries()[0]
+    assert isinstance(item, Entry)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        item.title = "changed"  # type: ignore[misc]
+
+
+def test_entry_lookup() -> None:
+    bomb = entry("bomb")
+    assert bomb is not None and bomb.title == "Bomb"
+    assert entry("no-such-rule") is None
+
+
+def _raw() -> list[dict[str, object]]:
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    entries_list: list[dict[str, object]] = data["entries"]
+    return entries_list
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"house_rule": "no_such_switch"}, "not a house rule"),
+        ({"source": ""}, "source"),
+        ({"source": "my uncle"}, "name a text"),
+        ({"source": "interpretation"}, "whose interpretation"),
+        ({"id": "Not Kebab"}, "kebab-case"),
+        ({"section": "Elsewhere"}, "unknown section"),
+        ({"edge_cases": [53]}, "1-52"),
+        ({"questions": ["only one"]}, "at least 2"),
+        ({"surprise": 1}, "unknown fields"),
+    ],
+)
+def test_the_loader_refuses_bad_entries(change: dict[str, object], message: str) -> None:
+    raw = dict(_raw()[0])
+    raw.update(change)
+    with pytest.raises(RulebookError, match=message):
+        parse_entry(raw)
+
+
+def test_the_loader_refuses_wrong_table_notes_and_duplicates() -> None:
+    governed = next(dict(raw) for raw in _raw() if raw.get("house_rule"))
+    governed["table_notes"] = {"refuse": "only one reading"}
+    with pytest.raises(RulebookError, match="exactly the readings"):
+        parse_entry(governed)
+    first = _raw()[0]
+    with pytest.raises(RulebookError, match="two entries"):
+        parse_entries([first, first])
+    broken = dict(first, see_also=["nowhere"])
+    with pytest.raises(RulebookError, match="see_also"):
+        parse_entries([broken])
+
+
+# --- "Why?" links from real play -------------------------------------------------------------
+
+
+def _walk(variant: str, players: list[str], house_rules: dict[str, str], seed: int) -> set[str]:
+    """Play random legal moves and return every rule id the log's events carried."""
+    rng = random.Random(seed)
+    state: GameState = new_game(make_setup(players, variant=variant, house_rules=house_rules))
+    seen: set[str] = set()
+    for _ in range(600):
+        if state.status is Status.FINISHED:
+            break
+        legal = legal_actions(state)
+        if state.status is Status.TIEBREAK:
+            state = apply(state, TieBreak(tuple((name, 0) for name in legal.tiebreak)))
+        else:
+            assert legal.player is not None
+            playable = [option.card for option in legal.cards if option.allowed]
+            weights = [6 if card in (Card.BOMB, Card.REDEAL, Card.SKIP, Card.REVERSE) else 1 for card in playable]
+            if legal.can_bust and rng.random() < 0.3:
+                state = apply(state, Bust(legal.player))
+            else:
+                card = rng.choices(playable, weights)[0]
+                zeros: tuple[str, ...] = ()
+                if card is Card.BOMB:
+                    zeros = tuple(name for name in legal.bomb_answerers if rng.random() < 0.5)
+                state = apply(state, Play(legal.player, card, zeros))
+        seen.update(event.rule for event in state.events if event.rule)
+    return seen
+
+
+def test_every_rule_applied_in_play_links_to_an_entry() -> None:
+    seen: set[str] = set()
+    configurations = [
+        ("standard", ["Ann", "Bob", "Cy", "Di"], {}),
+        ("standard", ["Ann", "Bob"], {"over_21": "bust", "bomb_last_card": "round_only"}),
+        (
+            "standard",
+            ["Ann", "Bob", "Cy"],
+            {"zero_answer_last_card": "draws_one", "empty_draw_pile": "stop", "redeal_deal_from": "direction"},
+        ),
+        ("sudden_death", ["Ann", "Bob", "Cy"], {"tiebreak_tie": "fewest_cards", "after_redeal": "left"}),
+        ("teams", ["Ann", "Bob", "Cy", "Di", "Ed"], {"bomb_teammates": "opponents_only"}),
+        ("teams", ["Ann", "Bob", "Cy", "Di"], {"new_round_direction": "keep"}),
+    ]
+    for seed in range(12):
+        for variant, players, house_rules in configurations:
+            seen |= _walk(variant, players, house_rules, seed)
+    missing = sorted(rule for rule in seen if entry(rule) is None)
+    assert not missing, missing
+    assert {"bust", "bomb", "last-card", "elimination", "new-round", "redeal-order"} <= seen
+
+
+# --- own words ----------------------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9=+]+", text.casefold())
+
+
+def _ngrams(words: list[str], size: int) -> set[tuple[str, ...]]:
+    return {tuple(words[index : index + size]) for index in range(len(words) - size + 1)}
+
+
+@pytest.mark.skipif(not SOURCES.is_dir(), reason="../shared/rules-sources is not beside the repository")
+def test_entries_are_in_our_own_words() -> None:
+    """No run of seven words from a rule text outside a short quotation; quotations stay short."""
+    size = 7
+    source_grams: set[tuple[str, ...]] = set()
+    for path in SOURCES.glob("*.txt"):
+        source_grams |= _ngrams(_words(path.read_text(encoding="utf-8")), size)
+    problems = []
+    for item in entries():
+        texts = [item.title, *item.questions, item.answer, item.reasoning, item.source]
+        texts += [note for _, note in item.table_notes]
+        for text in texts:
+            for quote in re.findall(r'"([^"]*)"', text):
+                if len(quote.split()) > 9:
+                    problems.append(f"{item.id}: quote at most a short phrase: {quote!r}")
+            unquoted = re.sub(r'"[^"]*"', " | ", text)
+            for gram in sorted(_ngrams(_words(unquoted), size) & source_grams):
+                problems.append(f"{item.id}: copied from a rule text: {' '.join(gram)!r}")
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,190 @@
+"""The rules search: hit rates on typed questions, names and typos, limits, JSON and table notes."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.engine import HOUSE_RULE_SPECS, HouseRules
+from referee.rulebook import MAX_RESULTS, entries, entry, result_json, search, search_json, table_note
+from referee.rulebook.evaluate import DEFAULT_CASE_FILES, evaluate, load_cases, main
+
+HERE = Path(__file__).resolve().parent
+CASES = load_cases(HERE / "search_cases.json")
+HOLDOUT = load_cases(HERE / "holdout_cases.json")
+
+
+def top(query: str, count: int = 1) -> list[str]:
+    return [result.id for result in search(query)[:count]]
+
+
+def test_the_case_files_are_the_evaluators_defaults() -> None:
+    assert [path.resolve() for path in DEFAULT_CASE_FILES] == [
+        HERE / "search_cases.json",
+        HERE / "holdout_cases.json",
+    ]
+
+
+def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
+    assert len(CASES) >= 80
+    own = {question.casefold() for item in entries() for question in item.questions}
+    for case in (*CASES, *HOLDOUT):
+        assert entry(case.expected) is not None, case
+        assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
+    queries = [case.query for case in (*CASES, *HOLDOUT)]
+    assert len(queries) == len(set(queries))
+
+
+def test_hit_rates() -> None:
+    report = evaluate(CASES)
+    holdout = evaluate(HOLDOUT)
+    message = (
+        f"\nrules search, test set: {report.details(top=3)}"
+        f"\nrules search, hold-out set (not tuned on, not asserted): {holdout.summary()}"
+    )
+    print(message)
+    assert report.top3 >= 0.95, message
+    assert report.top1 >= 0.85, message
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("can i play =21 first", "equals-21-first-card"),
+        ("bomb last card", "bomb-last-card"),
+        ("deck ran out", "empty-draw-pile"),
+        ("skip with 2 players", "skip-two-players"),
+        ("what if i have only high cards", "only-high-cards"),
+    ],
+)
+def test_the_issues_examples_come_first(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Draw 2", "+2", "plus two", "draw two", "Plus 2"], "draw-cards"),
+        (["Re-deal", "redeal", "hand in", "Hand in & Re-deal", "REDEAL", "re deal"], "redeal"),
+        (["lives", "ALIVE cards", "hearts", "A-L-I-V-E cards", "skulls"], "lives"),
+        (["=21", "equals 21", "equals twenty-one", "= 21", "=10", "=0"], "equals-cards"),
+        (["Pass Me By", "PASS", "pass card", "passmeby"], "pass-me-by"),
+        (["sudden death", "Sudden-Death rules"], "sudden-death"),
+        (["tie break", "tiebreaker", "tie-break"], "tiebreak"),
+    ],
+)
+def test_the_games_many_names(names: list[str], expected: str) -> None:
+    for name in names:
+        assert top(name) == [expected], name
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("bommb", "bomb"),
+        ("redael", "redeal"),
+        ("reverce", "reverse"),
+        ("elimnated", "elimination"),
+        ("sudden deth", "sudden-death"),
+        ("skp with 2 plyers", "skip-two-players"),
+        ("Bömb", "bomb"),
+    ],
+)
+def test_typos_are_forgiven(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [("bomb las", "bomb-last-card"), ("skip with 2 pla", "skip-two-players"), ("sudd", "sudden-death")],
+)
+def test_a_word_still_being_typed_is_completed(typed: str, expected: str) -> None:
+    assert expected in top(typed, 3)
+
+
+def test_empty_and_hopeless_queries_find_nothing() -> None:
+    assert search("") == []
+    assert search("   ") == []
+    assert search("?!") == []
+    assert search("zzzzzz qqqqqq") == []
+
+
+def test_limits() -> None:
+    assert len(search("bomb")) <= MAX_RESULTS == 10
+    assert len(search("bomb", limit=50)) <= 10
+    assert len(search("bomb", limit=3)) == 3
+    assert search("bomb", limit=0) == []
+    assert search("bomb", limit=-1) == []
+
+
+def test_results_are_best_first() -> None:
+    scores = [result.score for result in search("what happens to the total after a bomb")]
+    assert scores == sorted(scores, reverse=True)
+    assert len(scores) > 3
+
+
+def test_a_long_or_odd_query_is_quick_and_harmless() -> None:
+    start = time.perf_counter()
+    results = search("bomb " * 5000 + "\x00\n\t<script>")
+    assert time.perf_counter() - start < 1.0
+    assert results and results[0].id == "bomb"
+
+
+def test_result_json_has_exactly_the_api_fields() -> None:
+    body = search_json("bomb last card")
+    assert set(body) == {"results"}
+    assert 1 <= len(body["results"]) <= 10
+    for item in body["results"]:
+        assert set(item) == {"id", "title", "answer", "source", "house_rule"}
+    first = body["results"][0]
+    assert first["id"] == "bomb-last-card"
+    assert first["house_rule"] == "bomb_last_card"
+    assert json.loads(json.dumps(body)) == body
+    plain = result_json(search("bust")[0])
+    assert plain["house_rule"] is None and plain["source"]
+
+
+def test_table_note_says_what_this_table_chose() -> None:
+    item = entry("bomb-last-card")
+    assert item is not None
+    default = table_note(item, HouseRules())
+    assert default is not None
+    assert default.startswith("At this table: a Bomb as last card costs both lives")
+    assert default.endswith("— switch bomb_last_card")
+    other = table_note(item, HouseRules(bomb_last_card="round_only"))
+    assert other is not None and "only ends the round" in other
+    assert table_note(item, None) is None
+    bust = entry("bust")
+    assert bust is not None and table_note(bust, HouseRules()) is None
+
+
+def test_every_reading_of_every_switch_has_a_note() -> None:
+    for spec in HOUSE_RULE_SPECS:
+        for value in spec.values:
+            rules = HouseRules(**{spec.name: value})
+            for item in entries():
+                if item.house_rule == spec.name:
+                    note = table_note(item, rules)
+                    assert note is not None and note.endswith(f"— switch {spec.name}"), (item.id, value)
+
+
+def test_search_with_house_rules_carries_notes() -> None:
+    rules = HouseRules(over_21="bust")
+    results = search("card over 21", rules)
+    governed = [result for result in results if result.house_rule]
+    assert governed, "some result should be governed by a house rule"
+    for result in results:
+        if result.house_rule:
+            assert result.table_note and result.table_note.startswith("At this table: ")
+        else:
+            assert result.table_note is None
+    assert all(result.table_note is None for result in search("card over 21"))
+
+
+def test_the_evaluate_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(HERE / "search_cases.json")]) == 0
+    output = capsys.readouterr().out
+    assert "top-1" in output and "top-3" in output
