@@ -1,0 +1,135 @@
+"""GET /api/v1/openapi.json: an OpenAPI 3 document whose schemas match what the API really answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+from conftest import Api
+from flask.testing import FlaskClient
+
+TABLES = "/api/v1/tables"
+TABLE = "/api/v1/tables/{code}"
+ACTIONS = "/api/v1/tables/{code}/actions"
+
+
+@pytest.fixture
+def document(client: FlaskClient) -> dict[str, Any]:
+    """The served OpenAPI document."""
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert isinstance(body, dict)
+    return body
+
+
+def schema_for(document: dict[str, Any], path: str, method: str, status: int) -> dict[str, Any]:
+    """Return a validator-ready schema for one documented response, resolving refs against the document."""
+    response = document["paths"][path][method]["responses"][str(status)]
+    schema = response["content"]["application/json"]["schema"]
+    return {**schema, "components": document["components"]}
+
+
+def request_schema(document: dict[str, Any], path: str) -> dict[str, Any]:
+    """Return the documented request body schema of a POST route."""
+    schema = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    return {**schema, "components": document["components"]}
+
+
+def validate(instance: Any, schema: dict[str, Any]) -> None:
+    """Validate with JSON Schema 2020-12, the dialect OpenAPI 3.1 uses."""
+    jsonschema.Draft202012Validator(schema).validate(instance)
+
+
+def test_is_an_openapi_3_document_with_the_table_routes(document: dict[str, Any]) -> None:
+    assert str(document["openapi"]).startswith("3.")
+    assert document["info"]["title"] and document["info"]["version"]
+    assert {TABLES, TABLE, ACTIONS} <= set(document["paths"])
+    assert {"201", "400"} <= set(document["paths"][TABLES]["post"]["responses"])
+    assert {"200", "404"} <= set(document["paths"][TABLE]["get"]["responses"])
+    assert {"200", "400", "401", "403", "404", "409", "422"} <= set(document["paths"][ACTIONS]["post"]["responses"])
+    assert document["paths"][ACTIONS]["post"]["security"]
+    for schema in document["components"]["schemas"].values():
+        jsonschema.Draft202012Validator.check_schema({**schema, "components": document["components"]})
+
+
+def test_state_schema_requires_every_state_field(document: dict[str, Any]) -> None:
+    required = set(document["components"]["schemas"]["State"]["required"])
+    assert required >= {
+        "code",
+        "version",
+        "status",
+        "variant",
+        "house_rules",
+        "round",
+        "total",
+        "direction",
+        "current",
+        "dealer",
+        "players",
+        "teams",
+        "draw_pile",
+        "winners",
+    }
+
+
+def test_real_responses_match_the_schemas(document: dict[str, Any], api: Api, client: FlaskClient) -> None:
+    new_table = {"players": ["Ann", "Bob", "Cy", "Dee"], "variant": "teams", "house_rules": {"over_21": "bust"}}
+    validate(new_table, request_schema(document, TABLES))
+    created = api.create(**new_table)
+    validate(created, schema_for(document, TABLES, "post", 201))
+
+    validate(api.state(), schema_for(document, TABLE, "get", 200))
+
+    for action in (
+        {"type": "play", "player": "Ann", "card": "bomb", "zeros": ["Bob"], "expected_version": 0},
+        {"type": "play", "player": "Bob", "card": "7"},
+        {"type": "hand", "player": "Dee", "cards": 4},
+        {"type": "undo"},
+        {"type": "redo"},
+    ):
+        validate(action, request_schema(document, ACTIONS))
+        validate(api.act(**action), schema_for(document, ACTIONS, "post", 200))
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "status", "send"),
+    [
+        (TABLES, "post", 400, {"json": {"players": ["Ann"]}}),
+        (TABLE, "get", 404, {}),
+        (ACTIONS, "post", 400, {"json": {"type": "dance"}, "auth": True}),
+        (ACTIONS, "post", 401, {"json": {"type": "undo"}}),
+        (ACTIONS, "post", 403, {"json": {"type": "undo"}, "auth": "wrong"}),
+        (ACTIONS, "post", 409, {"json": {"type": "undo", "expected_version": 5}, "auth": True}),
+        (ACTIONS, "post", 422, {"json": {"type": "undo"}, "auth": True}),
+    ],
+)
+def test_error_responses_match_the_error_schema(
+    document: dict[str, Any], api: Api, client: FlaskClient, path: str, method: str, status: int, send: dict[str, Any]
+) -> None:
+    api.create()
+    code = "NOSUCH" if status == 404 else api.code
+    headers = {}
+    if send.get("auth"):
+        headers["Authorization"] = f"Bearer {api.token if send['auth'] is True else send['auth']}"
+    response = client.open(path.format(code=code), method=method.upper(), json=send.get("json"), headers=headers)
+    assert response.status_code == status
+    validate(response.get_json(), schema_for(document, path, method, status))
+
+
+def test_a_409_carries_a_state_valid_against_the_schema(document: dict[str, Any], api: Api) -> None:
+    api.create()
+    body = api.act(expect=409, type="undo", expected_version=3)
+    validate(body["state"], {"$ref": "#/components/schemas/State", "components": document["components"]})
+
+
+def test_request_schemas_reject_what_the_api_rejects(document: dict[str, Any]) -> None:
+    action = jsonschema.Draft202012Validator(request_schema(document, ACTIONS))
+    assert not action.is_valid({"type": "dance"})
+    assert not action.is_valid({"type": "play", "player": "Ann", "card": "joker"})
+    assert action.is_valid({"type": "tiebreak", "values": {"Ann": 3}})
+    table = jsonschema.Draft202012Validator(request_schema(document, TABLES))
+    assert not table.is_valid({"players": ["Ann"], "house_rules": {"nope": "x"}})
+    assert table.is_valid({"players": ["Ann", "Bob"], "variant": "sudden_death", "first_player": "Bob"})

@@ -1,0 +1,334 @@
+"""Joining by the QR link, watching by code, devices, revoking, and who may enter cards."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import Api
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .conftest import Phone, parse
+
+
+def join_path(url: str) -> str:
+    """The path of a join link (the test client needs no host)."""
+    return urlsplit(url).path
+
+
+def join(phone: Phone, link: str, who: str) -> str:
+    """Open a join link and pick `who` (a player, or "Just watching"); return the table page path."""
+    response = phone.open(join_path(link))
+    assert response.status_code == 200
+    response = phone.press(who)
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    phone.open(location)
+    return location
+
+
+def host_join_link(host: Phone) -> str:
+    """The join link shown on the host's table page."""
+    link = host.page.find("a", class_="join-link")
+    assert link is not None
+    return link["href"]
+
+
+def total(phone: Phone) -> str:
+    element = phone.page.find(aria_label="Running total")
+    assert element is not None
+    return element.text()
+
+
+def test_join_link_asks_who_are_you(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob", "Cy"])
+    response = other_phone.open(join_path(body["join_url"]))
+    assert response.status_code == 200
+    assert other_phone.page.find("h1").text() == "Who are you?"
+    # The link carries a write secret of at least 64 random bits.
+    assert len(join_path(body["join_url"]).rsplit("/", 1)[1]) >= 16
+    choices = list(other_phone.page.find("form").buttons())
+    assert choices[:3] == ["Ann", "Bob", "Cy"]
+    assert "Just watching" in choices
+
+
+def test_a_joined_player_enters_cards_and_the_log_says_who(api: Api, other_phone: Phone, app: Flask) -> None:
+    body = api.create(["Ann", "Bob", "Cy"])
+    path = join(other_phone, body["join_url"], "Bob")
+    assert path == f"/t/{api.code}"
+    assert "7" in other_phone.page.by_id("pad").buttons()
+    response = other_phone.press("7", htmx=True)
+    assert response.status_code == 200
+    assert api.state()["total"] == 7
+    line = other_phone.page.by_id("log").find("li")
+    assert line is not None and line.find(class_="by").text() == "· Bob's phone"
+    with app.app_context():
+        events = app.extensions["referee"].store.read().execute("SELECT device_id, device_player FROM events")
+        device_id, device_player = events.fetchone()
+    assert device_id is not None and device_player == "Bob's phone"
+
+
+def test_a_join_link_works_with_a_lower_case_code(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    path = join_path(body["join_url"]).replace(api.code, api.code.lower())
+    assert other_phone.open(path).status_code == 200
+
+
+def refused_to_enter(phone: Phone, api: Api) -> None:
+    """This phone cannot enter cards: no pad, and a forged post is refused with the state unchanged."""
+    phone.open(f"/t/{api.code}")
+    assert phone.page.find("form", id="pad-form") is None
+    buttons = phone.page.by_id("pad").buttons()
+    assert "7" not in buttons and "Undo" not in buttons
+    assert "You are watching" in phone.page.by_id("pad").text()
+    before = api.state()
+    response = phone.client.post(
+        f"/t/{api.code}/act",
+        data={"kind": "play", "player": before["current"], "card": "1", "csrf": phone.csrf},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 403
+    assert "only watching" in parse(response.get_data(as_text=True)).by_id("banner").text()
+    response = phone.client.post(
+        f"/t/{api.code}/act", data={"kind": "undo", "csrf": phone.csrf, "version": str(before["version"])}
+    )
+    assert response.status_code == 303
+    assert api.state() == before
+
+
+def test_typing_the_code_only_watches(api: Api, other_phone: Phone) -> None:
+    api.create(["Ann", "Bob"])
+    api.play("Ann", "5")
+    response = other_phone.open(f"/watch?code={api.code}")
+    other_phone.follow(response)
+    assert total(other_phone) == "5"
+    # No join panel either: a watcher cannot pass the write link on.
+    assert other_phone.page.find("a", class_="join-link") is None
+    refused_to_enter(other_phone, api)
+
+
+def test_just_watching_cannot_enter_cards(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    join(other_phone, body["join_url"], "Just watching")
+    refused_to_enter(other_phone, api)
+
+
+def test_a_wrong_secret_gets_a_clear_page(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    path = join_path(body["join_url"])
+    wrong = path.rsplit("/", 1)[0] + "/not-the-secret"
+    response = other_phone.open(wrong)
+    assert response.status_code == 403
+    assert "This link doesn't work" in other_phone.page.text()
+    response = other_phone.client.post(wrong, data={"who": "Bob", "csrf": other_phone.csrf})
+    assert response.status_code == 403
+    response = other_phone.open("/j/NOSUCH/whatever")
+    assert response.status_code == 404
+    assert "No such table" in other_phone.page.text()
+    refused_to_enter(other_phone, api)
+
+
+def test_joining_as_someone_not_at_the_table_is_refused(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    other_phone.open(join_path(body["join_url"]))
+    response = other_phone.press("Ann", who="Zed")
+    assert response.status_code == 400
+    assert "Pick one of the players" in other_phone.page.text()
+
+
+def test_a_join_without_the_csrf_token_is_refused(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    response = other_phone.client.post(join_path(body["join_url"]), data={"who": "Bob"})
+    assert response.status_code == 400
+    refused_to_enter(other_phone, api)
+
+
+def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    link = host_join_link(phone)
+    assert f"/j/{code}/" in link
+    join(other_phone, link, "Cy")
+    assert "7" in other_phone.page.buttons()
+
+    phone.open(f"/t/{code}")
+    devices = phone.page.find("ul", class_="devices")
+    assert devices is not None
+    labels = [item.text().split(" Remove")[0] for item in devices.find_all("li")]
+    assert labels == ["Host (this phone)", "Cy's phone"]
+    assert "Remove Host" not in devices.buttons()
+    response = phone.press("Remove Cy's phone", within=devices)
+    assert response.status_code == 303
+    phone.follow(response)
+    assert "removed" in phone.page.find("ul", class_="devices").text()
+
+    referee = app.extensions["referee"]
+    other_phone.open(f"/t/{code}")
+    assert other_phone.page.find("form", id="pad-form") is None
+    response = other_phone.client.post(
+        f"/t/{code}/act",
+        data={"kind": "play", "player": "Ann", "card": "7", "csrf": other_phone.csrf},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 403
+    assert referee.view(code).version == 0
+    # The revoked phone cannot come back through the same link.
+    other_phone.open(join_path(link))
+    response = other_phone.press("Cy")
+    assert response.status_code == 403
+    assert "removed this phone" in other_phone.page.text()
+
+
+def test_only_the_host_may_revoke_or_change_settings(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    join(other_phone, host_join_link(phone), "Bob")
+    host_device = app.extensions["referee"].devices(code)[0]
+    response = other_phone.client.post(f"/t/{code}/devices/{host_device.id}/revoke", data={"csrf": other_phone.csrf})
+    assert response.status_code == 403
+    response = other_phone.client.post(f"/t/{code}/entry", data={"entry": "host", "csrf": other_phone.csrf})
+    assert response.status_code == 403
+    assert app.extensions["referee"].view(code).entry == "joined"
+    # Even the host needs the CSRF token.
+    response = phone.client.post(f"/t/{code}/entry", data={"entry": "host"})
+    assert response.status_code == 403
+    assert app.extensions["referee"].view(code).entry == "joined"
+
+
+def test_only_the_host_setting_blocks_joined_players(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    join(other_phone, host_join_link(phone), "Bob")
+    phone.open(f"/t/{code}")
+    entry_form = phone.page.find("form", class_="entry-form")
+    assert entry_form is not None
+    response = phone.submit(entry_form, phone.button("Save", within=entry_form), entry="host")
+    assert response.status_code == 303
+    assert app.extensions["referee"].view(code).entry == "host"
+
+    other_phone.open(f"/t/{code}")
+    assert other_phone.page.find("form", id="pad-form") is None
+    response = other_phone.client.post(
+        f"/t/{code}/act",
+        data={"kind": "play", "player": "Ann", "card": "7", "csrf": other_phone.csrf},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 403
+    # The host still can.
+    phone.open(f"/t/{code}")
+    assert phone.press("7", htmx=True).status_code == 200
+    assert app.extensions["referee"].view(code).state.total == 7
+
+
+def test_entry_host_at_creation_through_the_api(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"], entry="host")
+    join(other_phone, body["join_url"], "Ann")
+    refused_to_enter(other_phone, api)
+
+
+def test_qr_svg_for_the_host_and_not_for_a_watcher(phone: Phone, other_phone: Phone) -> None:
+    code = phone.start(["Ann", "Bob"])
+    image = phone.page.find("img", class_="qr")
+    assert image is not None and image["src"] == f"/t/{code}/qr.svg"
+    assert image.get("alt")
+    response = phone.client.get(image["src"])
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    svg = response.get_data(as_text=True)
+    assert "<svg" in svg and "<path" in svg
+    other_phone.open(f"/watch?code={code}")
+    assert other_phone.client.get(f"/t/{code}/qr.svg").status_code == 403
+    assert other_phone.client.get("/t/NOSUCH/qr.svg").status_code == 404
+
+
+def test_a_joined_player_sees_the_qr_too(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    join(other_phone, body["join_url"], "Bob")
+    assert other_phone.client.get(f"/t/{api.code}/qr.svg").status_code == 200
+    assert other_phone.page.find("ul", class_="devices") is None  # only the host manages devices
+
+
+@pytest.fixture
+def lan(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Pretend this machine's LAN address is 192.168.1.23, whatever network the tests run on."""
+    address = "192.168.1.23"
+    monkeypatch.setattr("referee.api.lan_address", lambda: address)
+    monkeypatch.setattr("referee.web.lan_address", lambda: address)
+    return address
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "localhost"])
+def test_api_join_url_uses_the_lan_address_on_localhost(api: Api, lan: str, host: str) -> None:
+    response = api.client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, base_url=f"http://{host}")
+    link = response.get_json()["join_url"]
+    port = urlsplit(f"http://{host}").port
+    assert urlsplit(link).netloc == (lan if port is None else f"{lan}:{port}")
+
+
+def test_page_join_link_and_qr_use_the_lan_address_on_localhost(phone: Phone, lan: str) -> None:
+    code = phone.start(["Ann", "Bob"])
+    phone.open(f"/t/{code}", base_url="http://localhost:8000")
+    link = host_join_link(phone)
+    assert urlsplit(link).netloc == f"{lan}:8000"
+    assert link.endswith(f"/j/{code}/{phone.client.application.extensions['referee'].view(code).join_secret}")
+
+
+def test_join_link_keeps_a_real_host_name(api: Api, lan: str) -> None:
+    response = api.client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, base_url="http://referee.lan:8000")
+    assert urlsplit(response.get_json()["join_url"]).netloc == "referee.lan:8000"
+
+
+def test_join_link_honours_forwarded_host(api: Api, lan: str) -> None:
+    response = api.client.post(
+        "/api/v1/tables",
+        json={"players": ["Ann", "Bob"]},
+        base_url="http://localhost:8000",
+        headers={"X-Forwarded-Host": "cards.example.org", "X-Forwarded-Proto": "https"},
+    )
+    link = response.get_json()["join_url"]
+    assert link.startswith("https://cards.example.org/j/")
+
+
+def test_joined_phones_follow_to_the_rematch(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    join(other_phone, body["join_url"], "Bob")
+    for _ in range(4):
+        api.play("Ann", "bomb")
+        api.play("Bob", "1")
+    api.play("Ann", "bomb")
+    other_phone.open(f"/t/{api.code}")
+    response = other_phone.press("Rematch with the same players", htmx=True)
+    assert response.status_code == 204
+    target = response.headers["HX-Redirect"]
+    other_phone.open(target)
+    assert "7" in other_phone.page.buttons()
+    # A second tap (or another phone) lands on the same rematch.
+    response = other_phone.client.post(
+        f"/t/{api.code}/rematch", data={"csrf": other_phone.csrf}, headers={"HX-Request": "true"}
+    )
+    assert response.headers["HX-Redirect"] == target
+
+
+def test_a_phone_joined_at_one_table_only_watches_another(api: Api, other_phone: Phone, client: FlaskClient) -> None:
+    first = api.create(["Ann", "Bob"])
+    second = client.post("/api/v1/tables", json={"players": ["Cy", "Dee"]}).get_json()
+    join(other_phone, first["join_url"], "Bob")
+    other_phone.open(f"/t/{second['code']}")
+    assert other_phone.page.find("form", id="pad-form") is None
+    response = other_phone.client.post(
+        f"/t/{second['code']}/act",
+        data={"kind": "play", "player": "Cy", "card": "7", "csrf": other_phone.csrf},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 403
+    assert client.get(f"/api/v1/tables/{second['code']}").get_json()["version"] == 0
+
+
+def test_a_host_cannot_revoke_a_phone_of_another_table(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    mine = phone.start(["Ann", "Bob"])
+    host = Phone(app.test_client())
+    theirs = host.start(["Cy", "Dee"])
+    join(other_phone, host_join_link(host), "Dee")
+    device = app.extensions["referee"].devices(theirs)[1]
+    phone.open(f"/t/{mine}")
+    response = phone.client.post(f"/t/{mine}/devices/{device.id}/revoke", data={"csrf": phone.csrf})
+    assert response.status_code == 404
+    assert not app.extensions["referee"].devices(theirs)[1].revoked

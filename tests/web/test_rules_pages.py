@@ -1,0 +1,57 @@
+"""The rules panel pages and the "Why?" links that lead to them from a table."""
+
+from __future__ import annotations
+
+from conftest import Api
+from flask import Flask
+
+from referee import rulebook
+
+from .conftest import Phone, parse
+
+
+def test_rules_page_lists_every_entry_once(phone: Phone) -> None:
+    response = phone.open("/rules")
+    assert response.status_code == 200
+    assert len(response.get_data()) < 1_000_000  # a phone page, not a dump
+    articles = phone.page.find_all("article", class_="rule-entry")
+    ids = [article["id"] for article in articles]
+    assert sorted(ids) == sorted(item.id for item in rulebook.entries())
+    assert phone.page.find("input", id="rules-q") is not None
+
+
+def test_rules_page_for_a_table_shows_its_house_rules(api: Api, phone: Phone) -> None:
+    api.create(["Ann", "Bob"], house_rules={"over_21": "bust"})
+    phone.open(f"/rules?table={api.code}")
+    assert f"House rules at table {api.code}" in phone.page.text()
+    assert "over_21=bust" in phone.page.text()
+
+
+def test_one_rule_and_an_unknown_one(phone: Phone) -> None:
+    response = phone.open("/rules/bust")
+    assert response.status_code == 200
+    assert phone.page.find("h1").text() == rulebook.entry("bust").title  # type: ignore[union-attr]
+    assert phone.open("/rules/no-such-rule").status_code == 404
+
+
+def test_search_fragment(phone: Phone) -> None:
+    response = phone.client.get("/rules/search?q=bomb+last+card", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<html" not in html
+    results = parse(html).find_all("article", class_="rule-result")
+    assert 1 <= len(results) <= 5
+    assert phone.client.get("/rules/search?q=").status_code == 200
+
+
+def test_why_links_from_the_log_open(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    phone.press("Bomb")  # opens the sheet without JavaScript
+    phone.open(f"/t/{code}?sheet=bomb")
+    phone.press("Confirm", within=phone.page.by_id("bomb-sheet"), zeros=["Bob", "Cy"])
+    phone.open(f"/t/{code}")
+    links = phone.page.by_id("log").find_all("a", class_="why")
+    assert links
+    for link in links:
+        assert link["aria-label"].startswith("Why?")
+        assert phone.client.get(link["href"]).status_code == 200

@@ -1,0 +1,90 @@
+"""Headers every response carries, the session cookie, and the request size limit."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Api
+from flask.testing import FlaskClient
+
+from .conftest import Phone
+
+
+@pytest.mark.parametrize("path", ["/", "/rules", "/api/v1/openapi.json", "/t/NOSUCH", "/static/app.css"])
+def test_security_headers(client: FlaskClient, path: str) -> None:
+    with client.get(path) as response:
+        policy = response.headers["Content-Security-Policy"]
+        directives = {part.split()[0]: part.split()[1:] for part in policy.split(";") if part.strip()}
+        assert directives["script-src"] == ["'self'"]
+        assert directives["frame-ancestors"] == ["'none'"]
+        assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] in ("no-referrer", "same-origin", "strict-origin")
+
+
+def test_security_headers_on_the_table_page_and_api(api: Api, client: FlaskClient) -> None:
+    api.create(["Ann", "Bob"])
+    for response in (
+        client.get(f"/t/{api.code}"),
+        client.get(f"/api/v1/tables/{api.code}"),
+        client.post(f"/api/v1/tables/{api.code}/actions", json={"type": "undo"}),
+    ):
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_session_cookie_is_httponly_and_samesite(phone: Phone) -> None:
+    response = phone.open("/")
+    cookies = [value for name, value in response.headers.items() if name.lower() == "set-cookie"]
+    session = next(cookie for cookie in cookies if cookie.startswith("referee="))
+    attributes = {part.strip().split("=")[0].lower(): part.strip() for part in session.split(";")}
+    assert "httponly" in attributes
+    assert attributes["samesite"].lower() in ("samesite=lax", "samesite=strict")
+
+
+def test_device_cookie_after_joining_is_httponly(api: Api, phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    phone.open("/j/" + body["join_url"].split("/j/", 1)[1])
+    response = phone.press("Bob")
+    cookies = [value for name, value in response.headers.items() if name.lower() == "set-cookie"]
+    assert cookies and all("HttpOnly" in cookie for cookie in cookies)
+
+
+def test_pages_load_nothing_from_outside(phone: Phone) -> None:
+    phone.open("/")
+    for node in phone.page.iter():
+        for attribute in ("src", "href"):
+            value = node.get(attribute) or ""
+            assert not value.startswith(("http:", "https:", "//")), value
+    scripts = [node["src"] for node in phone.page.find_all("script")]
+    assert any("htmx-2.0." in src for src in scripts)
+    assert all(node.get("src") for node in phone.page.find_all("script"))  # no inline scripts
+
+
+def test_a_body_over_64_kb_is_413(api: Api, phone: Phone) -> None:
+    big = "x" * (65 * 1024)
+    response = phone.client.post("/api/v1/tables", data=big, content_type="application/json")
+    assert response.status_code == 413
+    assert response.get_json()["error"]["code"] == "too_large"
+    api.create(["Ann", "Bob"])
+    response = api.client.post(
+        f"/api/v1/tables/{api.code}/actions",
+        data=big,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {api.token}"},
+    )
+    assert response.status_code == 413
+    assert api.state()["version"] == 0
+    phone.open("/")
+    response = phone.client.post("/", data={"name": [big], "csrf": phone.csrf, "op": "start"})
+    assert response.status_code == 413
+
+
+def test_api_rate_limits_new_tables_per_address(client: FlaskClient) -> None:
+    limit = client.application.config["TABLES_PER_MINUTE"]
+    statuses = [client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}).status_code for _ in range(limit + 1)]
+    assert statuses[:limit] == [201] * limit
+    assert statuses[-1] == 429
+    other = client.post(
+        "/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base={"REMOTE_ADDR": "192.168.1.50"}
+    )
+    assert other.status_code == 201
