@@ -40,9 +40,11 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
     """Run the app under waitress, a production WSGI server written in pure Python."""
     import waitress
 
-    from . import create_app
+    from . import create_app, rulebook
 
     app = create_app()
+    # Build the rules search index now, not on the first question a player types.
+    rulebook.warm()
     streams = int(app.config["MAX_STREAMS"])
     address = phone_address(host, port)
     print("5 Alive Referee is running.")
@@ -57,8 +59,6 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
             threads=threads or streams + WORKER_THREADS,
             connection_limit=streams + 100,
             channel_timeout=120,
-            # Flush streamed bytes (live updates) at once rather than filling an 18 KB buffer first.
-            send_bytes=1,
             ident="5alive",
         )
     finally:

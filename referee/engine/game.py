@@ -478,6 +478,7 @@ class _Table:
         if self.rules.after_redeal == "left":
             # 1994 rules: "after a deal of any sort, play always starts to the left".
             self.set_turn(self.next_active(redealer, CLOCKWISE))
+            self.emit("play_starts_left", self.current, rule="after-redeal")
         else:
             self.set_turn(self.next_active(redealer))
 

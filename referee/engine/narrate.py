@@ -20,6 +20,7 @@ _NOTABLE_RULES = (
     "winning",
     "two-players",
     "last-card",
+    "after-redeal",
     "redeal-order",
     "empty-draw-pile",
     "bust",
@@ -152,6 +153,8 @@ def _sentence(state: GameState, event: Event) -> str | None:
             return f"{who} misses a turn."
         case "skip_again":
             return f"With two players, {who} plays again."
+        case "play_starts_left":
+            return f"After a deal, play starts on the dealer's left: {who}."
         case "redealt":
             return f"{who} gathers all {event.value} cards in hand and deals them out again."
         case "reshuffled":
