@@ -469,9 +469,10 @@ def join_post(code: str, secret: str) -> BaseResponse | tuple[str, int]:
         return render_template(
             "error.html", title="Slow down", message="Too many joins from this phone: wait a minute."
         ), 429
+    # "player:NAME", "score" or "watch": a prefix, so no player name can clash with the other two.
     choice = request.form.get("who", "")
-    watching = choice == "__watch__"
-    player = None if choice in ("__watch__", "__score__") else choice
+    watching = choice == "watch"
+    player = None if choice in ("watch", "score") else choice.removeprefix("player:")
     try:
         get_referee().join(code, secret, device_key(), player=player, watching=watching, address=_address())
     except ServiceError as error:
