@@ -331,9 +331,10 @@ class Referee:
                     device_id=None if device is None else device.id,
                     device_player=entered_by,
                     created_at=now,
+                    has_undone=view.can_redo,
                 )
                 # A new action drops the redo tail, as append_event does in the database.
-                kept = tuple(entry for entry in view.log if not entry.undone)
+                kept = tuple(entry for entry in view.log if not entry.undone) if view.can_redo else view.log
                 log = (*kept, LogEntry(seq, text, rule, note_rule, undone=False, entered_by=entered_by))
         version, revision = self.store.bump_version(db, view.id)
         return replace(view, version=version, revision=revision, state=state, history=history, log=log)

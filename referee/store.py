@@ -206,8 +206,10 @@ class Store:
 
     def bump_version(self, db: sqlite3.Connection, table_id: int) -> tuple[int, int]:
         """Count one more accepted action; return the new (version, revision)."""
-        db.execute("UPDATE tables SET version = version + 1, revision = revision + 1 WHERE id = ?", (table_id,))
-        row = db.execute("SELECT version, revision FROM tables WHERE id = ?", (table_id,)).fetchone()
+        row = db.execute(
+            "UPDATE tables SET version = version + 1, revision = revision + 1 WHERE id = ? RETURNING version, revision",
+            (table_id,),
+        ).fetchone()
         return int(row[0]), int(row[1])
 
     def bump_revision(self, db: sqlite3.Connection, table_id: int) -> int:
@@ -255,17 +257,20 @@ class Store:
         device_id: int | None,
         device_player: str | None,
         created_at: float,
+        has_undone: bool = True,
     ) -> int:
-        """Record a new action and return its seq; it drops the redo tail (undone events cannot come back)."""
-        db.execute("UPDATE events SET status = 'dropped' WHERE table_id = ? AND status = 'undone'", (table_id,))
-        row = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE table_id = ?", (table_id,)).fetchone()
-        seq = int(row[0])
-        db.execute(
+        """Record a new action and return its seq; it drops the redo tail (undone events cannot come back).
+
+        `has_undone=False` (the caller knows nothing is undone) skips looking for a redo tail.
+        """
+        if has_undone:
+            db.execute("UPDATE events SET status = 'dropped' WHERE table_id = ? AND status = 'undone'", (table_id,))
+        row = db.execute(
             "INSERT INTO events (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at),
-        )
-        return seq
+            " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM events WHERE table_id = ? RETURNING seq",
+            (table_id, action, text, rule, note_rule, device_id, device_player, created_at, table_id),
+        ).fetchone()
+        return int(row[0])
 
     def event_with_status(self, db: sqlite3.Connection, table_id: int, status: str, *, newest: bool) -> tuple[int, int]:
         """Return (id, seq) of the newest or oldest event with `status` (the one undo or redo acts on)."""
