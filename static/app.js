@@ -79,6 +79,30 @@
     if (xhr && xhr.status > 0 && !streamOk && pollTimer) showReconnecting(false);
   });
 
+  // While this phone's own tap is in flight, a live refresh must not replace the board the answer is
+  // meant for: htmx would then drop that answer, and with it a message such as "Someone else entered
+  // a card just before you". Hold such a refresh back and catch up once the answer is on screen.
+  var tapsInFlight = 0;
+  var refreshHeld = false;
+  document.addEventListener("htmx:beforeSend", function (event) {  // the request is really going out
+    var detail = event.detail || {};
+    if (!detail.xhr || !detail.requestConfig || detail.requestConfig.verb === "get") return;
+    tapsInFlight += 1;
+    detail.xhr.addEventListener("loadend", function () {
+      window.setTimeout(function () {  // after htmx has swapped the answer in
+        tapsInFlight -= 1;
+        if (tapsInFlight === 0 && refreshHeld) { refreshHeld = false; refreshBoard(); }
+      }, 0);
+    });
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (tapsInFlight > 0 && config && config.elt && config.elt.id === "refresh") {
+      event.detail.shouldSwap = false;
+      refreshHeld = true;
+    }
+  });
+
   // Phones sleep and browsers freeze background tabs (iOS drops streams silently): resync on return.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {

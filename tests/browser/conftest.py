@@ -1,0 +1,234 @@
+"""Browser fixtures: the real server (`referee serve`) in a subprocess, and Debian's chromium at phone size.
+
+Nothing here downloads a browser: Playwright drives /usr/bin/chromium. When it is missing the tests fail
+loudly (CI installs it with apt-get), they never skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+# Running as root needs --no-sandbox; the rest stop chromium from calling home (tables often have no internet).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+STARTUP_SECONDS = 20.0
+# Counts the live stream's opens and errors so tests can wait for a page to be listening (test-only).
+WATCH_STREAM = """
+window.__sse = {open: 0, error: 0};
+document.addEventListener("htmx:sseOpen", function () { window.__sse.open += 1; });
+document.addEventListener("htmx:sseError", function () { window.__sse.error += 1; });
+"""
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _referee_executable() -> str:
+    """The `referee` console script installed next to the Python running the tests."""
+    path = Path(sys.executable).parent / "referee"
+    if not path.exists():
+        pytest.fail(f"The referee command is not installed next to {sys.executable}: pip install -e '.[test]'")
+    return str(path)
+
+
+class Server:
+    """`referee serve` on 127.0.0.1:port with its own SQLite file; can be killed and started again."""
+
+    def __init__(self, workdir: Path):
+        self.workdir = workdir
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.database = workdir / "referee.sqlite3"
+        self.log = workdir / "server.log"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{self.database}",
+            "REFEREE_SECRET_KEY": "browser-tests-secret-key",
+            "PYTHONUNBUFFERED": "1",
+        }
+
+    # --- process control -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the server and wait until it answers."""
+        assert self.process is None, "the server is already running"
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [_referee_executable(), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=self.env,
+                cwd=self.workdir,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"referee serve exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.05)
+        self.stop()
+        pytest.fail(f"referee serve did not answer within {STARTUP_SECONDS} s:\n{self.output()}")
+
+    def kill(self) -> None:
+        """Kill the server at once (`kill -9`): nothing gets to clean up."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        self.process = None
+
+    def stop(self) -> None:
+        """Stop the server politely, then by force."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        self.process = None
+
+    def restart(self) -> None:
+        """`kill -9`, then start again on the same port and database."""
+        self.kill()
+        self.start()
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    # --- the JSON API, to set up states quickly -----------------------------------------------
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        """Send a JSON request; return (status, decoded body)."""
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def create_table(self, players: list[str], **fields: Any) -> dict[str, Any]:
+        status, body = self.request("POST", "/api/v1/tables", {"players": players, **fields})
+        assert status == 201, body
+        assert isinstance(body, dict)
+        return body
+
+    def act(self, code: str, token: str, **action: Any) -> dict[str, Any]:
+        status, body = self.request("POST", f"/api/v1/tables/{code}/actions", action, token=token)
+        assert status == 200, body
+        assert isinstance(body, dict)
+        return body
+
+    def state(self, code: str) -> dict[str, Any]:
+        status, body = self.request("GET", f"/api/v1/tables/{code}")
+        assert status == 200, body
+        assert isinstance(body, dict)
+        return body
+
+    def local(self, link: str) -> str:
+        """Point a link the page shows (maybe the machine's LAN address) at this test server."""
+        parts = urlsplit(link)
+        return urlunsplit(("http", f"127.0.0.1:{self.port}", parts.path, parts.query, parts.fragment))
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The production server (`referee serve`, waitress) on a free port with a temporary database."""
+    running = Server(tmp_path)
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    """Debian's chromium, headless. Missing chromium is a failure, not a skip."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run these tests")
+    launched = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+class Phones:
+    """Opens phone-size browser contexts (each one a separate phone with its own cookies); closes them all."""
+
+    def __init__(self, browser: Browser):
+        self.browser = browser
+        self.contexts: list[BrowserContext] = []
+
+    def new(self, **options: Any) -> Page:
+        context = self.browser.new_context(viewport=PHONE, **options)
+        context.set_default_timeout(10_000)
+        context.add_init_script(WATCH_STREAM)
+        self.contexts.append(context)
+        return context.new_page()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def phones(browser: Browser) -> Iterator[Phones]:
+    """A factory of phones: `phones.new()` returns a page in a fresh 390×844 context."""
+    factory = Phones(browser)
+    try:
+        yield factory
+    finally:
+        factory.close()
+
+
+@pytest.fixture
+def page(phones: Phones) -> Page:
+    """One phone."""
+    return phones.new()

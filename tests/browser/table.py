@@ -1,0 +1,96 @@
+"""What a player sees and taps on the table page, in the words of the page (accessible names)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+TABLE_URL = re.compile(r"/t/[A-Z0-9]+$")
+
+
+def start_from_home(page: Page, base_url: str, names: list[str]) -> str:
+    """Type the players on the home page, tap "Start the table"; return the table code."""
+    page.goto(base_url + "/")
+    for index, name in enumerate(names):
+        field = page.locator(f"#name-{index}")
+        if not field.count():
+            page.get_by_role("button", name="+ Add a player").click()
+            expect(field).to_be_attached()
+        field.fill(name)
+    for index, name in enumerate(names):  # adding a row keeps what was typed
+        expect(page.locator(f"#name-{index}")).to_have_value(name)
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url(TABLE_URL)
+    return page.url.rsplit("/", 1)[1]
+
+
+def total(page: Page) -> Locator:
+    return page.get_by_label("Running total", exact=True)
+
+
+def card(page: Page, name: str) -> Locator:
+    """A button of the card pad (or Undo, Redo, Can't play) by its accessible name."""
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def turn(page: Page) -> Locator:
+    """ "Bob's turn"."""
+    return page.locator("#status .turn")
+
+
+def row(page: Page, name: str) -> Locator:
+    """A player's row: name, lives, hand size, Fix."""
+    return page.locator("#players li.player").filter(has=page.locator(".pname", has_text=re.compile(rf"^\s*{name}\b")))
+
+
+def lives(page: Page, name: str) -> Locator:
+    return row(page, name).locator(".lives")
+
+
+def hand(page: Page, name: str) -> Locator:
+    return row(page, name).locator(".hand")
+
+
+def newest_log(page: Page) -> Locator:
+    """The newest line under "What happened"."""
+    return page.locator("#log ol.log > li").first
+
+
+def version(page: Page) -> int:
+    """The table version the board shows (+1 per accepted action)."""
+    return int(page.locator("#board").get_attribute("data-version") or "-1")
+
+
+def expect_version(page: Page, expected: int, timeout: float = 5000) -> None:
+    expect(page.locator("#board")).to_have_attribute("data-version", str(expected), timeout=timeout)
+
+
+def tap(page: Page, target: str | Locator) -> None:
+    """Tap a button (by accessible name, or a locator) and wait until the board shows the next version."""
+    before = version(page)
+    (card(page, target) if isinstance(target, str) else target).click()
+    expect_version(page, before + 1)
+
+
+def join(page: Page, link: str, who: str) -> str:
+    """Open a join link and answer "Who are you?"; return the table code."""
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Who are you?")).to_be_visible()
+    page.get_by_role("button", name=who, exact=True).click()
+    page.wait_for_url(TABLE_URL)
+    return page.url.rsplit("/", 1)[1]
+
+
+def wait_live(page: Page, opened: int = 1, timeout: float = 10_000) -> None:
+    """Wait until the page's live stream has opened (at least `opened` times)."""
+    page.wait_for_function(f"window.__sse && window.__sse.open >= {opened}", timeout=timeout)
+
+
+def mark_page(page: Page) -> None:
+    """Leave a mark in the page's JavaScript world: a reload would wipe it."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def still_same_page(page: Page) -> bool:
+    return bool(page.evaluate("window.__sameDocument === true"))

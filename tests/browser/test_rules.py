@@ -1,0 +1,69 @@
+"""Issue 5: settle an argument from the table page — search as you type, open the answer, see this table's rule."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Server
+from .table import TABLE_URL, card, newest_log, tap
+
+
+def start_with_house_rule(page: Page, server: Server) -> str:
+    """Start a table whose house rule says a Bomb as last card only ends the round."""
+    page.goto(server.url + "/")
+    for index, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.locator(f"#name-{index}").fill(name)
+    page.get_by_text("House rules").click()
+    rule = page.get_by_label("A Bomb is someone's last card: is it answered as well as ending the round?")
+    expect(rule).to_be_visible()
+    expect(rule).to_have_value("both")  # the usual reading is chosen already
+    rule.select_option("round_only")
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url(TABLE_URL)
+    return page.url.rsplit("/", 1)[1]
+
+
+@pytest.mark.browser
+def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page: Page) -> None:
+    code = start_with_house_rule(page, server)
+    table_url = page.url
+    search = page.locator("#rules-q")
+    results = page.locator("#rules-results")
+    expect(page.get_by_role("searchbox", name="Settle an argument")).to_be_visible()
+
+    # Answers come as the question is typed, without pressing Ask and without leaving the table.
+    search.press_sequentially("bomb last card", delay=40)
+    first = results.locator("article.rule-result").first
+    expect(first.get_by_role("heading")).to_have_text("A Bomb as someone's last card")
+    assert page.url == table_url
+    assert results.locator("article.rule-result").count() <= 5
+    expect(first).to_contain_text("Source: interpretation by the how-to FAQ author")
+    expect(first.locator(".table-choice")).to_have_text(
+        "At this table: a Bomb as last card only ends the round: nobody answers it and everyone else loses one "
+        "life — switch bomb_last_card"
+    )
+
+    # Open the answer: the ruling, its reasoning and source, and what this table chose.
+    first.get_by_role("link", name="A Bomb as someone's last card").click()
+    page.wait_for_url(re.compile(r"/rules/bomb-last-card\?table=" + code))
+    expect(page.get_by_role("heading", level=1)).to_have_text("A Bomb as someone's last card")
+    expect(page.locator(".answer")).to_contain_text("everyone else must answer the Bomb with a 0")
+    expect(page.locator(".rule-entry > .rule-source")).to_have_text(
+        "Source: interpretation by the how-to FAQ author (Eric Mortensen); the printed texts are silent"
+    )
+    expect(page.locator(".table-choice")).to_contain_text("At this table: a Bomb as last card only ends the round")
+    expect(page.get_by_role("listitem").filter(has_text="round_only")).to_contain_text("this table")
+    expect(page.get_by_role("listitem").filter(has_text="both (usual)")).not_to_contain_text("this table")
+
+    # Back at the table, a ruling in the log links to its reasoning too.
+    page.get_by_role("link", name=f"Back to table {code}").click()
+    page.wait_for_url(table_url)
+    card(page, "Bomb").click()
+    tap(page, page.get_by_role("dialog", name="Who discarded a 0?").get_by_role("button", name="Confirm"))
+    expect(newest_log(page)).to_contain_text("No 0 from Bob and Cy.")
+    newest_log(page).get_by_role("link", name=re.compile(r"^Why\?")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Bomb")
+    expect(page.locator(".rule-entry > .rule-source")).to_have_text("Source: 1994 rules; how-to FAQ; modern text")
