@@ -68,6 +68,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
     store = Store(app.config["DATABASE_URL"])
+    # Each request's database connection goes back to the pool when the request ends.
+    app.teardown_appcontext(lambda _error: store.release())
     bus = Bus(max_listeners=int(app.config["MAX_STREAMS"]))
     app.extensions["referee"] = Referee(store, bus)
     app.extensions["referee.table_limit"] = RateLimiter(int(app.config["TABLES_PER_MINUTE"]), 60.0)

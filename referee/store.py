@@ -111,7 +111,15 @@ def database_path(url: str) -> str:
 
 
 class Store:
-    """A SQLite database holding every table; one connection per thread, WAL mode."""
+    """A SQLite database holding every table, WAL mode; connections are pooled and lent to one thread at a time.
+
+    A thread keeps the connection it borrowed until `release()` (the app calls it when each request ends).
+    Pooling rather than one connection per thread matters because the server runs 200+ threads and waitress
+    hands requests to them in turn: every thread opened its own connection, about 160 KB of memory each, and
+    200 played tables took the server past 100 MB (docs/performance.md).
+    """
+
+    POOL_SIZE = 32
 
     def __init__(self, url: str):
         self.path = database_path(url)
@@ -119,22 +127,47 @@ class Store:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._write_lock = threading.Lock()
+        self._pool: list[sqlite3.Connection] = []
+        self._pool_lock = threading.Lock()
         # executescript commits on its own, so the schema is not run inside transaction().
         self._connection().executescript(SCHEMA)
+        self.release()
+
+    def _open(self) -> sqlite3.Connection:
+        # check_same_thread=False: a pooled connection moves between threads, but one thread uses it at a time.
+        db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        db.row_factory = sqlite3.Row
+        # WAL lets readers work while one writer commits; NORMAL sync keeps every committed
+        # transaction across a killed process (only a power cut may lose the newest ones).
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA busy_timeout=10000")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
 
     def _connection(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=True)
-            db.row_factory = sqlite3.Row
-            # WAL lets readers work while one writer commits; NORMAL sync keeps every committed
-            # transaction across a killed process (only a power cut may lose the newest ones).
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("PRAGMA busy_timeout=10000")
-            db.execute("PRAGMA foreign_keys=ON")
+            with self._pool_lock:
+                db = self._pool.pop() if self._pool else None
+            if db is None:
+                db = self._open()
             self._local.db = db
         return db
+
+    def release(self) -> None:
+        """Give this thread's connection back to the pool (at the end of each request)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            return
+        self._local.db = None
+        if db.in_transaction:
+            db.rollback()  # never lend out a connection in the middle of a transaction
+        with self._pool_lock:
+            if len(self._pool) < self.POOL_SIZE:
+                self._pool.append(db)
+                return
+        db.close()
 
     def close_thread_connection(self) -> None:
         """Close this thread's connection, if it has one."""
@@ -201,7 +234,11 @@ class Store:
 
     def revision(self, code: str) -> tuple[int, int] | None:
         """Return the table's (version, revision) without loading anything else (cheap polling)."""
+        borrowed = getattr(self._local, "db", None) is None
         row = self.read().execute("SELECT version, revision FROM tables WHERE code = ?", (code,)).fetchone()
+        if borrowed:
+            # A live stream asks between its waits, outside any request: do not hold a connection meanwhile.
+            self.release()
         return None if row is None else (int(row[0]), int(row[1]))
 
     def bump_version(self, db: sqlite3.Connection, table_id: int) -> tuple[int, int]:
