@@ -69,7 +69,7 @@ def apply(state: GameState, action: Action) -> GameState:
         case Play():
             table.play(table.seat(action.player), action.card, action.zeros)
         case Bust():
-            table.bust(table.seat(action.player), None)
+            table.bust(table.seat(action.player), action.card)
         case SetHand():
             table.set_hand(table.seat(action.player), action.cards)
         case TieBreak():
@@ -148,6 +148,14 @@ def _check_bust(state: GameState, action: Bust) -> None:
         raise Refused(
             "bust_impossible",
             f"Nobody can go over 21 from {state.total}: even a 7 fits. Play a card.",
+            rule="bust",
+        )
+    card = action.card
+    if card is not None and not _overflows(state, card):
+        # Only a number that goes over 21 can be named with a bust; anything else can be played.
+        raise Refused(
+            "card_fits",
+            f"{card.label} can be played at {state.total}: play it instead of going bust.",
             rule="bust",
         )
 

@@ -93,7 +93,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
             parts.append(line + ".")
         case SetHand(player=player, cards=cards):
             name = before.players[before.seat_of(player) or 0].name
-            parts.append(f"Correction: {name} holds {cards} cards.")
+            parts.append(f"Correction: {name} holds {cards} {'card' if cards == 1 else 'cards'}.")
         case TieBreak(values=values):
             entered = ", ".join(f"{name} {value}" for name, value in values)
             parts.append(f"Tie-break totals: {entered or 'all hands empty'}.")

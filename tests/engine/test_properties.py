@@ -409,7 +409,9 @@ class GameMachine(RuleBasedStateMachine):
         state = self.g.state
         current = state.current_player
         assert current is not None
-        card = data.draw(st.none() | st.sampled_from([c for c in Card if c.is_number]), label="tried")
+        # Only a number that goes over 21 may be named with a bust (a card that fits is refused).
+        too_high = [c for c in Card if c.is_number and state.total + (c.number or 0) > 21]
+        card = data.draw(st.none() | st.sampled_from(too_high), label="tried")
         after = self.g.step(Bust(current.name, card))
         assert after.total == 0 or after.status is not Status.PLAYING
         assert any(event.kind == "bust" for event in after.events)
@@ -516,8 +518,11 @@ def assert_agrees_with_legal(state: GameState, action: Action, expected: Refused
         case Play(card=card, zeros=()):
             option = next(option for option in legal.cards if option.card is card)
             assert option.allowed == (expected is None)
-        case Bust(card=card) if card is None or card.is_number:
+        case Bust(card=None):
             assert legal.can_bust == (expected is None)
+        case Bust(card=card) if card is not None:
+            fits = state.total + (card.number if card.number is not None else 0) <= 21 or card.number is None
+            assert (legal.can_bust and not fits) == (expected is None)
 
 
 def machine_for(variants: Sequence[str], forced: Mapping[str, str] | None = None) -> type[GameMachine]:

@@ -284,6 +284,17 @@ def test_a_bomb_as_last_card_is_answered_before_the_round_ends() -> None:
     assert (t.round, t.dealer, t.turn) == (2, "Ann", "Bob")
 
 
+def test_a_bust_naming_a_card_that_fits_is_refused() -> None:
+    # 1994 rules: you flip a life only if you "can only take the total above 21"; a card that fits is played.
+    t = Table().do("Ann 7", "Bob 7", "Cy 1")
+    refused = t.refuse("Ann bust 3", "card_fits")
+    assert refused.message == "3 can be played at 15: play it instead of going bust."
+    t.refuse("Ann bust skip", "card_fits")
+    t.do("Ann bust 7")
+    assert (t.total, t.lives()["Ann"]) == (0, 4)
+    assert t.line.startswith("Ann can't play (a 7 would go over 21)")
+
+
 def test_a_bust_with_the_last_card_is_not_going_out() -> None:
     # how-to FAQ author: "Since the player was unable to play the card, the other players wouldn't have to
     # turn over one of their Alive cards."
