@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
-import sys
 from collections.abc import Sequence
 
 import qrcode
@@ -73,17 +71,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve_parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     serve_parser.add_argument("--threads", type=int, default=None, help="worker threads (default: streams + 16)")
-    bench_parser = commands.add_parser("bench", help="measure the engine (see docs/performance.md)")
-    bench_parser.add_argument("--seconds", type=float, default=3.0)
+    bench_parser = commands.add_parser("bench", help="measure the engine and a real server; update docs/performance.md")
+    # Imported inside main: importing referee.cli (wsgi servers, tests) stays light.
+    from .bench.__main__ import add_arguments, run_from_args
+
+    add_arguments(bench_parser)
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.host, args.port, args.threads)
         return 0
-    from .bench import engine as engine_bench
-
-    json.dump(engine_bench.run(args.seconds), sys.stdout, indent=2)
-    print()
-    return 0
+    return run_from_args(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,208 @@
+"""The whole benchmark in one run: `referee bench` or `python -m referee.bench`.
+
+It measures the engine in this process, then starts `referee serve` on a free 127.0.0.1 port with a temporary
+database and measures HTTP throughput, live fan-out, page weight and memory against it (referee/bench/http.py).
+The figures go to a JSON file (bench-results/latest.json) and replace the generated section of
+docs/performance.md, with the machine and the date; the rest of that file is written by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import engine as engine_bench
+from . import http as http_bench
+
+ROOT = Path(__file__).resolve().parents[2]
+BEGIN = "<!-- bench:begin -->"
+END = "<!-- bench:end -->"
+
+
+def machine() -> dict[str, Any]:
+    """CPU model, cores, OS, Python, and how busy the machine was (load average)."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "load_average_1m": round(load[0], 2),
+    }
+
+
+def run(
+    seconds: float = 5.0, engine_seconds: float = 3.0, memory_tables: int = http_bench.MEMORY_TABLES
+) -> dict[str, Any]:
+    """Measure everything and return the figures."""
+    started = time.perf_counter()
+    figures: dict[str, Any] = {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "engine": engine_bench.run(engine_seconds),
+        "http": http_bench.run(seconds, memory_tables=memory_tables),
+    }
+    figures["machine"]["load_average_1m_after"] = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
+    figures["goals"] = http_bench.goals(figures["http"])
+    figures["seconds"] = round(time.perf_counter() - started, 1)
+    return figures
+
+
+def _n(value: float, digits: int = 0) -> str:
+    return f"{value:,.{digits}f}"
+
+
+def _met(goal: Mapping[str, Any]) -> str:
+    return "met" if goal["met"] else "**missed**"
+
+
+def markdown(figures: Mapping[str, Any]) -> str:
+    """The generated section of docs/performance.md."""
+    m = figures["machine"]
+    engine = figures["engine"]
+    http = figures["http"]
+    goals = figures["goals"]
+    tp = http["throughput"]
+    fan = http["fanout"]
+    weight = http["page_weight"]
+    memory = http["memory"]
+    half = tp["actions_at_half_load"]
+    msg = fan["message_after_response_ms"]
+    board = fan["board_refreshed_after_response_ms"]
+    first = weight["first_load"]
+    update = weight["update"]
+    engine_rate = engine.get("random_play_actions_per_s")
+    apply_rate = engine.get("apply_actions_per_s")
+    replay = engine.get("replay_ms_median")
+    lines = [
+        BEGIN,
+        "<!-- Written by `referee bench` (referee/bench/__main__.py); edit the text outside these markers. -->",
+        "",
+        f"Measured {figures['date']} on **{m['cpu']}, {m['cores']} cores**, {m['os']}, Python {m['python']} "
+        f"(load average {m['load_average_1m']} at the start, {m['load_average_1m_after']} at the end). "
+        f"Server: `{http['server']['command']}`, waitress with {http['server']['threads']} threads, "
+        "a fresh SQLite database; the clients run on the same machine. The whole run took "
+        f"{figures['seconds']:.0f} s. Raw figures: `bench-results/latest.json`.",
+        "",
+        "| # | figure | measured | goal | |",
+        "|---|---|---|---|---|",
+        f"| 1 | engine: `apply` alone, random legal actions/s | {_n(apply_rate or 0)} | ≥ 20,000 (issue 2) | "
+        f"{'met' if (apply_rate or 0) >= 20_000 else '**missed**'} |",
+        f"| 1 | engine: choose + apply a random legal action, actions/s | {_n(engine_rate or 0)} | | |",
+        f"| 1 | engine: replay a 500-action game (median) | {replay} ms | ≤ 25 ms (issue 2) | "
+        f"{'met' if replay is not None and replay <= 25 else '**missed**'} |",
+        f"| 2 | HTTP actions/s, {tp['clients']} clients flat out, one table each | "
+        f"{_n(tp['actions']['per_second'])} | | |",
+        f"| 2 | bare `/healthz`/s, same clients, same server | {_n(tp['healthz']['per_second'])} | | |",
+        f"| 2 | **ratio actions / healthz** | **{tp['ratio']:.2f}** | ≥ 0.35 | {_met(goals['ratio'])} |",
+        f"| 2 | server CPU per request: action / healthz (ratio) | {tp['actions']['server_cpu_ms_per_request']} ms / "
+        f"{tp['healthz']['server_cpu_ms_per_request']} ms ({tp['cpu_ratio']:.2f}) | | |",
+        f"| 2 | action latency p50 / p99 at half load ({_n(half['per_second'])} actions/s) | "
+        f"{half['p50_ms']} / **{half['p99_ms']} ms** | p99 ≤ 25 ms | {_met(goals['action_p99_ms'])} |",
+        f"| 2 | action latency p50 / p99 flat out (16 requests always waiting) | "
+        f"{tp['actions']['p50_ms']} / {tp['actions']['p99_ms']} ms | | |",
+        f"| 3 | fan-out {fan['tables']} tables × {fan['listeners_per_table']} streams: message after the action's "
+        f"response, p50 / p99 | {msg['p50']} / **{msg['p99']} ms** | p99 ≤ 150 ms | {_met(goals['fanout_p99_ms'])} |",
+        f"| 3 | … and until that phone has fetched the new board, p50 / p99 | {board['p50']} / {board['p99']} ms | "
+        "(issue 4: < 1 s) | |",
+        f"| 4 | first table-page load, gzip, {first['requests']} requests | "
+        f"**{first['wire_bytes'] / 1024:.1f} KB** ({first['uncompressed_bytes'] / 1024:.0f} KB unzipped) | ≤ 40 KB | "
+        f"{_met(goals['first_load_kb'])} |",
+        f"| 4 | one tap's update (tapping phone: POST + 204 refresh + stream message) | "
+        f"**{update['tapping_phone']['wire_bytes'] / 1024:.2f} KB** | ≤ 4 KB | {_met(goals['update_kb'])} |",
+        f"| 4 | … every other phone (stream message + board refresh) | "
+        f"{update['other_phone']['wire_bytes'] / 1024:.2f} KB | ≤ 4 KB | |",
+        f"| 5 | server RSS after {memory['tables']} tables each played a whole game "
+        f"({_n(memory['actions'])} actions) | "
+        f"**{memory['rss_mb']} MB** (idle {memory['rss_idle_mb']} MB) | ≤ 120 MB | {_met(goals['rss_mb'])} |",
+        "",
+        "First load, resource by resource (bytes on the wire: status line, headers and gzipped body):",
+        "",
+        "| resource | type | on the wire | body (gzip) | unzipped |",
+        "|---|---|---|---|---|",
+    ]
+    for load in first["resources"]:
+        url = re.sub(r"^/t/[^/]+", "/t/CODE", load["url"])
+        lines.append(f"| `{url}` | {load['type']} | {_n(load['wire'])} | {_n(load['body'])} | {_n(load['raw'])} |")
+    lines += [
+        f"| **total** | | **{_n(first['wire_bytes'])}** | | {_n(first['uncompressed_bytes'])} |",
+        "",
+        f"Fan-out: {fan['streams_connected']} streams connected, {fan['actions']} actions, {fan['deliveries']} "
+        f"deliveries, {fan['missed']} missed; {msg['before_response']} messages arrived before the action's own "
+        "response (the server publishes right after the commit), which is why the p50 can be at or below 0.",
+        "",
+        END,
+    ]
+    return "\n".join(lines)
+
+
+def update_docs(path: Path, figures: Mapping[str, Any]) -> None:
+    """Replace the generated section of `path` (or append one) with the new figures."""
+    text = path.read_text() if path.exists() else "# Performance\n\n"
+    section = markdown(figures)
+    if BEGIN in text and END in text:
+        head, _, rest = text.partition(BEGIN)
+        _, _, tail = rest.partition(END)
+        text = head + section + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    path.write_text(text)
+
+
+def summary(figures: Mapping[str, Any]) -> str:
+    """One line per goal, for the terminal."""
+    return "\n".join(
+        f"{name:>15}: {goal['value']} (goal {'≥' if name == 'ratio' else '≤'} {goal['goal']}) "
+        f"{'met' if goal['met'] else 'MISSED'}"
+        for name, goal in figures["goals"].items()
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark, write the JSON and the docs table, print a summary."""
+    parser = argparse.ArgumentParser(prog="referee bench", description="Measure the engine and the real server.")
+    add_arguments(parser)
+    return run_from_args(parser.parse_args(argv))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `referee bench` (shared with `python -m referee.bench`)."""
+    parser.add_argument("--seconds", type=float, default=5.0, help="length of each HTTP throughput phase")
+    parser.add_argument("--engine-seconds", type=float, default=3.0, help="length of the engine benchmark")
+    parser.add_argument("--memory-tables", type=int, default=http_bench.MEMORY_TABLES)
+    parser.add_argument("--json", type=Path, default=ROOT / "bench-results" / "latest.json", help="where to write")
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs" / "performance.md", help="markdown to update")
+    parser.add_argument("--no-docs", action="store_true", help="do not touch the markdown")
+
+
+def run_from_args(args: argparse.Namespace) -> int:
+    """Run with parsed options."""
+    figures = run(args.seconds, args.engine_seconds, args.memory_tables)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    if not args.no_docs:
+        update_docs(args.docs, figures)
+    print(summary(figures))
+    print(f"figures: {args.json}" + ("" if args.no_docs else f"; table: {args.docs}"), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
