@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -83,8 +84,18 @@ def join(page: Page, link: str, who: str) -> str:
 
 
 def wait_live(page: Page, opened: int = 1, timeout: float = 10_000) -> None:
-    """Wait until the page's live stream has opened (at least `opened` times)."""
-    page.wait_for_function(f"window.__sse && window.__sse.open >= {opened}", timeout=timeout)
+    """Wait until the page's live stream has opened (at least `opened` times).
+
+    Polled from here with `evaluate` (run through the DevTools protocol): `wait_for_function` would
+    eval its predicate inside the page, which the app's Content-Security-Policy rightly forbids.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        if page.evaluate("window.__sse ? window.__sse.open : 0") >= opened:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the live stream did not open {opened} time(s) within {timeout / 1000:.0f} s")
+        page.wait_for_timeout(50)
 
 
 def mark_page(page: Page) -> None:
