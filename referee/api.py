@@ -43,7 +43,11 @@ def _http_error(error: HTTPException) -> Response:
     code = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "too_many"}.get(
         error.code or 500, "http_error"
     )
-    return error_response(error.code or 500, code, error.description or "That request cannot be answered.")
+    response = error_response(error.code or 500, code, error.description or "That request cannot be answered.")
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value  # e.g. Allow on a 405, which RFC 9110 requires
+    return response
 
 
 @bp.app_errorhandler(404)

@@ -210,7 +210,13 @@ def openapi_document() -> dict[str, Any]:
                     "operationId": "searchRules",
                     "summary": "Search the rules panel",
                     "parameters": [
-                        {"name": "q", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200}}
+                        {
+                            "name": "q",
+                            "in": "query",
+                            "required": False,
+                            "description": "The question; only its first 200 characters are read.",
+                            "schema": {"type": "string"},
+                        }
                     ],
                     "responses": {
                         "200": {

@@ -14,12 +14,22 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MIN_TEAM_PLAYERS = 4
 MAX_NAME_LENGTH = 24
+# Vietnamese stacks two marks on a letter when written decomposed; three leaves room to spare.
+MAX_MARKS_PER_CHARACTER = 3
 TEAM_NAMES = ("Team A", "Team B")
 
 # Invisible or control characters: they would make two names look the same on screen.
 _HIDDEN_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 # Marks that draw on the character before them do not count as characters of their own.
 _MARK_CATEGORIES = {"Mn", "Me"}
+
+
+def _longest_mark_run(name: str) -> int:
+    longest = run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch) in _MARK_CATEGORIES else 0
+        longest = max(longest, run)
+    return longest
 
 
 def clean_name(raw: object) -> str:
@@ -36,6 +46,10 @@ def clean_name(raw: object) -> str:
             field="players",
         )
     visible = sum(1 for ch in name if unicodedata.category(ch) not in _MARK_CATEGORIES)
+    if _longest_mark_run(name) > MAX_MARKS_PER_CHARACTER:
+        # Accents, yes; a tower of them, no: stacked marks draw over the lines around the name on every
+        # phone, and 5,000 of them on one letter are a 10 KB "one-character" name.
+        raise InvalidSetup("bad_name", "Names can't pile up accents on one letter.", field="players")
     if visible > MAX_NAME_LENGTH:
         raise InvalidSetup(
             "bad_name",
