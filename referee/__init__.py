@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from datetime import timedelta
@@ -12,7 +13,7 @@ from flask import Flask, current_app
 
 from . import compress
 from .live import Bus
-from .security import RateLimiter, TrustedProxyFix, add_security_headers
+from .security import RateLimiter, TrustedProxyFix, add_security_headers, keep_secrets_out_of_logs
 from .service import Referee
 from .store import Store
 
@@ -85,6 +86,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
     app.after_request(add_security_headers)
+    # Join links and codes travel in URLs, which error logs quote: redact them (docs/security.md).
+    keep_secrets_out_of_logs(app.logger, logging.getLogger("waitress"))
     compress.init_app(app)
     # A bare endpoint (no database, no template) for health checks and as the benchmark's baseline.
     app.add_url_rule("/healthz", "healthz", _healthz)

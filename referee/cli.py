@@ -57,6 +57,9 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
             threads=threads or streams + WORKER_THREADS,
             connection_limit=streams + 100,
             channel_timeout=120,
+            # Bodies over the app's 64 KB limit get its JSON 413; far bigger ones are refused by waitress
+            # before it reads them (it would otherwise spool up to 1 GB per request to disk first).
+            max_request_body_size=16 * int(app.config["MAX_CONTENT_LENGTH"]),
             ident="5alive",
         )
     finally:

@@ -1,0 +1,178 @@
+"""Limits: oversized bodies get 413; too many new tables or joins from one address get 429.
+
+The defaults must still let one address start 60 tables a minute (a club night, a classroom), and one
+address's limit must not touch anyone else's. Forwarded-for headers from ordinary phones do not count.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from referee.bench.http import HOST, Client, LiveServer
+from referee.security import RateLimiter
+
+from .helpers import csrf_from, join_link, make_app, snapshot, start_table_by_form
+
+LIMIT = 64 * 1024
+PHONE = {"REMOTE_ADDR": "192.168.1.23"}
+OTHER_PHONE = {"REMOTE_ADDR": "192.168.1.24"}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    """An app with the default limits."""
+    return make_app(tmp_path)
+
+
+def api_table(app: Flask) -> tuple[str, str]:
+    """Create a table through the API from a machine of its own; return its code and token."""
+    body = (
+        app.test_client()
+        .post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base={"REMOTE_ADDR": "10.9.9.9"})
+        .get_json()
+    )
+    return body["code"], body["token"]
+
+
+def test_the_default_limits(app: Flask) -> None:
+    assert app.config["MAX_CONTENT_LENGTH"] == LIMIT
+    assert app.config["TABLES_PER_MINUTE"] >= 60
+    assert app.config["JOINS_PER_MINUTE"] >= 60
+
+
+@pytest.mark.parametrize("path", ["/api/v1/tables", "/api/v1/tables/{code}/actions"])
+def test_api_bodies_over_64_kb_get_a_json_413(app: Flask, path: str) -> None:
+    code, token = api_table(app)
+    before = snapshot(app)
+    body = json.dumps({"players": ["Ann", "Bob"], "pad": "x" * LIMIT}).encode()
+    response = app.test_client().post(
+        path.format(code=code),
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 413
+    assert response.get_json()["error"]["code"] == "too_large"
+    assert snapshot(app) == before
+
+
+def test_a_body_just_under_the_limit_is_read(app: Flask) -> None:
+    body = json.dumps({"players": ["Ann", "Bob"], "pad": "x" * (LIMIT - 100)}).encode()
+    assert len(body) <= LIMIT
+    response = app.test_client().post("/api/v1/tables", data=body, content_type="application/json")
+    assert response.status_code == 400  # read, then refused for its unknown field, not for its size
+    assert response.get_json()["error"]["code"] == "bad_field"
+
+
+@pytest.mark.parametrize("path", ["/", "/t/{code}/act", "/j/{code}/{secret}"])
+def test_form_posts_over_64_kb_get_413(app: Flask, path: str) -> None:
+    host = app.test_client()
+    code = start_table_by_form(host, ["Ann", "Bob"])
+    secret = join_link(host, code).rsplit("/", 1)[-1]
+    before = snapshot(app)
+    csrf = csrf_from(host.get(f"/t/{code}").get_data(as_text=True))
+    response = host.post(
+        path.format(code=code, secret=secret),
+        data={"csrf": csrf, "kind": "play", "player": "Ann", "card": "1", "name": "x" * LIMIT},
+    )
+    assert response.status_code == 413
+    assert snapshot(app) == before
+
+
+def test_the_real_server_refuses_huge_bodies_without_reading_them(live_server: LiveServer) -> None:
+    # 64 KB + 1: the app's JSON 413.
+    with Client(live_server.port) as client:
+        reply = client.request(
+            "POST", "/api/v1/tables", b"{" + b" " * LIMIT + b"}", {"Content-Type": "application/json"}
+        )
+        assert reply.status == 413
+        assert reply.json()["error"]["code"] == "too_large"
+    # 100 MB announced, 1 KB sent: refused at once, before the body (waitress would otherwise spool it).
+    with socket.create_connection((HOST, live_server.port), timeout=5) as sock:
+        sock.sendall(
+            b"POST /api/v1/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 104857600\r\n\r\n" + b"[" * 1024
+        )
+        started = time.monotonic()
+        answer = sock.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:100]
+        assert time.monotonic() - started < 3
+    with Client(live_server.port) as client:
+        assert client.request("GET", "/healthz").status == 200
+
+
+def test_sixty_tables_a_minute_from_one_address_then_429(app: Flask) -> None:
+    client = app.test_client()
+    for number in range(60):
+        response = client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE)
+        assert response.status_code == 201, (number, response.get_json())
+    before = snapshot(app)
+    refused = client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE)
+    assert refused.status_code == 429
+    assert refused.get_json()["error"]["code"] == "too_many"
+    # The home form shares the limit; the phone's next table waits too.
+    csrf = csrf_from(client.get("/", environ_base=PHONE).get_data(as_text=True))
+    form = {"csrf": csrf, "name": ["Ann", "Bob"], "op": "start"}
+    assert client.post("/", data=form, environ_base=PHONE).status_code == 429
+    # Pretending to be someone else with X-Forwarded-For does not help a phone on the Wi-Fi.
+    spoofed = client.post(
+        "/api/v1/tables",
+        json={"players": ["Ann", "Bob"]},
+        environ_base=PHONE,
+        headers={"X-Forwarded-For": "10.1.2.3"},
+    )
+    assert spoofed.status_code == 429
+    assert snapshot(app) == before
+    # Everyone else is unaffected.
+    other = client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=OTHER_PHONE)
+    assert other.status_code == 201
+
+
+def test_the_table_limit_is_a_sliding_minute(app: Flask) -> None:
+    now = [1000.0]
+    app.extensions["referee.table_limit"] = RateLimiter(60, 60.0, clock=lambda: now[0])
+    client = app.test_client()
+    for _ in range(60):
+        now[0] += 0.5
+        assert client.post("/api/v1/tables", json={"players": ["A", "B"]}, environ_base=PHONE).status_code == 201
+    assert client.post("/api/v1/tables", json={"players": ["A", "B"]}, environ_base=PHONE).status_code == 429
+    now[0] += 30.6  # the first creations are now more than a minute old
+    assert client.post("/api/v1/tables", json={"players": ["A", "B"]}, environ_base=PHONE).status_code == 201
+
+
+def test_a_local_reverse_proxy_is_still_believed(app: Flask) -> None:
+    # Behind nginx on the same machine, each phone's own address (X-Forwarded-For) is what counts.
+    client = app.test_client()
+    for number in range(61):
+        response = client.post(
+            "/api/v1/tables",
+            json={"players": ["Ann", "Bob"]},
+            environ_base={"REMOTE_ADDR": "127.0.0.1"},
+            headers={"X-Forwarded-For": f"192.168.1.{100 + number}"},
+        )
+        assert response.status_code == 201
+
+
+def test_too_many_joins_from_one_address_get_429(app: Flask) -> None:
+    host = app.test_client()
+    code = start_table_by_form(host, ["Ann", "Bob", "Cy"])
+    link = join_link(host, code)
+    phone = app.test_client()
+    csrf = csrf_from(phone.get(link, environ_base=PHONE).get_data(as_text=True))
+    for number in range(60):
+        response = phone.post(link, data={"csrf": csrf, "who": "watch"}, environ_base=PHONE)
+        assert response.status_code == 303, number
+    before = snapshot(app)
+    refused = phone.post(link, data={"csrf": csrf, "who": "watch"}, environ_base=PHONE)
+    assert refused.status_code == 429
+    assert snapshot(app) == before
+    # Another phone still joins.
+    other = app.test_client()
+    token = csrf_from(other.get(link, environ_base=OTHER_PHONE).get_data(as_text=True))
+    assert other.post(link, data={"csrf": token, "who": "player:Bob"}, environ_base=OTHER_PHONE).status_code == 303
