@@ -96,6 +96,9 @@ def compress_response(response: Response, cache: StaticCache) -> Response:
     ):
         return response
     static = response.direct_passthrough
+    length = response.content_length
+    if length is not None and length < MIN_SIZE:
+        return response  # known to be small (most API answers): no need to look at the body
     if response.is_streamed and not static:
         # A generator (never one of ours for text, but a future one): do not buffer it.
         return response
