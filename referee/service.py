@@ -102,7 +102,6 @@ class Created:
 
     view: TableView
     token: str
-    device_key: str | None
 
 
 def hash_secret(secret: str) -> str:
@@ -141,21 +140,24 @@ class Referee:
         first_player: str | None = None,
         house_rules: Mapping[str, object] | None = None,
         entry: str = "joined",
-        host_device: bool = False,
+        host_key: str | None = None,
         address: str | None = None,
     ) -> Created:
-        """Validate and store a new table; raise ServiceError (400) saying what to fix."""
+        """Validate and store a new table; raise ServiceError (400) saying what to fix.
+
+        `host_key` is the device key of the browser that started the table: it becomes the host.
+        """
         try:
             setup = make_setup(players, variant, teams, first_player, house_rules)
         except EngineError as error:
             raise ServiceError(400, error.code, error.message) from None
         if entry not in ENTRY_MODES:
             raise ServiceError(400, "bad_entry", "Who may enter cards must be 'joined' or 'host'.")
-        return self._insert(setup, entry=entry, host_device=host_device, address=address)
+        return self._insert(setup, entry=entry, host_key=host_key, address=address)
 
-    def _insert(self, setup: Setup, *, entry: str, host_device: bool, address: str | None) -> Created:
+    def _insert(self, setup: Setup, *, entry: str, host_key: str | None, address: str | None) -> Created:
         token = secrets.token_urlsafe(24)
-        device_key = new_device_key() if host_device else None
+        device_key = host_key
         now = self.clock()
         with self.store.transaction() as db:
             code = self._unused_code(db)
@@ -180,7 +182,7 @@ class Referee:
                     now=now,
                     address=address,
                 )
-        return Created(view=self.view(code), token=token, device_key=device_key)
+        return Created(view=self.view(code), token=token)
 
     def _unused_code(self, db: sqlite3.Connection) -> str:
         while True:
@@ -344,7 +346,7 @@ class Referee:
         view = self.view(code)
         if view.rematch_code:
             return view.rematch_code
-        created = self._insert(view.setup, entry=view.entry, host_device=False, address=address)
+        created = self._insert(view.setup, entry=view.entry, host_key=None, address=address)
         new_code = created.view.code
         now = self.clock()
         with self.store.transaction() as db:

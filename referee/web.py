@@ -221,7 +221,9 @@ def start_table() -> BaseResponse | tuple[str, int]:
             first_player=first,
             house_rules=form.house_rules,
             entry=form.entry,
-            host_device=True,
+            # The same browser key as at any other table: starting a second table from this phone
+            # must not cost it its place at the first one.
+            host_key=device_key(),
             address=_address(),
         )
     except ServiceError as error:
@@ -234,9 +236,6 @@ def start_table() -> BaseResponse | tuple[str, int]:
             field_name = "house_rules"
         form.errors[field_name] = error.message
         return _render_home(form, 400)
-    assert created.device_key is not None
-    session["device"] = created.device_key
-    session.permanent = True
     return _go_to(url_for("web.table", code=created.view.code))
 
 
@@ -473,6 +472,8 @@ def join_post(code: str, secret: str) -> BaseResponse | tuple[str, int]:
     choice = request.form.get("who", "")
     watching = choice == "watch"
     player = None if choice in ("watch", "score") else choice.removeprefix("player:")
+    if not choice or (player is not None and not player.strip()):
+        return render_template("error.html", title="Try again", message="Pick who you are, or Just watching."), 400
     try:
         get_referee().join(code, secret, device_key(), player=player, watching=watching, address=_address())
     except ServiceError as error:

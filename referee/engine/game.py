@@ -176,7 +176,7 @@ def _check_hand(state: GameState, action: SetHand) -> None:
     if action.cards > most:
         raise Refused(
             "bad_hand",
-            f"{player.name} can hold at most {most} cards: the rest are in other hands.",
+            f"{player.name} can hold at most {most} {'card' if most == 1 else 'cards'}: the rest are in other hands.",
             rule="hand-correction",
         )
     if action.cards == player.hand:

@@ -441,6 +441,8 @@ class GameMachine(RuleBasedStateMachine):
         current = state.current_player
         assert current is not None
         if current.hand == 1:
+            if state.draw_pile + state.discard_pile == 0:
+                return  # every card is in a hand: there is no second card to give the drawer
             state = self.g.step(SetHand(current.name, 2))
         after = self.g.step(Play(current.name, card))
         assert {"reshuffled", "draw_pile_empty", "drew"} & {event.kind for event in after.events}
@@ -453,6 +455,8 @@ class GameMachine(RuleBasedStateMachine):
         bomber = state.current_player
         assert bomber is not None
         if bomber.hand == 1:
+            if state.draw_pile + state.discard_pile == 0:
+                return  # every card is in a hand: the bomber cannot be given a second one
             state = self.g.step(SetHand(bomber.name, 2))
         answerers = legal_actions(state).bomb_answerers
         if not answerers:

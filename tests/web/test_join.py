@@ -332,3 +332,23 @@ def test_a_host_cannot_revoke_a_phone_of_another_table(phone: Phone, other_phone
     response = phone.client.post(f"/t/{mine}/devices/{device.id}/revoke", data={"csrf": phone.csrf})
     assert response.status_code == 404
     assert not app.extensions["referee"].devices(theirs)[1].revoked
+
+
+def test_a_phone_that_starts_a_second_table_stays_host_of_the_first(phone: Phone) -> None:
+    first = phone.start(["Ann", "Bob"])
+    second = phone.start(["Cy", "Dee"])
+    assert first != second
+    for code in (first, second):
+        phone.open(f"/t/{code}")
+        assert phone.page.find("form", id="pad-form") is not None, code
+        assert phone.page.find("ul", class_="devices") is not None, code
+
+
+def test_an_empty_pick_on_the_join_form_is_refused(api: Api, other_phone: Phone) -> None:
+    body = api.create(["Ann", "Bob"])
+    for who in ("", "player:", "player:   "):
+        other_phone.open(join_path(body["join_url"]))
+        response = other_phone.press("Ann", who=who)
+        assert response.status_code == 400
+        assert "Pick who you are" in other_phone.page.text()
+    refused_to_enter(other_phone, api)
