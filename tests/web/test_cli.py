@@ -1,0 +1,59 @@
+"""`referee serve`: the address a phone should open, printed and drawn as a QR code."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from referee import cli
+
+
+def test_the_printed_address_is_the_lan_address_not_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "lan_address", lambda: "192.168.1.23")
+    assert cli.phone_address("0.0.0.0", 8000) == "http://192.168.1.23:8000/"
+    assert cli.phone_address("10.0.0.5", 9000) == "http://10.0.0.5:9000/"
+
+
+def test_the_terminal_qr_code_is_drawn_with_blocks() -> None:
+    drawing = cli.terminal_qr("http://192.168.1.23:8000/")
+    lines = drawing.splitlines()
+    assert len(lines) > 10
+    assert set("".join(lines)) <= {"█", "▀", "▄", " ", "\xa0"}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "REFEREE_SECRET_KEY": "t"}
+    command = [str(Path(sys.executable).with_name("referee")), "serve", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert process.poll() is None, "the server stopped"
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=20)
+    assert "open: http://" in output
+    address_line = next(line for line in output.splitlines() if "open: http://" in line)
+    assert f":{port}/" in address_line
+    assert "localhost" not in address_line and "127.0.0.1" not in address_line
+    assert "█" in output  # the QR code
