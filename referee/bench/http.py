@@ -40,18 +40,15 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from referee import codec
+from referee.bench.engine import random_action
 from referee.engine import (
-    DECK_COUNTS,
     Action,
-    Bust,
     Card,
     GameState,
     Play,
     SetHand,
     Status,
-    TieBreak,
     apply,
-    highest_hand_value,
     legal_actions,
     make_setup,
     new_game,
@@ -315,24 +312,8 @@ class Addresses:
 
 
 def choose(rng: random.Random, state: GameState) -> Action:
-    """Return a random legal action, cards weighted by how many the box holds."""
-    legal = legal_actions(state)
-    if state.status is Status.TIEBREAK:
-        values = []
-        for name in legal.tiebreak:
-            seat = state.seat_of(name)
-            assert seat is not None
-            values.append((name, rng.randint(0, highest_hand_value(state.players[seat].hand))))
-        return TieBreak(tuple(values))
-    assert legal.player is not None
-    cards = [option.card for option in legal.cards if option.allowed and not option.busts]
-    if legal.can_bust and (not cards or (not any(card.is_number for card in cards) and rng.random() < 0.3)):
-        return Bust(legal.player)
-    card = rng.choices(cards, [DECK_COUNTS[card] for card in cards])[0]
-    zeros: tuple[str, ...] = ()
-    if card is Card.BOMB:
-        zeros = tuple(name for name in legal.bomb_answerers if rng.random() < 0.5)
-    return Play(legal.player, card, zeros)
+    """Return a random legal action, cards weighted by how many the box holds (the engine bench's choice)."""
+    return random_action(rng, state)
 
 
 def end_round(state: GameState) -> list[Action] | None:
