@@ -11,8 +11,12 @@ import qrcode
 from .netaddr import lan_address
 
 DEFAULT_PORT = 8000
-# One thread per open live stream plus a few for ordinary requests (docs/deploy.md).
-WORKER_THREADS = 16
+# Threads for taps, pages and polls; live streams get a pool of their own (referee/serving.py). One is
+# the fastest: requests are short and all need the one GIL, so a second thread mostly takes turns with
+# the first at a cost (measured in docs/performance.md). `--threads` raises it.
+REQUEST_THREADS = 1
+# Stream threads beyond MAX_STREAMS answer the "too many streams" 503 while the cap is reached.
+SPARE_STREAM_THREADS = 4
 
 
 def phone_address(host: str, port: int) -> str:
@@ -39,11 +43,14 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
     import waitress
 
     from . import create_app, rulebook
+    from .serving import SplitDispatcher
 
     app = create_app()
     # Build the rules search index now, not on the first question a player types.
     rulebook.warm()
     streams = int(app.config["MAX_STREAMS"])
+    bus = app.extensions["referee"].bus
+    dispatcher = SplitDispatcher(threads or REQUEST_THREADS, streams + SPARE_STREAM_THREADS, bus.close_all)
     address = phone_address(host, port)
     print("5 Alive Referee is running.")
     print(f"On a phone on the same Wi-Fi, open: {address}")
@@ -54,7 +61,7 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
             app,
             host=host,
             port=port,
-            threads=threads or streams + WORKER_THREADS,
+            _dispatcher=dispatcher,
             connection_limit=streams + 100,
             channel_timeout=120,
             # Bodies over the app's 64 KB limit get its JSON 413; far bigger ones are refused by waitress
@@ -63,7 +70,14 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
             ident="5alive",
         )
     finally:
-        app.extensions["referee"].bus.close_all()
+        bus.close_all()
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,7 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve_parser = commands.add_parser("serve", help="run the server for phones on this network")
     serve_parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    serve_parser.add_argument("--threads", type=int, default=None, help="worker threads (default: streams + 16)")
+    serve_parser.add_argument(
+        "--threads",
+        type=_positive,
+        default=None,
+        help=f"threads for requests other than live streams (default {REQUEST_THREADS})",
+    )
     bench_parser = commands.add_parser("bench", help="measure the engine and a real server; update docs/performance.md")
     # Imported inside main: importing referee.cli (wsgi servers, tests) stays light.
     from .bench.__main__ import add_arguments, run_from_args

@@ -13,12 +13,15 @@ from .service import ServiceError
 
 bp = Blueprint("stream", __name__)
 
+# The stream's URL rule; `referee serve` gives requests for it threads of their own (referee/serving.py).
+STREAM_RULE = "/t/<code>/events"
+
 
 def _message(version: int, revision: int) -> str:
     return f"event: changed\ndata: {json.dumps({'version': version, 'revision': revision})}\n\n"
 
 
-@bp.get("/t/<code>/events")
+@bp.get(STREAM_RULE)
 def events(code: str) -> Response:
     """Stream a table's changes; the first message tells the page the version it should show."""
     referee = get_referee()

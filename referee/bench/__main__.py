@@ -97,7 +97,7 @@ def markdown(figures: Mapping[str, Any]) -> str:
         "",
         f"Measured {figures['date']} on **{m['cpu']}, {m['cores']} cores**, {m['os']}, Python {m['python']} "
         f"(load average {m['load_average_1m']} at the start, {m['load_average_1m_after']} at the end). "
-        f"Server: `{http['server']['command']}`, waitress with {http['server']['threads']} threads, "
+        f"Server: `{http['server']['command']}`, waitress ({http['server']['threads']}), "
         "a fresh SQLite database; the clients run on the same machine. The whole run took "
         f"{figures['seconds']:.0f} s. Raw figures: `bench-results/latest.json`.",
         "",

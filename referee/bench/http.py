@@ -41,6 +41,7 @@ from typing import Any, BinaryIO
 
 from referee import codec
 from referee.bench.engine import random_action
+from referee.cli import REQUEST_THREADS, SPARE_STREAM_THREADS
 from referee.engine import (
     Action,
     Card,
@@ -990,7 +991,10 @@ def run(seconds: float = 5.0, *, memory_tables: int = MEMORY_TABLES) -> dict[str
             memory["rss_idle_mb"] = round(idle["VmRSS"] / 1024, 1)
             server_output = server.output()
     return {
-        "server": {"command": "referee serve --host 127.0.0.1 --port <free>", "threads": "MAX_STREAMS + 16 = 216"},
+        "server": {
+            "command": "referee serve --host 127.0.0.1 --port <free>",
+            "threads": (f"{REQUEST_THREADS} for requests, MAX_STREAMS + {SPARE_STREAM_THREADS} for live streams"),
+        },
         "throughput": throughput,
         "fanout": fanout,
         "page_weight": weight,
