@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 from collections.abc import Sequence
 
@@ -48,6 +49,10 @@ def serve(host: str, port: int, threads: int | None = None) -> None:
     app = create_app()
     # Build the rules search index now, not on the first question a player types.
     rulebook.warm()
+    # Everything built so far (routes, templates, the rules index) lives as long as the server: moving it
+    # out of the garbage collector's sight makes each full collection, which pauses every request, about
+    # 25 ms shorter on the benchmark machine (docs/performance.md).
+    gc.freeze()
     streams = int(app.config["MAX_STREAMS"])
     bus = app.extensions["referee"].bus
     dispatcher = SplitDispatcher(threads or REQUEST_THREADS, streams + SPARE_STREAM_THREADS, bus.close_all)

@@ -9,6 +9,10 @@ from typing import Any
 
 from .engine import Action, Bust, Card, GameState, Play, SetHand, Setup, TieBreak, make_setup
 
+# Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
+# per call, a measurable part of a tap (docs/performance.md).
+_STORED_JSON = json.JSONEncoder(ensure_ascii=False)
+
 
 class Malformed(ValueError):
     """A request that is not a well-formed action or table (HTTP 400)."""
@@ -121,7 +125,7 @@ def action_to_json(action: Action) -> str:
             body = {"type": "hand", "player": player, "cards": cards}
         case TieBreak(values=values):
             body = {"type": "tiebreak", "values": dict(values)}
-    return json.dumps(body, ensure_ascii=False)
+    return _STORED_JSON.encode(body)
 
 
 def action_from_json(text: str) -> Action:
@@ -133,15 +137,14 @@ def action_from_json(text: str) -> Action:
 
 def setup_to_json(setup: Setup) -> str:
     """Serialise a table's setup for storage."""
-    return json.dumps(
+    return _STORED_JSON.encode(
         {
             "players": list(setup.players),
             "variant": setup.variant.value,
             "teams": [list(team) for team in setup.teams],
             "first_player": setup.first_player,
             "house_rules": setup.house_rules.as_dict(),
-        },
-        ensure_ascii=False,
+        }
     )
 
 

@@ -128,6 +128,9 @@ class Referee:
         self.clock = clock
         self._cache: dict[int, TableView] = {}
         self._cache_lock = threading.Lock()
+        # A table's API token never changes, so its hash is kept once read: an API tap then reads the
+        # table row once (inside its transaction) instead of twice.
+        self._token_hashes: dict[str, str] = {}
 
     # --- tables ---
 
@@ -338,7 +341,9 @@ class Referee:
                 # A new action drops the redo tail, as append_event does in the database.
                 kept = tuple(entry for entry in view.log if not entry.undone) if view.can_redo else view.log
                 log = (*kept, LogEntry(seq, text, rule, note_rule, undone=False, entered_by=entered_by))
-        version, revision = self.store.bump_version(db, view.id)
+        self.store.bump_version(db, view.id)
+        # `view` was read in this same transaction, so both numbers have just gone up by exactly one.
+        version, revision = view.version + 1, view.revision + 1
         return replace(view, version=version, revision=revision, state=state, history=history, log=log)
 
     def rematch(self, code: str, *, address: str | None = None) -> str:
@@ -371,10 +376,17 @@ class Referee:
 
     def check_token(self, code: str, token: str | None) -> None:
         """Raise ServiceError unless `token` is the table's API token (401 missing, 403 wrong)."""
-        row = self._row(code)
+        code = normalise_code(code)
+        token_hash = self._token_hashes.get(code)
+        if token_hash is None:
+            token_hash = self._row(code).token_hash
+            with self._cache_lock:
+                if len(self._token_hashes) > 500:
+                    self._token_hashes.clear()
+                self._token_hashes[code] = token_hash
         if not token:
             raise ServiceError(401, "no_token", "Send the table's token: Authorization: Bearer TOKEN.")
-        if not hmac.compare_digest(hash_secret(token), row.token_hash):
+        if not hmac.compare_digest(hash_secret(token), token_hash):
             raise ServiceError(403, "bad_token", "That token does not open this table.")
 
     def device(self, code: str, device_key: str | None) -> DeviceRow | None:

@@ -114,9 +114,9 @@ class Store:
     """A SQLite database holding every table, WAL mode; connections are pooled and lent to one thread at a time.
 
     A thread keeps the connection it borrowed until `release()` (the app calls it when each request ends).
-    Pooling rather than one connection per thread matters because the server runs 200+ threads and waitress
-    hands requests to them in turn: every thread opened its own connection, about 160 KB of memory each, and
-    200 played tables took the server past 100 MB (docs/performance.md).
+    Pooling rather than one connection per thread matters because the server runs 200+ threads (one per live
+    stream, each reading now and then): when every thread kept its own connection, about 160 KB each, 200
+    played tables took the server past 100 MB (docs/performance.md).
     """
 
     POOL_SIZE = 32
@@ -241,13 +241,9 @@ class Store:
             self.release()
         return None if row is None else (int(row[0]), int(row[1]))
 
-    def bump_version(self, db: sqlite3.Connection, table_id: int) -> tuple[int, int]:
-        """Count one more accepted action; return the new (version, revision)."""
-        row = db.execute(
-            "UPDATE tables SET version = version + 1, revision = revision + 1 WHERE id = ? RETURNING version, revision",
-            (table_id,),
-        ).fetchone()
-        return int(row[0]), int(row[1])
+    def bump_version(self, db: sqlite3.Connection, table_id: int) -> None:
+        """Count one more accepted action: version and revision both go up by one."""
+        db.execute("UPDATE tables SET version = version + 1, revision = revision + 1 WHERE id = ?", (table_id,))
 
     def bump_revision(self, db: sqlite3.Connection, table_id: int) -> int:
         """Count a change that is not an action (devices, settings, rematch); return the new revision."""
