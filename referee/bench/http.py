@@ -993,7 +993,7 @@ def run(seconds: float = 5.0, *, memory_tables: int = MEMORY_TABLES) -> dict[str
     return {
         "server": {
             "command": "referee serve --host 127.0.0.1 --port <free>",
-            "threads": (f"{REQUEST_THREADS} for requests, MAX_STREAMS + {SPARE_STREAM_THREADS} for live streams"),
+            "threads": f"{REQUEST_THREADS} thread for requests, MAX_STREAMS + {SPARE_STREAM_THREADS} for live streams",
         },
         "throughput": throughput,
         "fanout": fanout,
