@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from . import compress
+from . import assets, compress
 from .live import Bus
 from .security import RateLimiter, TrustedProxyFix, add_security_headers, keep_secrets_out_of_logs
 from .service import Referee
@@ -91,6 +91,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # Join links and codes travel in URLs, which error logs quote: redact them (docs/security.md).
     keep_secrets_out_of_logs(app.logger, logging.getLogger("waitress"))
     compress.init_app(app)
+    assets.init_app(app)
     # A bare endpoint (no database, no template) for health checks and as the benchmark's baseline.
     app.add_url_rule("/healthz", "healthz", _healthz)
     return app

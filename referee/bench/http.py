@@ -863,8 +863,10 @@ def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
         seen.add(url)
         reply = host.request("GET", url)
         kind = reply.headers.get("content-type", "").split(";")[0]
+        # Shown without the ?v= version of static files, which changes whenever the file does.
+        shown = url.partition("?")[0]
         loads.append(
-            {"url": url, "type": kind, "wire": reply.wire_bytes, "body": len(reply.body), "raw": _decoded_size(reply)}
+            {"url": shown, "type": kind, "wire": reply.wire_bytes, "body": len(reply.body), "raw": _decoded_size(reply)}
         )
     core = [load for load in loads if load["type"] in ("html", "text/css", "text/javascript", "application/javascript")]
 

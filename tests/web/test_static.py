@@ -1,0 +1,55 @@
+"""Static files carry their version in the URL, so phones keep them instead of asking again on every page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+from referee.assets import StaticVersions
+
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+def static_urls(client: FlaskClient, path: str) -> list[str]:
+    """The static files a page links to."""
+    return ASSET.findall(client.get(path).get_data(as_text=True))
+
+
+def test_pages_link_versioned_files_that_phones_may_keep_for_a_year(client: FlaskClient) -> None:
+    urls = static_urls(client, "/") + static_urls(client, "/rules")
+    assert {url.partition("?")[0] for url in urls} >= {"/static/app.css", "/static/app.js", "/static/icon.svg"}
+    for url in urls:
+        assert re.search(r"\?v=[0-9a-f]{12}$", url), url
+        response = client.get(url, headers={"Accept-Encoding": "gzip"})
+        response.close()
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable", url
+
+
+def test_an_unversioned_or_outdated_url_is_checked_again(client: FlaskClient) -> None:
+    # A page cached before an upgrade may still ask for an old version: it must not be kept for a year.
+    for url in ("/static/app.css", "/static/app.css?v=000000000000"):
+        response = client.get(url)
+        response.close()
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_a_changed_file_gets_a_new_version(tmp_path: Path) -> None:
+    versions = StaticVersions(str(tmp_path))
+    (tmp_path / "app.css").write_text("body { color: black; }")
+    first = versions.version("app.css")
+    (tmp_path / "app.css").write_text("body { color: darkred; }")
+    second = versions.version("app.css")
+    assert first is not None and second is not None and first != second
+    assert versions.version("app.css") == second
+
+
+def test_no_version_for_missing_files_or_paths_outside_the_folder(tmp_path: Path) -> None:
+    (tmp_path / "static").mkdir()
+    (tmp_path / "secret.txt").write_text("not static")
+    versions = StaticVersions(str(tmp_path / "static"))
+    assert versions.version("nothing.css") is None
+    assert versions.version("../secret.txt") is None
