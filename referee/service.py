@@ -464,6 +464,14 @@ class Referee:
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
 
+    def new_join_link(self, code: str) -> None:
+        """Give the table a new join secret: the old link and QR code stop working; joined phones stay."""
+        row = self._row(code)
+        with self.store.transaction() as db:
+            self.store.set_join_secret(db, row.id, secrets.token_urlsafe(16))
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+
     def set_entry(self, code: str, entry: str) -> None:
         """Choose who may enter cards: every joined phone, or the host only."""
         if entry not in ENTRY_MODES:

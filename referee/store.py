@@ -254,6 +254,10 @@ class Store:
         """Set who may enter cards: 'joined' devices or the 'host' only."""
         db.execute("UPDATE tables SET entry = ? WHERE id = ?", (entry, table_id))
 
+    def set_join_secret(self, db: sqlite3.Connection, table_id: int, join_secret: str) -> None:
+        """Replace the secret in the table's join link (the old link stops letting phones join)."""
+        db.execute("UPDATE tables SET join_secret = ? WHERE id = ?", (join_secret, table_id))
+
     def set_rematch(self, db: sqlite3.Connection, table_id: int, rematch_code: str) -> None:
         """Point a finished table at its rematch."""
         db.execute("UPDATE tables SET rematch_code = ? WHERE id = ?", (rematch_code, table_id))

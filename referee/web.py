@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from io import BytesIO
-from typing import Any
+from typing import Any, cast
 
 import qrcode
 import qrcode.image.svg
@@ -267,7 +268,10 @@ def _board_context(view: TableView, device: DeviceRow | None, **extra: Any) -> d
         next_player = state.players[following].name if following != current else None
     numbers = [option for option in legal.cards if option.card.is_number]
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
-    errors = extra.pop("errors", None) or get_flashed_messages(category_filter=["error"])
+    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
+    errors = extra.pop("errors", None) or [message for category, message in flashed if category == "error"]
+    # Confirmations after a host's form post (a phone removed, a new join link), shown once.
+    notices = [message for category, message in flashed if category == "info"]
     return {
         "view": view,
         "state": state,
@@ -278,6 +282,7 @@ def _board_context(view: TableView, device: DeviceRow | None, **extra: Any) -> d
         "device": device,
         "may_enter": get_referee().may_enter(view, device),
         "errors": errors,
+        "notices": notices,
         "log": list(reversed(view.log)),
         "Status": Status,
         "Card": Card,
@@ -322,6 +327,8 @@ def _join_context(view: TableView, device: DeviceRow | None) -> dict[str, Any] |
     is_host = device is not None and device.role == "host"
     return {
         "link": link,
+        # Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture.
+        "qr_tag": hashlib.sha256(view.join_secret.encode()).hexdigest()[:8],
         "code": view.code,
         "is_host": is_host,
         "devices": get_referee().devices(view.code) if is_host else [],
@@ -507,6 +514,19 @@ def revoke(code: str, device_id: int) -> BaseResponse | tuple[str, int]:
         abort(403)
     referee.revoke(view.code, device_id)
     flash("That phone can no longer enter cards.", "info")
+    return redirect(url_for("web.table", code=view.code) + "#join", 303)
+
+
+@bp.post("/t/<code>/join-link")
+def new_join_link(code: str) -> BaseResponse | tuple[str, int]:
+    """Replace the join link and QR code, for when they reached people who should not join (host only)."""
+    referee = get_referee()
+    view = referee.view(code)
+    device = _device(view)
+    if not csrf_ok() or device is None or device.role != "host":
+        abort(403)
+    referee.new_join_link(view.code)
+    flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
     return redirect(url_for("web.table", code=view.code) + "#join", 303)
 
 

@@ -81,6 +81,42 @@ def test_a_second_phone_joins_by_link_and_sees_taps_live(server: Server, phones:
 
 
 @pytest.mark.browser
+def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, phones: Phones) -> None:
+    host = phones.new()
+    code = start_from_home(host, server.url, ["Ann", "Bob", "Cy"])
+    old_link = host.locator("#join a.join-link").get_attribute("href")
+    assert old_link
+    bob = phones.new()
+    join(bob, server.local(old_link), "Bob")
+    expect(card(bob, "7")).to_be_enabled()
+    wait_live(bob)
+    mark_page(bob)
+
+    host.reload()
+    host.locator("#join").get_by_role("button", name="Remove Bob's phone").click()
+    expect(host.locator("#banner")).to_contain_text("That phone can no longer enter cards.")
+    expect(host.locator("#join ul.devices")).to_contain_text("removed")
+    # Bob's phone loses its card pad by itself, without a reload.
+    expect(card(bob, "7")).to_have_count(0, timeout=LIVE_SECONDS * 3000)
+    assert still_same_page(bob)
+
+    old_qr = host.locator("#join img.qr").get_attribute("src")
+    host.get_by_role("button", name="New join link").click()
+    expect(host.locator("#banner")).to_contain_text("The old QR code and link no longer let phones join")
+    new_link = host.locator("#join a.join-link").get_attribute("href")
+    assert new_link and new_link != old_link
+    expect(host.locator("#join img.qr")).not_to_have_attribute("src", old_qr or "")
+    # The new QR picture really loads (it is not the old one from the cache).
+    assert host.locator("#join img.qr").evaluate("image => image.complete && image.naturalWidth > 0")
+
+    stranger = phones.new()
+    stranger.goto(server.local(old_link))
+    expect(stranger.get_by_role("heading", name="This link doesn't work")).to_be_visible()
+    assert join(stranger, server.local(new_link), "Cy") == code
+    expect(card(stranger, "7")).to_be_enabled()
+
+
+@pytest.mark.browser
 def test_a_watcher_sees_the_game_but_cannot_tap(server: Server, phones: Phones) -> None:
     host = phones.new()
     code = start_from_home(host, server.url, ["Ann", "Bob", "Cy"])

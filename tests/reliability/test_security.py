@@ -295,6 +295,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
         "web.join_post": (newcomer, link, {"who": "player:Cy"}),
         "web.revoke": (host, f"/t/{code}/devices/{bob_device}/revoke", {}),
         "web.entry": (host, f"/t/{code}/entry", {"entry": "host"}),
+        "web.new_join_link": (host, f"/t/{code}/join-link", {}),
     }
     # A new form route must be added here: this test is the list of what CSRF protects.
     assert form_posts(app) == set(posts)

@@ -170,6 +170,7 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     response = phone.press("Remove Cy's phone", within=devices)
     assert response.status_code == 303
     phone.follow(response)
+    assert "That phone can no longer enter cards." in phone.page.by_id("banner").text()
     assert "removed" in phone.page.find("ul", class_="devices").text()
 
     referee = app.extensions["referee"]
@@ -184,6 +185,35 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     assert "removed this phone" in other_phone.page.text()
 
 
+def test_host_replaces_a_leaked_join_link(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    old_link = host_join_link(phone)
+    old_qr = phone.page.find("img", class_="qr")["src"]
+    join(other_phone, old_link, "Bob")
+
+    response = phone.press("New join link")
+    assert response.status_code == 303
+    phone.follow(response)
+    assert "The old QR code and link no longer let phones join" in phone.page.text()
+    new_link = host_join_link(phone)
+    assert new_link != old_link
+    # A new picture URL too, so the host's phone cannot show the old code from its cache.
+    assert phone.page.find("img", class_="qr")["src"] != old_qr
+
+    stranger = Phone(app.test_client())
+    assert stranger.open(join_path(old_link)).status_code == 403
+    assert "This join link is wrong or was replaced" in stranger.page.text()
+    response = stranger.client.post(join_path(old_link), data={"who": "player:Cy", "csrf": stranger.csrf})
+    assert response.status_code == 403
+    assert [device.label for device in app.extensions["referee"].devices(code)] == ["Host", "Bob's phone"]
+    # Bob's phone, which joined before, still enters cards; the new link works for Cy.
+    other_phone.open(f"/t/{code}")
+    assert other_phone.press("7", htmx=True).status_code == 200
+    late = Phone(app.test_client())
+    join(late, new_link, "Cy")
+    assert "7" in late.page.by_id("pad").buttons()
+
+
 def test_only_the_host_may_revoke_or_change_settings(phone: Phone, other_phone: Phone, app: Flask) -> None:
     code = phone.start(["Ann", "Bob"])
     join(other_phone, host_join_link(phone), "Bob")
@@ -193,6 +223,10 @@ def test_only_the_host_may_revoke_or_change_settings(phone: Phone, other_phone: 
     response = other_phone.client.post(f"/t/{code}/entry", data={"entry": "host", "csrf": other_phone.csrf})
     assert response.status_code == 403
     assert app.extensions["referee"].view(code).entry == "joined"
+    secret = app.extensions["referee"].view(code).join_secret
+    response = other_phone.client.post(f"/t/{code}/join-link", data={"csrf": other_phone.csrf})
+    assert response.status_code == 403
+    assert app.extensions["referee"].view(code).join_secret == secret
     # Even the host needs the CSRF token.
     response = phone.client.post(f"/t/{code}/entry", data={"entry": "host"})
     assert response.status_code == 403
@@ -227,7 +261,7 @@ def test_entry_host_at_creation_through_the_api(api: Api, other_phone: Phone) ->
 def test_qr_svg_for_the_host_and_not_for_a_watcher(phone: Phone, other_phone: Phone) -> None:
     code = phone.start(["Ann", "Bob"])
     image = phone.page.find("img", class_="qr")
-    assert image is not None and image["src"] == f"/t/{code}/qr.svg"
+    assert image is not None and image["src"].startswith(f"/t/{code}/qr.svg?v=")
     assert image.get("alt")
     response = phone.client.get(image["src"])
     assert response.status_code == 200
