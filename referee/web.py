@@ -504,42 +504,43 @@ def qr_svg(code: str) -> Response:
     return response
 
 
-@bp.post("/t/<code>/devices/<int:device_id>/revoke")
-def revoke(code: str, device_id: int) -> BaseResponse | tuple[str, int]:
-    """Remove a phone from the table (host only)."""
-    referee = get_referee()
-    view = referee.view(code)
+def _host_view(code: str) -> TableView:
+    """Return the table if this phone is its host and the form carries the CSRF token; 403 otherwise."""
+    view = get_referee().view(code)
     device = _device(view)
     if not csrf_ok() or device is None or device.role != "host":
         abort(403)
-    referee.revoke(view.code, device_id)
-    flash("That phone can no longer enter cards.", "info")
+    return view
+
+
+def _back_to_join_panel(view: TableView) -> BaseResponse:
     return redirect(url_for("web.table", code=view.code) + "#join", 303)
+
+
+@bp.post("/t/<code>/devices/<int:device_id>/revoke")
+def revoke(code: str, device_id: int) -> BaseResponse:
+    """Remove a phone from the table (host only)."""
+    view = _host_view(code)
+    get_referee().revoke(view.code, device_id)
+    flash("That phone can no longer enter cards.", "info")
+    return _back_to_join_panel(view)
 
 
 @bp.post("/t/<code>/join-link")
-def new_join_link(code: str) -> BaseResponse | tuple[str, int]:
+def new_join_link(code: str) -> BaseResponse:
     """Replace the join link and QR code, for when they reached people who should not join (host only)."""
-    referee = get_referee()
-    view = referee.view(code)
-    device = _device(view)
-    if not csrf_ok() or device is None or device.role != "host":
-        abort(403)
-    referee.new_join_link(view.code)
+    view = _host_view(code)
+    get_referee().new_join_link(view.code)
     flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
-    return redirect(url_for("web.table", code=view.code) + "#join", 303)
+    return _back_to_join_panel(view)
 
 
 @bp.post("/t/<code>/entry")
-def entry(code: str) -> BaseResponse | tuple[str, int]:
+def entry(code: str) -> BaseResponse:
     """Choose who may enter cards: every joined phone, or the host only (host only)."""
-    referee = get_referee()
-    view = referee.view(code)
-    device = _device(view)
-    if not csrf_ok() or device is None or device.role != "host":
-        abort(403)
-    referee.set_entry(view.code, request.form.get("entry", "joined"))
-    return redirect(url_for("web.table", code=view.code) + "#join", 303)
+    view = _host_view(code)
+    get_referee().set_entry(view.code, request.form.get("entry", "joined"))
+    return _back_to_join_panel(view)
 
 
 # --- the rules panel -------------------------------------------------------------------------------
