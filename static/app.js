@@ -95,6 +95,16 @@
       }, 0);
     });
   });
+  // A live refresh asked for while the tap is in flight would fetch the board the answer brings anyway:
+  // do not send it; the catch-up after the answer then costs a 204 at most.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (tapsInFlight > 0 && elt && elt.id === "refresh") {
+      event.preventDefault();
+      refreshHeld = true;
+    }
+  });
+  // A refresh already on its way when the tap went out: keep its answer off the screen.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var config = event.detail && event.detail.requestConfig;
     if (tapsInFlight > 0 && config && config.elt && config.elt.id === "refresh") {
