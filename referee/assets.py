@@ -30,20 +30,23 @@ class StaticVersions:
 
     def version(self, filename: str) -> str | None:
         """Return the file's version (12 hex digits of its SHA-256), or None if there is no such file."""
-        path = (self.folder / filename).resolve()
-        if not path.is_relative_to(self.folder.resolve()):
+        root = self.folder.resolve()
+        path = (root / filename).resolve()
+        if not path.is_relative_to(root):
             return None
         try:
             stat = path.stat()
         except OSError:
             return None
+        # Keyed by the file, not by how the URL spelled it ("x/../app.css"): one entry per real file.
+        key = path.relative_to(root).as_posix()
         with self._lock:
-            known = self._known.get(filename)
+            known = self._known.get(key)
         if known is not None and known[:2] == (stat.st_mtime, stat.st_size):
             return known[2]
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
         with self._lock:
-            self._known[filename] = (stat.st_mtime, stat.st_size, digest)
+            self._known[key] = (stat.st_mtime, stat.st_size, digest)
         return digest
 
 

@@ -40,6 +40,7 @@ class Bus:
         self.max_listeners = max_listeners
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
+        self._closed = False
 
     @property
     def open_streams(self) -> int:
@@ -48,9 +49,9 @@ class Bus:
             return sum(len(listeners) for listeners in self._listeners.values())
 
     def subscribe(self, code: str, version: int) -> Listener | None:
-        """Return a new listener for the table, or None when the server holds its maximum."""
+        """Return a new listener for the table, or None when the server holds its maximum or is stopping."""
         with self._lock:
-            if sum(len(listeners) for listeners in self._listeners.values()) >= self.max_listeners:
+            if self._closed or sum(len(listeners) for listeners in self._listeners.values()) >= self.max_listeners:
                 return None
             listener = Listener(code, version)
             self._listeners[code].add(listener)
@@ -73,8 +74,9 @@ class Bus:
             listener.notify(version)
 
     def close_all(self) -> None:
-        """End every stream (server shutdown)."""
+        """End every stream and accept no new ones (server shutdown)."""
         with self._lock:
+            self._closed = True
             listeners = [listener for group in self._listeners.values() for listener in group]
         for listener in listeners:
             listener.close()

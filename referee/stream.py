@@ -10,11 +10,9 @@ from flask import Blueprint, Response, current_app
 
 from . import get_referee
 from .service import ServiceError
+from .serving import STREAM_RULE, on_request_thread
 
 bp = Blueprint("stream", __name__)
-
-# The stream's URL rule; `referee serve` gives requests for it threads of their own (referee/serving.py).
-STREAM_RULE = "/t/<code>/events"
 
 
 def _message(version: int, revision: int) -> str:
@@ -24,6 +22,10 @@ def _message(version: int, revision: int) -> str:
 @bp.get(STREAM_RULE)
 def events(code: str) -> Response:
     """Stream a table's changes; the first message tells the page the version it should show."""
+    if on_request_thread():
+        # `referee serve` gives streams threads of their own; if one ever got here, holding the one
+        # request thread would freeze every table. The page falls back to polling instead.
+        return Response("Live updates are not available.", status=503, headers={"Retry-After": "10"})
     referee = get_referee()
     try:
         view = referee.view(code)
@@ -54,8 +56,12 @@ def events(code: str) -> Response:
         finally:
             referee.bus.unsubscribe(listener)
 
-    return Response(
+    response = Response(
         generate(),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"},
     )
+    # A body that is never read (a HEAD request, a client gone before the first byte) never runs the
+    # generator's `finally`; closing the response frees the stream's place either way.
+    response.call_on_close(lambda: referee.bus.unsubscribe(listener))
+    return response

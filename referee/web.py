@@ -258,7 +258,9 @@ def _device(view: TableView) -> DeviceRow | None:
     return get_referee().device(view.code, key if isinstance(key, str) else None)
 
 
-def _board_context(view: TableView, device: DeviceRow | None, **extra: Any) -> dict[str, Any]:
+def _board_context(
+    view: TableView, device: DeviceRow | None, *, full_page: bool = False, **extra: Any
+) -> dict[str, Any]:
     state = view.state
     legal = legal_actions(state)
     current = state.current
@@ -268,7 +270,9 @@ def _board_context(view: TableView, device: DeviceRow | None, **extra: Any) -> d
         next_player = state.players[following].name if following != current else None
     numbers = [option for option in legal.cards if option.card.is_number]
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
-    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
+    # Messages left by a form post for the page it redirects to. Only the full page takes them: a live
+    # refresh racing the redirect would otherwise take (and drop) the host's confirmation.
+    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True)) if full_page else []
     errors = extra.pop("errors", None) or [message for category, message in flashed if category == "error"]
     # Confirmations after a host's form post (a phone removed, a new join link), shown once.
     notices = [message for category, message in flashed if category == "info"]
@@ -299,7 +303,7 @@ def table(code: str) -> BaseResponse | str:
     if view.code != code:
         return redirect(url_for("web.table", code=view.code))
     device = _device(view)
-    context = _board_context(view, device, open_sheet=request.args.get("sheet"))
+    context = _board_context(view, device, full_page=True, open_sheet=request.args.get("sheet"))
     return render_template("table.html", join=_join_context(view, device), **context)
 
 

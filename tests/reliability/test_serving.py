@@ -80,6 +80,30 @@ def test_ctrl_c_stops_the_server_promptly_while_streams_are_open(live_server: Li
             stream.close()
 
 
+def test_a_client_that_never_reads_its_answers_holds_up_nobody_else(live_server: LiveServer) -> None:
+    # Hundreds of requests in one go, no answer read: waitress makes the thread serving that connection
+    # wait once 16 MB of answers pile up. That must not be the thread every other phone needs.
+    flood = socket.socket()
+    flood.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    flood.connect((HOST, live_server.port))
+    try:
+        # Waitress reads 8 KB at a time and no more until those requests are served: 356 requests
+        # for the rules page (69 KB each) make about 24 MB of answers.
+        request = b"GET /rules HTTP/1.1\r\n\r\n"
+        flood.sendall(request * (8192 // len(request)))
+        time.sleep(4)  # long enough to render them all
+        with Client(live_server.port, timeout=5) as phone:
+            started = time.monotonic()
+            assert phone.request("GET", "/healthz").status == 200
+            created = phone.json("POST", "/api/v1/tables", {"players": PLAYERS})
+            assert created.status == 201
+            assert time.monotonic() - started < 2
+    finally:
+        flood.close()
+    # Waitress notices the closed connection and lets go of its thread (or stopping would wait for it).
+    time.sleep(0.5)
+
+
 @pytest.mark.parametrize("prefix", ["", "/referee"])
 def test_only_the_stream_route_counts_as_a_stream(app: Flask, prefix: str) -> None:
     with app.test_request_context():

@@ -45,6 +45,9 @@ def test_a_changed_file_gets_a_new_version(tmp_path: Path) -> None:
     second = versions.version("app.css")
     assert first is not None and second is not None and first != second
     assert versions.version("app.css") == second
+    # However a URL spells the file, it is one file with one version (and one entry to remember).
+    assert versions.version("x/../app.css") == versions.version("./app.css") == second
+    assert len(versions._known) == 1
 
 
 def test_no_version_for_missing_files_or_paths_outside_the_folder(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -139,3 +140,43 @@ def test_the_table_page_connects_to_its_stream(api: Api, phone: Phone) -> None:
     live = phone.page.by_id("live")
     assert live["hx-ext"] == "sse"
     assert live["sse-connect"] == f"/t/{api.code}/events"
+
+
+def test_head_requests_to_the_stream_do_not_use_up_its_places(api: Api, app: Flask) -> None:
+    # Anyone on the Wi-Fi could otherwise fill the 200 places with HEADs and turn off live updates.
+    api.create(["Ann", "Bob"])
+    bus = app.extensions["referee"].bus
+    client = app.test_client()
+    for _ in range(bus.max_listeners + 5):
+        response = client.head(f"/t/{api.code}/events")
+        response.close()
+        assert response.status_code == 200
+    assert bus.open_streams == 0
+    response, chunks = messages(client, api.code)
+    assert changed(next(chunks))["version"] == 0
+    response.close()
+
+
+def test_a_stopping_server_opens_no_new_streams(api: Api, app: Flask) -> None:
+    api.create(["Ann", "Bob"])
+    app.extensions["referee"].bus.close_all()
+    response = app.test_client().get(f"/t/{api.code}/events")
+    assert response.status_code == 503
+
+
+def test_a_stream_never_holds_the_request_thread(api: Api, app: Flask) -> None:
+    # `referee serve` routes streams to threads of their own; should one reach the single request
+    # thread anyway, it is turned away (the page polls) rather than freezing every table.
+    api.create(["Ann", "Bob"])
+    statuses: list[int] = []
+
+    def open_stream() -> None:
+        response = app.test_client().get(f"/t/{api.code}/events")
+        statuses.append(response.status_code)
+        response.close()
+
+    thread = threading.Thread(target=open_stream, name="referee-request-0")
+    thread.start()
+    thread.join(10)
+    assert statuses == [503]
+    assert app.extensions["referee"].bus.open_streams == 0
