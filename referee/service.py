@@ -362,11 +362,7 @@ class Referee:
             new = self.store.table(db, new_code)
             assert new is not None
             # Phones that joined the old table are at the new one too, as the same players.
-            db.execute(
-                "INSERT INTO devices (table_id, token_hash, label, player, role, revoked, created_at, last_seen)"
-                " SELECT ?, token_hash, label, player, role, revoked, ?, ? FROM devices WHERE table_id = ?",
-                (new.id, now, now, old.id),
-            )
+            self.store.copy_devices(db, old.id, new.id, now)
             self.store.set_rematch(db, old.id, new_code)
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
@@ -434,12 +430,14 @@ class Referee:
                 raise ServiceError(403, "revoked", "The host removed this phone from the table.")
             if existing is not None:
                 if existing.role != "host":
-                    self.store.update_device(db, existing.id, player=name, role=role)
-                    db.execute("UPDATE devices SET label = ? WHERE id = ?", (label, existing.id))
+                    self.store.update_device(db, existing.id, player=name, role=role, label=label)
             else:
                 self.store.add_device(
                     db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now, address=address
                 )
+            # The host's list of phones follows live.
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
         device = self.store.device_by_token(row.id, key_hash)
         assert device is not None
         return device

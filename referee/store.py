@@ -371,9 +371,19 @@ class Store:
         )
         return [DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])}) for row in rows]
 
-    def update_device(self, db: sqlite3.Connection, device_id: int, *, player: str | None, role: str) -> None:
-        """Change which player a device speaks for."""
-        db.execute("UPDATE devices SET player = ?, role = ? WHERE id = ?", (player, role, device_id))
+    def update_device(
+        self, db: sqlite3.Connection, device_id: int, *, player: str | None, role: str, label: str
+    ) -> None:
+        """Change which player a device speaks for, and the label the host sees."""
+        db.execute("UPDATE devices SET player = ?, role = ?, label = ? WHERE id = ?", (player, role, label, device_id))
+
+    def copy_devices(self, db: sqlite3.Connection, from_table: int, to_table: int, now: float) -> None:
+        """Give a table the same devices as another (a rematch: every phone follows as the same player)."""
+        db.execute(
+            "INSERT INTO devices (table_id, token_hash, label, player, role, revoked, created_at, last_seen)"
+            " SELECT ?, token_hash, label, player, role, revoked, ?, ? FROM devices WHERE table_id = ?",
+            (to_table, now, now, from_table),
+        )
 
     def revoke_device(self, db: sqlite3.Connection, table_id: int, device_id: int) -> bool:
         """Revoke a device of this table; return False if there is no such device."""

@@ -272,6 +272,7 @@ def _board_context(
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
     # Messages left by a form post for the page it redirects to. Only the full page takes them: a live
     # refresh racing the redirect would otherwise take (and drop) the host's confirmation.
+    join = _join_context(view, device)
     flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True)) if full_page else []
     errors = extra.pop("errors", None) or [message for category, message in flashed if category == "error"]
     # Confirmations after a host's form post (a phone removed, a new join link), shown once.
@@ -287,6 +288,8 @@ def _board_context(
         "may_enter": get_referee().may_enter(view, device),
         "errors": errors,
         "notices": notices,
+        "join": join,
+        "join_tag": join["tag"] if join else None,
         "log": list(reversed(view.log)),
         "Status": Status,
         "Card": Card,
@@ -304,7 +307,7 @@ def table(code: str) -> BaseResponse | str:
         return redirect(url_for("web.table", code=view.code))
     device = _device(view)
     context = _board_context(view, device, full_page=True, open_sheet=request.args.get("sheet"))
-    return render_template("table.html", join=_join_context(view, device), **context)
+    return render_template("table.html", **context)
 
 
 @bp.get("/t/<code>/board")
@@ -320,7 +323,11 @@ def board(code: str) -> Response | str:
         return Response(status=204)
     view = referee.view(code)
     device = _device(view)
-    return render_template("_board.html", **_board_context(view, device))
+    context = _board_context(view, device)
+    # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
+    # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
+    context["join_changed"] = request.args.get("join") != context["join_tag"]
+    return render_template("_board.html", **context)
 
 
 def _join_context(view: TableView, device: DeviceRow | None) -> dict[str, Any] | None:
@@ -329,13 +336,17 @@ def _join_context(view: TableView, device: DeviceRow | None) -> dict[str, Any] |
         return None
     link = phone_url(url_for("web.join", code=view.code, secret=view.join_secret, _external=True), lan_address())
     is_host = device is not None and device.role == "host"
+    devices = get_referee().devices(view.code) if is_host else []
+    # What the panel shows, in 8 hex digits: a live refresh re-sends the panel only when this changes.
+    shown = [view.join_secret, *(f"{d.id}:{d.label}:{d.revoked}" for d in devices)]
     return {
         "link": link,
         # Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture.
         "qr_tag": hashlib.sha256(view.join_secret.encode()).hexdigest()[:8],
+        "tag": hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8],
         "code": view.code,
         "is_host": is_host,
-        "devices": get_referee().devices(view.code) if is_host else [],
+        "devices": devices,
     }
 
 

@@ -877,7 +877,7 @@ def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
     token = re.search(r'"X-CSRF-Token": "([^"]+)"', html)
     assert token is not None, "the page has no htmx CSRF header"
     version = re.search(r'data-version="(\d+)"', html)
-    revision = re.search(r'/board\?since=(\d+)"', html)
+    revision = re.search(r"/board\?since=(\d+)", html)
     assert version is not None and revision is not None
     player = re.search(r'name="player" value="([^"]+)"', html)
     assert player is not None

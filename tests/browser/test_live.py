@@ -86,18 +86,27 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     code = start_from_home(host, server.url, ["Ann", "Bob", "Cy"])
     old_link = host.locator("#join a.join-link").get_attribute("href")
     assert old_link
+    wait_live(host)
+    mark_page(host)
     bob = phones.new()
     join(bob, server.local(old_link), "Bob")
-    expect(card(bob, "7")).to_be_enabled()
-    wait_live(bob)
-    mark_page(bob)
+    scorer = phones.new()
+    join(scorer, server.local(old_link), "Keeping score (not playing)")
+    for phone in (bob, scorer):
+        expect(card(phone, "7")).to_be_enabled()
+        wait_live(phone)
+        mark_page(phone)
+    # The host's list of phones fills in live.
+    expect(host.locator("#join ul.devices")).to_contain_text("Scorekeeper", timeout=LIVE_SECONDS * 3000)
+    expect(host.locator("#join ul.devices")).to_contain_text("Bob's phone")
+    assert still_same_page(host)
 
-    host.reload()
     host.locator("#join").get_by_role("button", name="Remove Bob's phone").click()
     expect(host.locator("#banner")).to_contain_text("That phone can no longer enter cards.")
     expect(host.locator("#join ul.devices")).to_contain_text("removed")
-    # Bob's phone loses its card pad by itself, without a reload.
+    # Bob's phone loses its card pad and the join QR code by itself, without a reload.
     expect(card(bob, "7")).to_have_count(0, timeout=LIVE_SECONDS * 3000)
+    expect(bob.locator("#join img.qr")).to_have_count(0)
     assert still_same_page(bob)
 
     old_qr = host.locator("#join img.qr").get_attribute("src")
@@ -108,6 +117,9 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     expect(host.locator("#join img.qr")).not_to_have_attribute("src", old_qr or "")
     # The new QR picture really loads (it is not the old one from the cache).
     assert host.locator("#join img.qr").evaluate("image => image.complete && image.naturalWidth > 0")
+    # Other phones that show the QR code switch to the new one live.
+    expect(scorer.locator("#join a.join-link")).to_have_text(new_link, timeout=LIVE_SECONDS * 3000)
+    assert still_same_page(scorer)
 
     stranger = phones.new()
     stranger.goto(server.local(old_link))
@@ -131,7 +143,9 @@ def test_a_watcher_sees_the_game_but_cannot_tap(server: Server, phones: Phones) 
     for name in ("0", "7", "Bomb", "Undo", "Redo", "Can't play"):
         expect(card(watcher, name)).to_have_count(0)
     expect(watcher.get_by_label("Correct Ann's hand size")).to_have_count(0)
-    expect(watcher.locator("#join")).to_have_count(0)  # no join link or QR for a watcher
+    # No join link or QR for a watcher (only the empty place a live refresh could fill).
+    expect(watcher.locator("#join a.join-link, #join img")).to_have_count(0)
+    expect(watcher.locator("#join")).to_be_hidden()
     wait_live(watcher)
 
     # It still follows the game live.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from conftest import Api
 from flask import Flask
 from flask.testing import FlaskClient
+
+from referee.engine import Card, Play
 
 from .conftest import Phone, parse
 
@@ -212,6 +215,48 @@ def test_host_replaces_a_leaked_join_link(phone: Phone, other_phone: Phone, app:
     late = Phone(app.test_client())
     join(late, new_link, "Cy")
     assert "7" in late.page.by_id("pad").buttons()
+
+
+def test_the_join_panel_follows_live_when_it_changes(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    join(other_phone, host_join_link(phone), "Bob")
+    referee = app.extensions["referee"]
+    # A change the panel does not show (a card) refreshes the board only.
+    other_phone.open(f"/t/{code}")
+    refresh = other_phone.page.by_id("refresh")["hx-get"]
+    referee.act(code, Play("Ann", Card.N7))
+    answer = parse(other_phone.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    assert answer.by_id("board") is not None and answer.find(id="join") is None
+
+    # A new join link: Bob's phone gets the new panel with the board (htmx swaps it by id).
+    other_phone.open(f"/t/{code}")
+    refresh = other_phone.page.by_id("refresh")["hx-get"]
+    referee.new_join_link(code)
+    answer = parse(other_phone.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    panel = answer.find(id="join")
+    assert panel is not None and panel["hx-swap-oob"] == "true"
+    assert join_path(panel.find("a", class_="join-link")["href"]) == join_path_of(referee, code, app)
+
+    # The host's list of phones follows too: a phone that joins, then is removed.
+    phone.open(f"/t/{code}")
+    refresh = phone.page.by_id("refresh")["hx-get"]
+    late = Phone(app.test_client())
+    join(late, join_path_of(referee, code, app), "Cy")
+    answer = parse(phone.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    assert "Cy's phone" in answer.find(id="join").find("ul", class_="devices").text()
+    # A phone that was removed loses the QR code and the link at its next refresh.
+    cy_phone = next(d for d in referee.devices(code) if d.player == "Cy")
+    late.open(f"/t/{code}")
+    refresh = late.page.by_id("refresh")["hx-get"]
+    referee.revoke(code, cy_phone.id)
+    answer = parse(late.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    gone = answer.find(id="join")
+    assert gone is not None and gone.get("hidden") is not None and gone.find("img") is None
+
+
+def join_path_of(referee: Any, code: str, app: Flask) -> str:
+    """The join link's path as it is now."""
+    return f"/j/{code}/{referee.view(code).join_secret}"
 
 
 def test_only_the_host_may_revoke_or_change_settings(phone: Phone, other_phone: Phone, app: Flask) -> None:
