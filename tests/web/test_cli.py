@@ -57,3 +57,10 @@ def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Pat
     assert f":{port}/" in address_line
     assert "localhost" not in address_line and "127.0.0.1" not in address_line
     assert "█" in output  # the QR code
+
+
+def test_serve_refuses_fewer_than_one_request_thread(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["serve", "--threads", "0"])
+    assert stopped.value.code == 2
+    assert "--threads: must be 1 or more" in capsys.readouterr().err
