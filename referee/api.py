@@ -119,17 +119,30 @@ def get_table(code: str) -> Response:
     return jsonify(get_referee().view(code).state_json())
 
 
+def _bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    return header[7:].strip() if header[:7].lower() == "bearer " else None
+
+
 @bp.post("/tables/<code>/actions")
 def post_action(code: str) -> Response:
     """Apply one action (play, bust, hand, undo, redo, tiebreak) with the table's token."""
     referee = get_referee()
-    header = request.headers.get("Authorization", "")
-    token = header[7:].strip() if header[:7].lower() == "bearer " else None
-    referee.check_token(code, token)  # 404 for an unknown table before asking for a token
+    referee.check_token(code, _bearer_token())  # 404 for an unknown table before asking for a token
     body = _json_body()
     command = command_from_json(body)
     view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")
     return jsonify(view.state_json())
+
+
+@bp.post("/tables/<code>/join-link")
+def new_join_link(code: str) -> Response:
+    """Replace the table's join link (the old one stops letting phones join); return the new one."""
+    referee = get_referee()
+    referee.check_token(code, _bearer_token())
+    referee.new_join_link(code)
+    view = referee.view(code)
+    return jsonify({"join_url": join_url(view.code, view.join_secret)})
 
 
 @bp.get("/rules")

@@ -205,6 +205,25 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            "/api/v1/tables/{code}/join-link": {
+                "post": {
+                    "operationId": "newJoinLink",
+                    "summary": "Replace the join link",
+                    "description": "For a link that reached people who should not join: the old link and its QR "
+                    "code stop letting phones join; phones that already joined stay.",
+                    "parameters": [{"$ref": "#/components/parameters/Code"}],
+                    "security": [{"bearer": []}],
+                    "responses": {
+                        "200": {
+                            "description": "The new join link.",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinLink"}}},
+                        },
+                        "401": _error("No token."),
+                        "403": _error("Wrong token."),
+                        "404": _error("No such table."),
+                    },
+                }
+            },
             "/api/v1/rules": {
                 "get": {
                     "operationId": "searchRules",
@@ -260,6 +279,11 @@ def openapi_document() -> dict[str, Any]:
                         "join_url": {"type": "string"},
                         "state": {"$ref": "#/components/schemas/State"},
                     },
+                },
+                "JoinLink": {
+                    "type": "object",
+                    "required": ["join_url"],
+                    "properties": {"join_url": {"type": "string"}},
                 },
                 "State": state,
                 "Action": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in action_schemas]},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import Api
@@ -233,3 +234,28 @@ def test_refused_tables_are_not_created(api: Api, client: FlaskClient) -> None:
     count = database.read().execute("SELECT COUNT(*) FROM tables").fetchone()[0]
     assert count == 1
     assert body["state"]["version"] == 0
+
+
+def test_the_token_replaces_a_leaked_join_link(api: Api, client: FlaskClient) -> None:
+    created = api.create(["Ann", "Bob"])
+    old = urlsplit(created["join_url"]).path
+    assert client.get(old).status_code == 200
+    refused = [
+        client.post(f"/api/v1/tables/{api.code}/join-link"),
+        client.post(f"/api/v1/tables/{api.code}/join-link", headers={"Authorization": "Bearer wrong"}),
+        client.post("/api/v1/tables/NOSUCH/join-link", headers={"Authorization": f"Bearer {api.token}"}),
+    ]
+    assert [(r.status_code, r.get_json()["error"]["code"]) for r in refused] == [
+        (401, "no_token"),
+        (403, "bad_token"),
+        (404, "no_table"),
+    ]
+    assert client.get(old).status_code == 200  # refused requests changed nothing
+
+    response = client.post(f"/api/v1/tables/{api.code}/join-link", headers={"Authorization": f"Bearer {api.token}"})
+    assert response.status_code == 200
+    new = urlsplit(response.get_json()["join_url"]).path
+    assert new != old and new.startswith(f"/j/{api.code}/")
+    assert client.get(old).status_code == 403
+    assert client.get(new).status_code == 200
+    assert api.state()["version"] == 0  # the game itself is untouched

@@ -22,6 +22,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
@@ -44,24 +45,27 @@ def test_api_answers_match_the_openapi_document(fuzz_app: Flask) -> None:
     made = fuzz_app.test_client().post("/api/v1/tables", json={"players": ["Ann", "Bob", "Cy"]}).get_json()
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", fuzz_app)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 4
+    assert len(operations) == 5
     checked = 0
 
     def check(case: Any) -> None:
         nonlocal checked
-        if "code" in (case.path_parameters or {}) and case.path_parameters["code"].isalnum():
+        negative_path = case.meta is not None and case.meta.is_negative_at(ParameterLocation.PATH)
+        negative_auth = case.meta is not None and case.meta.is_negative_at(ParameterLocation.HEADER)
+        if "code" in (case.path_parameters or {}) and case.path_parameters["code"].isalnum() and not negative_path:
             # Mostly aim at the real table, so that actions get past the 404 (other codes still test it).
             case.path_parameters["code"] = made["code"]
-        # The table's token; the WSGI transport does not gunzip (compression has tests of its own).
-        case.headers = {
-            **(case.headers or {}),
-            "Authorization": f"Bearer {made['token']}",
-            "Accept-Encoding": "identity",
-        }
+        # The table's token, given as explicit credentials: schemathesis then also checks that the same
+        # request without them, or with made-up ones, is refused. The WSGI transport does not gunzip
+        # (compression has tests of its own).
+        # A case made to lack valid credentials keeps its own (it must be refused).
+        headers = {"Accept-Encoding": "identity"}
+        if not negative_auth:
+            headers["Authorization"] = f"Bearer {made['token']}"
         # Every check but one: names can be schema-valid yet refused by the rules (duplicates, not
         # seated), which a JSON schema cannot say. Server errors, status codes, content types, headers,
-        # response bodies and accepting schema-invalid data are all checked.
-        case.call_and_validate(excluded_checks=[positive_data_acceptance])
+        # response bodies, authentication and accepting schema-invalid data are all checked.
+        case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
         checked += 1
 
     for operation in operations:
