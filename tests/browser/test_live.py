@@ -102,7 +102,10 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     assert still_same_page(host)
 
     host.locator("#join").get_by_role("button", name="Remove Bob's phone").click()
-    expect(host.locator("#banner")).to_contain_text("That phone can no longer enter cards.")
+    # The page comes back at the panel, with the confirmation in sight.
+    confirmation = host.locator("#join").get_by_role("status")
+    expect(confirmation).to_contain_text("That phone can no longer enter cards.")
+    expect(confirmation).to_be_in_viewport()
     expect(host.locator("#join ul.devices")).to_contain_text("removed")
     # Bob's phone loses its card pad and the join QR code by itself, without a reload.
     expect(card(bob, "7")).to_have_count(0, timeout=LIVE_SECONDS * 3000)
@@ -111,7 +114,9 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
 
     old_qr = host.locator("#join img.qr").get_attribute("src")
     host.get_by_role("button", name="New join link").click()
-    expect(host.locator("#banner")).to_contain_text("The old QR code and link no longer let phones join")
+    confirmation = host.locator("#join").get_by_role("status")
+    expect(confirmation).to_contain_text("The old QR code and link no longer let phones join")
+    expect(confirmation).to_be_in_viewport()
     new_link = host.locator("#join a.join-link").get_attribute("href")
     assert new_link and new_link != old_link
     expect(host.locator("#join img.qr")).not_to_have_attribute("src", old_qr or "")

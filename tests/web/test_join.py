@@ -173,7 +173,7 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     response = phone.press("Remove Cy's phone", within=devices)
     assert response.status_code == 303
     phone.follow(response)
-    assert "That phone can no longer enter cards." in phone.page.by_id("banner").text()
+    assert "That phone can no longer enter cards." in phone.page.by_id("join").text()
     assert "removed" in phone.page.find("ul", class_="devices").text()
 
     referee = app.extensions["referee"]
