@@ -78,7 +78,9 @@ def create_table() -> tuple[Response, int]:
     """Create a table; return its code, API token, join link and state."""
     limiter = current_app.extensions["referee.table_limit"]
     assert isinstance(limiter, RateLimiter)
-    if not limiter.allow(request.remote_addr or "?"):
+    address = request.remote_addr or "?"
+    # Only tables actually made count towards the limit, not refused attempts.
+    if not limiter.has_room(address):
         return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
     body = _json_body()
     if not isinstance(body, dict):
@@ -100,6 +102,7 @@ def create_table() -> tuple[Response, int]:
         entry=body.get("entry") or "joined",
         address=request.remote_addr,
     )
+    limiter.count(address)
     view = created.view
     response = jsonify(
         {

@@ -75,18 +75,37 @@ class RateLimiter:
         self._lock = threading.Lock()
 
     def allow(self, key: str) -> bool:
-        """Count one event for `key`; return False if it is over the limit."""
-        now = self.clock()
+        """Count one event for `key`; return False (and count nothing) if it is over the limit."""
         with self._lock:
-            hits = self._hits.setdefault(key, deque())
-            while hits and hits[0] <= now - self.window:
-                hits.popleft()
-            if len(hits) >= self.limit:
+            if not self._has_room(key):
                 return False
-            hits.append(now)
-            if len(self._hits) > 10_000:
-                self._hits = {k: v for k, v in self._hits.items() if v and v[-1] > now - self.window}
+            self._count(key)
             return True
+
+    def has_room(self, key: str) -> bool:
+        """True if one more event for `key` would be within the limit (nothing is counted)."""
+        with self._lock:
+            return self._has_room(key)
+
+    def count(self, key: str) -> None:
+        """Count one event for `key` (after checking `has_room`, once the event has happened)."""
+        with self._lock:
+            self._count(key)
+
+    def _has_room(self, key: str) -> bool:
+        hits = self._hits.get(key)
+        if not hits:
+            return True
+        now = self.clock()
+        while hits and hits[0] <= now - self.window:
+            hits.popleft()
+        return len(hits) < self.limit
+
+    def _count(self, key: str) -> None:
+        now = self.clock()
+        self._hits.setdefault(key, deque()).append(now)
+        if len(self._hits) > 10_000:
+            self._hits = {k: v for k, v in self._hits.items() if v and v[-1] > now - self.window}
 
 
 class TrustedProxyFix:

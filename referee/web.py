@@ -206,7 +206,8 @@ def start_table() -> BaseResponse | tuple[str, int]:
         return _render_home(form)
     limiter = current_app.extensions["referee.table_limit"]
     assert isinstance(limiter, RateLimiter)
-    if not limiter.allow(_address()):
+    # Only tables actually made count towards the limit: a form sent back to fix a name costs nothing.
+    if not limiter.has_room(_address()):
         form.errors["form"] = "Too many new tables from this phone: wait a minute."
         return _render_home(form, 429)
     rows = form.named()
@@ -237,6 +238,7 @@ def start_table() -> BaseResponse | tuple[str, int]:
             field_name = "house_rules"
         form.errors[field_name] = error.message
         return _render_home(form, 400)
+    limiter.count(_address())
     return _go_to(url_for("web.table", code=created.view.code))
 
 

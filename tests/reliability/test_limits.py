@@ -134,6 +134,21 @@ def test_sixty_tables_a_minute_from_one_address_then_429(app: Flask) -> None:
     assert other.status_code == 201
 
 
+def test_refused_attempts_do_not_count_towards_the_table_limit(app: Flask) -> None:
+    # A form sent back for a fix (a missing name, a duplicate) costs the phone nothing.
+    client = app.test_client()
+    for _ in range(70):
+        assert client.post("/api/v1/tables", json={"players": ["Ann"]}, environ_base=PHONE).status_code == 400
+    csrf = csrf_from(client.get("/", environ_base=PHONE).get_data(as_text=True))
+    for _ in range(5):
+        form = {"csrf": csrf, "name": ["Ann", "Ann"], "op": "start"}
+        assert client.post("/", data=form, environ_base=PHONE).status_code == 400
+    for number in range(60):
+        response = client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE)
+        assert response.status_code == 201, number
+    assert client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE).status_code == 429
+
+
 def test_the_table_limit_is_a_sliding_minute(app: Flask) -> None:
     now = [1000.0]
     app.extensions["referee.table_limit"] = RateLimiter(60, 60.0, clock=lambda: now[0])
