@@ -13,7 +13,7 @@ from .codec import Malformed, command_from_json, expected_version
 from .netaddr import lan_address, phone_url
 from .openapi import openapi_document
 from .security import RateLimiter
-from .service import ServiceError
+from .service import Created, ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -79,30 +79,13 @@ def create_table() -> tuple[Response, int]:
     limiter = current_app.extensions["referee.table_limit"]
     assert isinstance(limiter, RateLimiter)
     address = request.remote_addr or "?"
-    # Only tables actually made count towards the limit, not refused attempts.
-    if not limiter.has_room(address):
+    if not limiter.allow(address):
         return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
-    body = _json_body()
-    if not isinstance(body, dict):
-        raise Malformed("bad_json", "Send the table as a JSON object.")
-    unknown = set(body) - CREATE_FIELDS
-    if unknown:
-        raise Malformed("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.")
-    if "players" not in body:
-        raise Malformed("bad_players", "List the players' names in seat order.")
-    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
-        if body.get(field) is not None and not isinstance(body[field], kind):
-            raise Malformed("bad_field", f"The field {field!r} has the wrong type.")
-    created = get_referee().create_table(
-        body["players"],
-        variant=body.get("variant") or "standard",
-        teams=body.get("teams"),
-        first_player=body.get("first_player"),
-        house_rules=body.get("house_rules"),
-        entry=body.get("entry") or "joined",
-        address=request.remote_addr,
-    )
-    limiter.count(address)
+    try:
+        created = _create_from_body(_json_body())
+    except (Malformed, ServiceError):
+        limiter.release(address)  # only tables actually made count towards the limit
+        raise
     view = created.view
     response = jsonify(
         {
@@ -114,6 +97,28 @@ def create_table() -> tuple[Response, int]:
     )
     response.headers["Location"] = url_for("api.get_table", code=view.code)
     return response, 201
+
+
+def _create_from_body(body: Any) -> Created:
+    if not isinstance(body, dict):
+        raise Malformed("bad_json", "Send the table as a JSON object.")
+    unknown = set(body) - CREATE_FIELDS
+    if unknown:
+        raise Malformed("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.")
+    if "players" not in body:
+        raise Malformed("bad_players", "List the players' names in seat order.")
+    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
+        if body.get(field) is not None and not isinstance(body[field], kind):
+            raise Malformed("bad_field", f"The field {field!r} has the wrong type.")
+    return get_referee().create_table(
+        body["players"],
+        variant=body.get("variant") or "standard",
+        teams=body.get("teams"),
+        first_player=body.get("first_player"),
+        house_rules=body.get("house_rules"),
+        entry=body.get("entry") or "joined",
+        address=request.remote_addr,
+    )
 
 
 @bp.get("/tables/<code>")

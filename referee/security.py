@@ -76,36 +76,24 @@ class RateLimiter:
 
     def allow(self, key: str) -> bool:
         """Count one event for `key`; return False (and count nothing) if it is over the limit."""
+        now = self.clock()
         with self._lock:
-            if not self._has_room(key):
+            hits = self._hits.setdefault(key, deque())
+            while hits and hits[0] <= now - self.window:
+                hits.popleft()
+            if len(hits) >= self.limit:
                 return False
-            self._count(key)
+            hits.append(now)
+            if len(self._hits) > 10_000:
+                self._hits = {k: v for k, v in self._hits.items() if v and v[-1] > now - self.window}
             return True
 
-    def has_room(self, key: str) -> bool:
-        """True if one more event for `key` would be within the limit (nothing is counted)."""
+    def release(self, key: str) -> None:
+        """Take back the newest event counted for `key` (it was refused after all: it should not count)."""
         with self._lock:
-            return self._has_room(key)
-
-    def count(self, key: str) -> None:
-        """Count one event for `key` (after checking `has_room`, once the event has happened)."""
-        with self._lock:
-            self._count(key)
-
-    def _has_room(self, key: str) -> bool:
-        hits = self._hits.get(key)
-        if not hits:
-            return True
-        now = self.clock()
-        while hits and hits[0] <= now - self.window:
-            hits.popleft()
-        return len(hits) < self.limit
-
-    def _count(self, key: str) -> None:
-        now = self.clock()
-        self._hits.setdefault(key, deque()).append(now)
-        if len(self._hits) > 10_000:
-            self._hits = {k: v for k, v in self._hits.items() if v and v[-1] > now - self.window}
+            hits = self._hits.get(key)
+            if hits:
+                hits.pop()
 
 
 class TrustedProxyFix:

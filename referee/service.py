@@ -428,16 +428,23 @@ class Referee:
             existing = self.store.device_by_token(row.id, key_hash)
             if existing is not None and existing.revoked:
                 raise ServiceError(403, "revoked", "The host removed this phone from the table.")
+            changed = True
             if existing is not None:
-                if existing.role != "host":
+                changed = existing.role != "host" and (existing.player, existing.role, existing.label) != (
+                    name,
+                    role,
+                    label,
+                )
+                if changed:
                     self.store.update_device(db, existing.id, player=name, role=role, label=label)
             else:
                 self.store.add_device(
                     db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now, address=address
                 )
-            # The host's list of phones follows live.
-            revision = self.store.bump_revision(db, row.id)
-        self.bus.publish(row.code, revision)
+            # The host's list of phones follows live; joining again with the same choice changes nothing.
+            revision = self.store.bump_revision(db, row.id) if changed else None
+        if revision is not None:
+            self.bus.publish(row.code, revision)
         device = self.store.device_by_token(row.id, key_hash)
         assert device is not None
         return device

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from io import BytesIO
 from typing import Any, cast
 
@@ -206,8 +207,8 @@ def start_table() -> BaseResponse | tuple[str, int]:
         return _render_home(form)
     limiter = current_app.extensions["referee.table_limit"]
     assert isinstance(limiter, RateLimiter)
-    # Only tables actually made count towards the limit: a form sent back to fix a name costs nothing.
-    if not limiter.has_room(_address()):
+    # Only tables actually made count towards the limit: a form sent back to fix a name is taken back.
+    if not limiter.allow(_address()):
         form.errors["form"] = "Too many new tables from this phone: wait a minute."
         return _render_home(form, 429)
     rows = form.named()
@@ -229,6 +230,7 @@ def start_table() -> BaseResponse | tuple[str, int]:
             address=_address(),
         )
     except ServiceError as error:
+        limiter.release(_address())
         field_name = {"bad_teams": "teams", "teams_not_alternating": "teams", "bad_first_player": "players"}.get(
             error.code, "players" if "name" in error.code or "player" in error.code else "form"
         )
@@ -238,7 +240,6 @@ def start_table() -> BaseResponse | tuple[str, int]:
             field_name = "house_rules"
         form.errors[field_name] = error.message
         return _render_home(form, 400)
-    limiter.count(_address())
     return _go_to(url_for("web.table", code=created.view.code))
 
 
@@ -291,7 +292,7 @@ def _board_context(
         "errors": errors,
         "notices": notices,
         "join": join,
-        "join_tag": join["tag"] if join else None,
+        "join_tag": join.tag if join else None,
         "log": list(reversed(view.log)),
         "Status": Status,
         "Card": Card,
@@ -328,28 +329,54 @@ def board(code: str) -> Response | str:
     context = _board_context(view, device)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
-    context["join_changed"] = request.args.get("join") != context["join_tag"]
+    context["join_changed"] = _join_changed(context["join_tag"])
     return render_template("_board.html", **context)
 
 
-def _join_context(view: TableView, device: DeviceRow | None) -> dict[str, Any] | None:
-    """The join panel (QR, link, code, devices) for phones that may enter cards."""
+@dataclass
+class JoinPanel:
+    """What the join panel shows a phone that may enter cards: the link, its QR code, and for the host the phones."""
+
+    view: TableView
+    is_host: bool
+    devices: list[DeviceRow]
+
+    @property
+    def code(self) -> str:
+        """The table code."""
+        return self.view.code
+
+    @cached_property
+    def link(self) -> str:
+        """The join link, on an address other phones can reach (built only when the panel is drawn)."""
+        url = url_for("web.join", code=self.view.code, secret=self.view.join_secret, _external=True)
+        return phone_url(url, lan_address())
+
+    @property
+    def qr_tag(self) -> str:
+        """Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture."""
+        return hashlib.sha256(self.view.join_secret.encode()).hexdigest()[:8]
+
+    @property
+    def tag(self) -> str:
+        """What the panel shows, in 8 hex digits: a live update re-sends the panel only when this changes."""
+        shown = [self.view.join_secret]
+        if self.is_host:
+            shown += [self.view.entry, *(f"{d.id}:{d.label}:{d.revoked}" for d in self.devices)]
+        return hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8]
+
+
+def _join_context(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
+    """The join panel for phones that may enter cards; None for the others."""
     if not get_referee().may_enter(view, device):
         return None
-    link = phone_url(url_for("web.join", code=view.code, secret=view.join_secret, _external=True), lan_address())
     is_host = device is not None and device.role == "host"
-    devices = get_referee().devices(view.code) if is_host else []
-    # What the panel shows, in 8 hex digits: a live refresh re-sends the panel only when this changes.
-    shown = [view.join_secret, *(f"{d.id}:{d.label}:{d.revoked}" for d in devices)]
-    return {
-        "link": link,
-        # Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture.
-        "qr_tag": hashlib.sha256(view.join_secret.encode()).hexdigest()[:8],
-        "tag": hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8],
-        "code": view.code,
-        "is_host": is_host,
-        "devices": devices,
-    }
+    return JoinPanel(view, is_host, get_referee().devices(view.code) if is_host else [])
+
+
+def _join_changed(join_tag: str | None) -> bool:
+    """True if the page that sent this htmx request shows another join panel than `join_tag` (it says which)."""
+    return is_htmx() and (request.values.get("join") or None) != join_tag
 
 
 def _respond(
@@ -359,7 +386,11 @@ def _respond(
     if is_htmx():
         status = 200 if error is None else error.status
         errors = [] if error is None else [error.message]
-        return render_template("_board.html", **_board_context(view, device, errors=errors)), status
+        context = _board_context(view, device, errors=errors)
+        # A tap's answer brings the panel too when it is out of date, or the page's next refresh (a 204
+        # at the same revision) would never bring it.
+        context["join_changed"] = _join_changed(context["join_tag"])
+        return render_template("_board.html", **context), status
     if error is not None:
         flash(error.message, "error")
     return redirect(url_for("web.table", code=view.code), 303)
@@ -513,7 +544,7 @@ def qr_svg(code: str) -> Response:
     context = _join_context(view, _device(view))
     if context is None:
         abort(403)
-    image = qrcode.make(context["link"], image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    image = qrcode.make(context.link, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     buffer = BytesIO()
     image.save(buffer)
     response = Response(buffer.getvalue(), mimetype="image/svg+xml")

@@ -21,6 +21,19 @@
     }
   });
 
+  // A live update replaced the join panel (a phone joined, a new link): if its full-screen QR code was
+  // open (the host showing it around the table), open the new one again.
+  var qrWasOpen = false;
+  document.addEventListener("htmx:oobBeforeSwap", function () {
+    var dialog = document.getElementById("qr-full");
+    qrWasOpen = !!(dialog && dialog.open);
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var dialog = document.getElementById("qr-full");
+    if (qrWasOpen && dialog && !dialog.open && typeof dialog.showModal === "function") dialog.showModal();
+    qrWasOpen = false;
+  });
+
   // A dialog's form was submitted through htmx: close the dialog before the board is swapped.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var dialog = event.target.closest && event.target.closest("dialog");

@@ -88,6 +88,9 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     assert old_link
     wait_live(host)
     mark_page(host)
+    # The host shows the QR code full screen while the others join.
+    host.get_by_role("button", name="Show the QR code full screen").click()
+    expect(host.locator("#qr-full")).to_be_visible()
     bob = phones.new()
     join(bob, server.local(old_link), "Bob")
     scorer = phones.new()
@@ -96,9 +99,12 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
         expect(card(phone, "7")).to_be_enabled()
         wait_live(phone)
         mark_page(phone)
-    # The host's list of phones fills in live.
+    # The host's list of phones fills in live, and the full-screen QR code stays up meanwhile.
     expect(host.locator("#join ul.devices")).to_contain_text("Scorekeeper", timeout=LIVE_SECONDS * 3000)
     expect(host.locator("#join ul.devices")).to_contain_text("Bob's phone")
+    expect(host.locator("#qr-full")).to_be_visible()
+    host.locator("#qr-full").get_by_role("button", name="Close").click()
+    expect(host.locator("#qr-full")).to_be_hidden()
     assert still_same_page(host)
 
     host.locator("#join").get_by_role("button", name="Remove Bob's phone").click()

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 from flask import Flask
@@ -209,6 +209,23 @@ class Phone:
         assert isinstance(token, str)
         return token
 
+    def board_values(self) -> dict[str, str]:
+        """The hx-vals of the board on the open page (empty without a board)."""
+        board = self.page.find(id="board")
+        if board is None or not board.has("hx-vals"):
+            return {}
+        values = json.loads(board["hx-vals"])
+        assert isinstance(values, dict)
+        return {str(name): str(value) for name, value in values.items()}
+
+    def refresh(self) -> TestResponse:
+        """Fetch the board as the open page's live refresh does (its URL plus the board's hx-vals)."""
+        refresh = self.page.find(id="refresh")
+        assert refresh is not None, "the page has no live refresh"
+        url = refresh["hx-get"]
+        extra = urlencode(self.board_values())
+        return self.client.get(f"{url}&{extra}" if extra else url, headers={"HX-Request": "true"})
+
     def button(self, name: str, within: Node | None = None) -> Node:
         """The button with this accessible name on the open page."""
         buttons = (within or self.page).buttons()
@@ -227,6 +244,10 @@ class Phone:
         for name, value in fields:
             data.setdefault(name, []).append(value)
         headers = {"HX-Request": "true"} if htmx else {}
+        if htmx:
+            # htmx adds the board's hx-vals (which join panel the page shows) to requests from inside it.
+            for name, value in self.board_values().items():
+                data.setdefault(name, [value])
         response = self.client.post(form.get("action") or self.url, data=data, headers=headers)
         if response.mimetype == "text/html":
             # What the browser shows now: the new page, or (htmx) the fragment swapped in.

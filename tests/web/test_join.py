@@ -223,35 +223,58 @@ def test_the_join_panel_follows_live_when_it_changes(phone: Phone, other_phone: 
     referee = app.extensions["referee"]
     # A change the panel does not show (a card) refreshes the board only.
     other_phone.open(f"/t/{code}")
-    refresh = other_phone.page.by_id("refresh")["hx-get"]
     referee.act(code, Play("Ann", Card.N7))
-    answer = parse(other_phone.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    answer = parse(other_phone.refresh().get_data(as_text=True))
     assert answer.by_id("board") is not None and answer.find(id="join") is None
 
     # A new join link: Bob's phone gets the new panel with the board (htmx swaps it by id).
     other_phone.open(f"/t/{code}")
-    refresh = other_phone.page.by_id("refresh")["hx-get"]
     referee.new_join_link(code)
-    answer = parse(other_phone.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    answer = parse(other_phone.refresh().get_data(as_text=True))
     panel = answer.find(id="join")
     assert panel is not None and panel["hx-swap-oob"] == "true"
     assert join_path(panel.find("a", class_="join-link")["href"]) == join_path_of(referee, code, app)
 
     # The host's list of phones follows too: a phone that joins, then is removed.
     phone.open(f"/t/{code}")
-    refresh = phone.page.by_id("refresh")["hx-get"]
     late = Phone(app.test_client())
     join(late, join_path_of(referee, code, app), "Cy")
-    answer = parse(phone.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    answer = parse(phone.refresh().get_data(as_text=True))
     assert "Cy's phone" in answer.find(id="join").find("ul", class_="devices").text()
     # A phone that was removed loses the QR code and the link at its next refresh.
     cy_phone = next(d for d in referee.devices(code) if d.player == "Cy")
     late.open(f"/t/{code}")
-    refresh = late.page.by_id("refresh")["hx-get"]
     referee.revoke(code, cy_phone.id)
-    answer = parse(late.client.get(refresh, headers={"HX-Request": "true"}).get_data(as_text=True))
+    answer = parse(late.refresh().get_data(as_text=True))
     gone = answer.find(id="join")
     assert gone is not None and gone.get("hidden") is not None and gone.find("img") is None
+
+
+def test_a_taps_answer_brings_the_join_panel_when_it_is_out_of_date(phone: Phone, app: Flask) -> None:
+    # The page's next refresh would be a 204 at the tap's revision: the answer itself must bring it.
+    code = phone.start(["Ann", "Bob", "Cy"])
+    phone.open(f"/t/{code}")
+    bob = Phone(app.test_client())
+    join(bob, host_join_link(phone), "Bob")
+    response = phone.press("7", htmx=True)
+    assert response.status_code == 200
+    panel = phone.page.find(id="join")
+    assert panel is not None and "Bob's phone" in panel.find("ul", class_="devices").text()
+    # Once the page shows it, later taps do not send it again.
+    phone.press("5", htmx=True)
+    assert phone.page.find(id="join") is None
+    assert phone.refresh().status_code == 204
+
+
+def test_joining_again_with_the_same_choice_changes_nothing(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    link = host_join_link(phone)
+    join(other_phone, link, "Bob")
+    revision = app.extensions["referee"].view(code).revision
+    join(other_phone, link, "Bob")
+    assert app.extensions["referee"].view(code).revision == revision
+    join(other_phone, link, "Just watching")
+    assert app.extensions["referee"].view(code).revision == revision + 1
 
 
 def join_path_of(referee: Any, code: str, app: Flask) -> str:
