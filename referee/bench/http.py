@@ -36,6 +36,7 @@ import time
 import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -881,11 +882,14 @@ def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
     assert version is not None and revision is not None
     player = re.search(r'name="player" value="([^"]+)"', html)
     assert player is not None
+    # htmx adds the board's hx-vals (which join panel the page shows) to every request from the board.
+    shown = re.search(r"hx-vals='([^']*)'", html)
+    board_values = list(json.loads(html_unescape(shown.group(1))).items()) if shown else []
     tap = host.request(
         "POST",
         f"/t/{code}/act",
         [("csrf", token.group(1)), ("kind", "play"), ("player", player.group(1)), ("version", version.group(1))]
-        + [("card", "5"), ("bomb_confirmed", "1")],
+        + [("card", "5"), ("bomb_confirmed", "1"), *board_values],
         htmx=True,
         X_CSRF_Token=token.group(1),
     )
@@ -893,7 +897,8 @@ def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
     new_revision = re.search(r"/board\?since=(\d+)", tap.text())
     assert new_revision is not None
     # The stream's "changed" makes the tapping phone ask for the board since the revision it now shows: 204.
-    own_refresh = host.request("GET", f"/t/{code}/board?since={new_revision.group(1)}", htmx=True)
+    query = urllib.parse.urlencode([("since", new_revision.group(1)), *board_values])
+    own_refresh = host.request("GET", f"/t/{code}/board?{query}", htmx=True)
     # Every other phone asks since the revision it showed before: the whole board.
     other_refresh = watcher.request("GET", f"/t/{code}/board?since={revision.group(1)}", htmx=True)
     message = len(_message_bytes(int(version.group(1)) + 1, int(new_revision.group(1))))
