@@ -92,12 +92,11 @@ def test_a_client_that_never_reads_its_answers_holds_up_nobody_else(live_server:
         request = b"GET /rules HTTP/1.1\r\n\r\n"
         flood.sendall(request * (8192 // len(request)))
         time.sleep(4)  # long enough to render them all
+        # A frozen request thread would leave these unanswered: the client gives up after 5 s and fails.
         with Client(live_server.port, timeout=5) as phone:
-            started = time.monotonic()
             assert phone.request("GET", "/healthz").status == 200
             created = phone.json("POST", "/api/v1/tables", {"players": PLAYERS})
             assert created.status == 201
-            assert time.monotonic() - started < 2
     finally:
         flood.close()
     # Waitress notices the closed connection and lets go of its thread (or stopping would wait for it).
