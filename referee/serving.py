@@ -1,4 +1,4 @@
-"""How `referee serve` hands requests to threads: live streams on a pool of their own, the rest on a small one."""
+"""How `referee serve` hands requests to threads: one for requests, one per live stream, two for backlogged clients."""
 
 from __future__ import annotations
 

@@ -39,29 +39,26 @@ def events(code: str) -> Response:
     lifetime = float(current_app.config["STREAM_MAX_SECONDS"])
 
     def generate() -> Iterator[str]:
-        try:
-            # The browser retries after 2 s; the first message makes a page that slept resync at once.
-            yield "retry: 2000\n" + _message(view.version, view.revision)
-            ends = time.monotonic() + lifetime
-            while not listener.closed and time.monotonic() < ends:
-                if listener.wait(keepalive):
-                    if listener.closed:
-                        break
-                    numbers = referee.revision(view.code)
-                    if numbers is None:
-                        break
-                    yield _message(*numbers)
-                else:
-                    yield ": keep-alive\n\n"
-        finally:
-            referee.bus.unsubscribe(listener)
+        # The browser retries after 2 s; the first message makes a page that slept resync at once.
+        yield "retry: 2000\n" + _message(view.version, view.revision)
+        ends = time.monotonic() + lifetime
+        while not listener.closed and time.monotonic() < ends:
+            if listener.wait(keepalive):
+                if listener.closed:
+                    break
+                numbers = referee.revision(view.code)
+                if numbers is None:
+                    break
+                yield _message(*numbers)
+            else:
+                yield ": keep-alive\n\n"
 
     response = Response(
         generate(),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"},
     )
-    # A body that is never read (a HEAD request, a client gone before the first byte) never runs the
-    # generator's `finally`; closing the response frees the stream's place either way.
+    # The stream's place is freed when the response closes (the server always closes it), not when the
+    # generator ends: a body that is never read (a HEAD request) would otherwise keep its place forever.
     response.call_on_close(lambda: referee.bus.unsubscribe(listener))
     return response
