@@ -10,14 +10,9 @@ from collections.abc import Sequence
 import qrcode
 
 from .netaddr import lan_address
+from .serving import REQUEST_THREADS, SPARE_STREAM_THREADS
 
 DEFAULT_PORT = 8000
-# Threads for taps, pages and polls; live streams get a pool of their own (referee/serving.py). One is
-# the fastest: requests are short and all need the one GIL, so a second thread mostly takes turns with
-# the first at a cost (measured in docs/performance.md). `--threads` raises it.
-REQUEST_THREADS = 1
-# Stream threads beyond MAX_STREAMS answer the "too many streams" 503 while the cap is reached.
-SPARE_STREAM_THREADS = 4
 
 
 def phone_address(host: str, port: int) -> str:

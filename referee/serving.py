@@ -10,6 +10,13 @@ from typing import Any
 
 from waitress.task import ThreadedTaskDispatcher
 
+# Threads for taps, pages and polls; live streams get a pool of their own (referee/serving.py). One is
+# the fastest: requests are short and all need the one GIL, so a second thread mostly takes turns with
+# the first at a cost (measured in docs/performance.md). `--threads` raises it.
+REQUEST_THREADS = 1
+# Stream threads beyond MAX_STREAMS answer the "too many streams" 503 while the cap is reached.
+SPARE_STREAM_THREADS = 4
+
 # The live stream's URL rule (referee/stream.py): a stream holds its thread for minutes while it waits.
 STREAM_RULE = "/t/<code>/events"
 # Any path ending like the stream's rule (a proxy may add a prefix): such a request holds its thread for

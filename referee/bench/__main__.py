@@ -75,39 +75,70 @@ def _met(goal: Mapping[str, Any]) -> str:
 
 def markdown(figures: Mapping[str, Any]) -> str:
     """The generated section of docs/performance.md."""
-    m = figures["machine"]
-    engine = figures["engine"]
-    http = figures["http"]
-    goals = figures["goals"]
-    tp = http["throughput"]
-    fan = http["fanout"]
-    weight = http["page_weight"]
-    memory = http["memory"]
-    half = tp["actions_at_half_load"]
-    msg = fan["message_after_response_ms"]
-    board = fan["board_refreshed_after_response_ms"]
-    first = weight["first_load"]
-    update = weight["update"]
-    engine_rate = engine.get("random_play_actions_per_s")
-    apply_rate = engine.get("apply_actions_per_s")
-    replay = engine.get("replay_ms_median")
     lines = [
         BEGIN,
         "<!-- Written by `referee bench` (referee/bench/__main__.py); edit the text outside these markers. -->",
         "",
+        _provenance(figures),
+        "",
+        *_goal_table(figures),
+        "",
+        *_resource_table(figures["http"]["page_weight"]["first_load"]),
+        "",
+        _fanout_note(figures["http"]["fanout"]),
+        "",
+        END,
+    ]
+    return "\n".join(lines)
+
+
+def _provenance(figures: Mapping[str, Any]) -> str:
+    """Where and when the figures were measured: machine, load, server, and how long the run took."""
+    # Figures mean little without the machine and how busy it was, so they open the section.
+    m = figures["machine"]
+    server = figures["http"]["server"]
+    return (
         f"Measured {figures['date']} on **{m['cpu']}, {m['cores']} cores**, {m['os']}, Python {m['python']} "
         f"(load average {m['load_average_1m']} at the start, {m['load_average_1m_after']} at the end). "
-        f"Server: `{http['server']['command']}`, waitress ({http['server']['threads']}), "
+        f"Server: `{server['command']}`, waitress ({server['threads']}), "
         "a fresh SQLite database; the clients run on the same machine. The whole run took "
-        f"{figures['seconds']:.0f} s. Raw figures: `bench-results/latest.json`.",
-        "",
+        f"{figures['seconds']:.0f} s. Raw figures: `bench-results/latest.json`."
+    )
+
+
+def _goal_table(figures: Mapping[str, Any]) -> list[str]:
+    """The table of figures, numbered by the goal (issue 6) each belongs to."""
+    http = figures["http"]
+    goals = figures["goals"]
+    return [
         "| # | figure | measured | goal | |",
         "|---|---|---|---|---|",
+        *_engine_rows(figures["engine"]),
+        *_throughput_rows(http["throughput"], goals),
+        *_fanout_rows(http["fanout"], goals),
+        *_page_weight_rows(http["page_weight"], goals),
+        *_memory_rows(http["memory"], goals),
+    ]
+
+
+def _engine_rows(engine: Mapping[str, Any]) -> list[str]:
+    """Goal 1: the engine alone, against issue 2's goals."""
+    engine_rate = engine.get("random_play_actions_per_s")
+    apply_rate = engine.get("apply_actions_per_s")
+    replay = engine.get("replay_ms_median")
+    return [
         f"| 1 | engine: `apply` alone, random legal actions/s | {_n(apply_rate or 0)} | ≥ 20,000 (issue 2) | "
         f"{'met' if (apply_rate or 0) >= 20_000 else '**missed**'} |",
         f"| 1 | engine: choose + apply a random legal action, actions/s | {_n(engine_rate or 0)} | | |",
         f"| 1 | engine: replay a 500-action game (median) | {replay} ms | ≤ 25 ms (issue 2) | "
         f"{'met' if replay is not None and replay <= 25 else '**missed**'} |",
+    ]
+
+
+def _throughput_rows(tp: Mapping[str, Any], goals: Mapping[str, Any]) -> list[str]:
+    """Goal 2: HTTP actions against bare /healthz, and action latency at half load and flat out."""
+    half = tp["actions_at_half_load"]
+    return [
         f"| 2 | HTTP actions/s, {tp['clients']} clients flat out, one table each | "
         f"{_n(tp['actions']['per_second'])} | | |",
         f"| 2 | bare `/healthz`/s, same clients, same server | {_n(tp['healthz']['per_second'])} | | |",
@@ -118,10 +149,26 @@ def markdown(figures: Mapping[str, Any]) -> str:
         f"{half['p50_ms']} / **{half['p99_ms']} ms** | p99 ≤ 25 ms | {_met(goals['action_p99_ms'])} |",
         f"| 2 | action latency p50 / p99 flat out (16 requests always waiting) | "
         f"{tp['actions']['p50_ms']} / {tp['actions']['p99_ms']} ms | | |",
+    ]
+
+
+def _fanout_rows(fan: Mapping[str, Any], goals: Mapping[str, Any]) -> list[str]:
+    """Goal 3: from an action's response to each listener's message, and on to its refreshed board."""
+    msg = fan["message_after_response_ms"]
+    board = fan["board_refreshed_after_response_ms"]
+    return [
         f"| 3 | fan-out {fan['tables']} tables × {fan['listeners_per_table']} streams: message after the action's "
         f"response, p50 / p99 | {msg['p50']} / **{msg['p99']} ms** | p99 ≤ 150 ms | {_met(goals['fanout_p99_ms'])} |",
         f"| 3 | … and until that phone has fetched the new board, p50 / p99 | {board['p50']} / {board['p99']} ms | "
         "(issue 4: < 1 s) | |",
+    ]
+
+
+def _page_weight_rows(weight: Mapping[str, Any], goals: Mapping[str, Any]) -> list[str]:
+    """Goal 4: bytes for the first table-page load, and for one tap's update on each kind of phone."""
+    first = weight["first_load"]
+    update = weight["update"]
+    return [
         f"| 4 | first table-page load, gzip, {first['requests']} requests | "
         f"**{first['wire_bytes'] / 1024:.1f} KB** ({first['uncompressed_bytes'] / 1024:.0f} KB unzipped) | ≤ 40 KB | "
         f"{_met(goals['first_load_kb'])} |",
@@ -129,28 +176,42 @@ def markdown(figures: Mapping[str, Any]) -> str:
         f"**{update['tapping_phone']['wire_bytes'] / 1024:.2f} KB** | ≤ 4 KB | {_met(goals['update_kb'])} |",
         f"| 4 | … every other phone (stream message + board refresh) | "
         f"{update['other_phone']['wire_bytes'] / 1024:.2f} KB | ≤ 4 KB | |",
+    ]
+
+
+def _memory_rows(memory: Mapping[str, Any], goals: Mapping[str, Any]) -> list[str]:
+    """Goal 5: the server's resident memory after many whole games."""
+    return [
         f"| 5 | server RSS after {memory['tables']} tables each played a whole game "
         f"({_n(memory['actions'])} actions) | "
         f"**{memory['rss_mb']} MB** (idle {memory['rss_idle_mb']} MB) | ≤ 120 MB | {_met(goals['rss_mb'])} |",
-        "",
+    ]
+
+
+def _resource_table(first: Mapping[str, Any]) -> list[str]:
+    """The first load resource by resource, with a total row."""
+    lines = [
         "First load, resource by resource (bytes on the wire: status line, headers and gzipped body):",
         "",
         "| resource | type | on the wire | body (gzip) | unzipped |",
         "|---|---|---|---|---|",
     ]
     for load in first["resources"]:
+        # Every run creates a new table: its code would change the docs on each run for nothing.
         url = re.sub(r"^/t/[^/]+", "/t/CODE", load["url"])
         lines.append(f"| `{url}` | {load['type']} | {_n(load['wire'])} | {_n(load['body'])} | {_n(load['raw'])} |")
-    lines += [
-        f"| **total** | | **{_n(first['wire_bytes'])}** | | {_n(first['uncompressed_bytes'])} |",
-        "",
+    lines.append(f"| **total** | | **{_n(first['wire_bytes'])}** | | {_n(first['uncompressed_bytes'])} |")
+    return lines
+
+
+def _fanout_note(fan: Mapping[str, Any]) -> str:
+    """The fan-out counts, and why a message can come before the action's response."""
+    msg = fan["message_after_response_ms"]
+    return (
         f"Fan-out: {fan['streams_connected']} streams connected, {fan['actions']} actions, {fan['deliveries']} "
         f"deliveries, {fan['missed']} missed; {msg['before_response']} messages arrived before the action's own "
-        "response (the server publishes right after the commit), which is why the p50 can be at or below 0.",
-        "",
-        END,
-    ]
-    return "\n".join(lines)
+        "response (the server publishes right after the commit), which is why the p50 can be at or below 0."
+    )
 
 
 def update_docs(path: Path, figures: Mapping[str, Any]) -> None:

@@ -16,23 +16,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from referee.engine import (
-    DECK_COUNTS,
     HOUSE_RULE_SPECS,
     Action,
-    Bust,
-    Card,
     GameState,
-    Play,
     Setup,
     Status,
-    TieBreak,
     apply,
     legal_actions,
     make_setup,
     new_game,
     replay,
 )
-from referee.engine.cards import highest_hand_value
+from referee.harness import random_action
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 VARIANTS = ("standard", "sudden_death", "teams")
@@ -41,7 +36,6 @@ REPLAY_RUNS = 21
 POOL_ACTIONS = 5_000
 GOAL_ACTIONS_PER_SECOND = 20_000
 GOAL_REPLAY_MS = 25.0
-_DRAWS = (Card.DRAW1, Card.DRAW2)
 
 
 @dataclass(frozen=True)
@@ -60,33 +54,6 @@ def random_setup(rng: random.Random, variant: str | None = None) -> Setup:
     players = NAMES[:count]
     rules = {spec.name: rng.choice(spec.values) for spec in HOUSE_RULE_SPECS}
     return make_setup(players, chosen, first_player=rng.choice(players), house_rules=rules)
-
-
-def random_action(rng: random.Random, state: GameState, draw_boost: int = 1) -> Action:
-    """Return a random legal action in `state`, which must not be finished.
-
-    Cards are weighted by how many the box holds (a held card is more likely a 2 than a Bomb);
-    `draw_boost` multiplies the weight of Draw 1 and Draw 2, which makes rounds (and games) longer.
-    A bust is chosen now and then when no number card fits any more.
-    """
-    legal = legal_actions(state)
-    if state.status is Status.TIEBREAK:
-        values = []
-        for name in legal.tiebreak:
-            seat = state.seat_of(name)
-            assert seat is not None
-            values.append((name, rng.randint(0, highest_hand_value(state.players[seat].hand))))
-        return TieBreak(tuple(values))
-    assert legal.player is not None
-    cards = [option.card for option in legal.cards if option.allowed and not option.busts]
-    if legal.can_bust and not any(card.is_number for card in cards) and rng.random() < 0.2:
-        return Bust(legal.player)
-    weights = [DECK_COUNTS[card] * (draw_boost if card in _DRAWS else 1) for card in cards]
-    card = rng.choices(cards, weights)[0]
-    zeros: tuple[str, ...] = ()
-    if card is Card.BOMB:
-        zeros = tuple(name for name in legal.bomb_answerers if rng.random() < 0.5)
-    return Play(legal.player, card, zeros)
 
 
 def random_game(rng: random.Random, setup: Setup | None = None, limit: int = 5_000, draw_boost: int = 1) -> Game:

@@ -13,7 +13,7 @@ Every phase runs against one server process on a free 127.0.0.1 port with a temp
   it references, gzip accepted; then one tap (htmx POST) and the board refresh the stream triggers.
 - memory: 200 tables each play a whole game to a winner; the server's resident memory from /proc.
 
-The server helper (`LiveServer`) is also what tests/reliability uses to crash and restart a real server.
+The server and its clients are referee/harness.py's, which the tests use too.
 """
 
 from __future__ import annotations
@@ -21,15 +21,10 @@ from __future__ import annotations
 import gzip
 import http.client
 import json
-import os
 import random
 import re
-import secrets
 import selectors
-import signal
 import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -38,11 +33,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import unescape as html_unescape
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from referee import codec
-from referee.bench.engine import random_action
-from referee.cli import REQUEST_THREADS, SPARE_STREAM_THREADS
 from referee.engine import (
     Action,
     Card,
@@ -55,8 +48,9 @@ from referee.engine import (
     make_setup,
     new_game,
 )
+from referee.harness import HOST, Browser, Client, LiveServer, Reply, random_action
+from referee.serving import REQUEST_THREADS, SPARE_STREAM_THREADS
 
-HOST = "127.0.0.1"
 CLIENTS = 16
 FANOUT_TABLES = 10
 FANOUT_LISTENERS = 6
@@ -75,223 +69,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
 # --- the server ------------------------------------------------------------------------------------
 
 
-def free_port(host: str = HOST) -> int:
-    """Return a TCP port that is free on `host` right now."""
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def serve_command(host: str, port: int) -> list[str]:
-    """The README's `referee serve`, from this Python's environment."""
-    script = Path(sys.executable).with_name("referee")
-    start = [str(script)] if script.exists() else [sys.executable, "-m", "referee.cli"]
-    return [*start, "serve", "--host", host, "--port", str(port)]
-
-
-class LiveServer:
-    """`referee serve` as a subprocess on a free port and a given database; stop(), kill(), restart()."""
-
-    def __init__(self, database: Path, *, logs: Path | None = None, env: Mapping[str, str] | None = None):
-        self.database = database
-        self.logs = logs or database.parent
-        self.logs.mkdir(parents=True, exist_ok=True)
-        self.extra_env = dict(env or {})
-        self.secret_key = secrets.token_hex(16)
-        self.port = 0
-        self.process: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-        self._files: tuple[BinaryIO, ...] = ()
-
-    @property
-    def url(self) -> str:
-        """The server's base URL."""
-        return f"http://{HOST}:{self.port}"
-
-    @property
-    def pid(self) -> int:
-        """The server's process id."""
-        assert self.process is not None
-        return self.process.pid
-
-    def log_paths(self) -> list[Path]:
-        """Every stdout and stderr file written so far."""
-        return sorted(self.logs.glob("server-*.log"))
-
-    def output(self) -> str:
-        """Everything the server printed, on both streams, across restarts."""
-        return "".join(path.read_text(errors="replace") for path in self.log_paths())
-
-    def start(self, timeout: float = 30.0) -> LiveServer:
-        """Start the server (on a new free port) and wait until /healthz answers."""
-        self.port = free_port()
-        self.starts += 1
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.database}",
-            "REFEREE_SECRET_KEY": self.secret_key,
-            "PYTHONUNBUFFERED": "1",
-            **self.extra_env,
-        }
-        out = open(self.logs / f"server-{self.starts}-stdout.log", "wb")  # noqa: SIM115 (closed in stop)
-        err = open(self.logs / f"server-{self.starts}-stderr.log", "wb")  # noqa: SIM115
-        self._files = (out, err)
-        self.process = subprocess.Popen(
-            serve_command(HOST, self.port), stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                self._close_files()
-                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.output()[-2000:]}")
-            try:
-                with Client(self.port, timeout=1.0) as client:
-                    if client.request("GET", "/healthz").status == 200:
-                        return self
-            except OSError:
-                pass
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"the server did not answer within {timeout} s:\n{self.output()[-2000:]}")
-
-    def _close_files(self) -> None:
-        for handle in self._files:
-            handle.close()
-        self._files = ()
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop the server as Ctrl+C would; kill it if it does not stop in time."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout)
-        self._close_files()
-
-    def kill(self) -> None:
-        """`kill -9` the server: no handler, no flush, no goodbye."""
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-        self._close_files()
-
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system) the server has used so far, from /proc."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def memory_kb(self) -> dict[str, int]:
-        """The server's VmRSS and VmHWM (peak) in KB, from /proc."""
-        found: dict[str, int] = {}
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                found[key] = int(value.split()[0])
-        return found
-
-    def __enter__(self) -> LiveServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-
 # --- a keep-alive client ------------------------------------------------------------------------------
-
-
-@dataclass
-class Reply:
-    """One response: status, headers (lower-case names; repeated ones joined), body as sent, timing."""
-
-    status: int
-    headers: dict[str, str]
-    cookies: list[str]
-    body: bytes
-    seconds: float
-    header_bytes: int
-
-    @property
-    def wire_bytes(self) -> int:
-        """Bytes the server sent: status line, headers and body (compressed if it was)."""
-        return self.header_bytes + len(self.body)
-
-    def text(self) -> str:
-        """The body decoded (gunzipped if needed)."""
-        raw = gzip.decompress(self.body) if self.headers.get("content-encoding") == "gzip" else self.body
-        return raw.decode()
-
-    def json(self) -> Any:
-        """The body as JSON."""
-        return json.loads(self.text())
-
-
-class Client:
-    """One keep-alive HTTP/1.1 connection to the server, optionally from a chosen 127.x source address."""
-
-    def __init__(self, port: int, *, source: str | None = None, timeout: float = 15.0):
-        self.port = port
-        self.source = source
-        self.timeout = timeout
-        self.connection: http.client.HTTPConnection | None = None
-
-    def _connect(self) -> http.client.HTTPConnection:
-        if self.connection is None:
-            source = (self.source, 0) if self.source else None
-            self.connection = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout, source_address=source)
-        return self.connection
-
-    def close(self) -> None:
-        """Close the connection."""
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
-
-    def request(
-        self, method: str, path: str, body: bytes | None = None, headers: Mapping[str, str] | None = None
-    ) -> Reply:
-        """Send one request on the kept-alive connection (reconnecting once if the server closed it)."""
-        for attempt in (1, 2):
-            connection = self._connect()
-            started = time.perf_counter()
-            try:
-                connection.request(method, path, body=body, headers=dict(headers or {}))
-                response = connection.getresponse()
-                data = response.read()
-            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.close()
-                if attempt == 2:
-                    raise
-                continue
-            seconds = time.perf_counter() - started
-            pairs = response.getheaders()
-            header_bytes = len(f"HTTP/1.1 {response.status} {response.reason}\r\n") + 2
-            header_bytes += sum(len(name) + len(value) + 4 for name, value in pairs)
-            merged: dict[str, str] = {}
-            for name, value in pairs:
-                key = name.lower()
-                merged[key] = f"{merged[key]}, {value}" if key in merged else value
-            cookies = response.msg.get_all("Set-Cookie") or []
-            if response.will_close:
-                self.close()
-            return Reply(response.status, merged, cookies, data, seconds, header_bytes)
-        raise AssertionError("unreachable")
-
-    def json(self, method: str, path: str, payload: object = None, token: str | None = None) -> Reply:
-        """Send JSON (with the table's token if given)."""
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        body = None if payload is None else json.dumps(payload).encode()
-        return self.request(method, path, body, headers)
-
-    def __enter__(self) -> Client:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 class Addresses:
@@ -311,11 +89,6 @@ class Addresses:
 
 
 # --- playing through the API ----------------------------------------------------------------------------
-
-
-def choose(rng: random.Random, state: GameState) -> Action:
-    """Return a random legal action, cards weighted by how many the box holds (the engine bench's choice)."""
-    return random_action(rng, state)
 
 
 def end_round(state: GameState) -> list[Action] | None:
@@ -359,7 +132,7 @@ class Table:
             ending = end_round(self.state)
             if ending is not None:
                 return ending
-        return [choose(rng, self.state)]
+        return [random_action(rng, self.state)]
 
 
 def create_table(client: Client, players: Sequence[str] = NAMES[:4]) -> Table:
@@ -411,6 +184,11 @@ def _ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
 
 
+# A worker's step returns one request's latency, or None when what it did is not to be timed.
+Step = Callable[[], float | None]
+StepFactory = Callable[[int], Step]
+
+
 @dataclass
 class Phase:
     """What a timed phase recorded: every latency, errors, wall time and the server's CPU time."""
@@ -448,12 +226,7 @@ class Phase:
         }
 
 
-def _hammer(
-    threads: int,
-    seconds: float,
-    step: Callable[[int], Callable[[], float | None]],
-    cpu: Callable[[], float] | None = None,
-) -> Phase:
+def _hammer(threads: int, seconds: float, step: StepFactory, cpu: Callable[[], float] | None = None) -> Phase:
     """Run `threads` workers for `seconds`; each repeatedly calls its step, which returns a latency or None.
 
     With `cpu` (the server's CPU seconds so far), also count the server's CPU time: unlike wall-clock
@@ -493,92 +266,122 @@ def _hammer(
     return Phase([value for own in latencies for value in own], sum(errors), elapsed, cpu_used)
 
 
-def measure_throughput(
-    server: LiveServer, seconds: float, addresses: Addresses, clients: int = CLIENTS
-) -> dict[str, Any]:
-    """Actions/s and latency at `clients` concurrent clients (each on its own table), then /healthz the same way."""
-    port = server.port
-    cpu = server.cpu_seconds
-    rng = random.Random(6)
-    tables: list[Table] = []
-    connections = [Client(port) for _ in range(clients)]
-    for _ in range(clients):
-        with Client(port, source=addresses.next()) as creator:
-            tables.append(create_table(creator))
-    refused = [0]
-    new_tables = [0]
+def _new_table(port: int, addresses: Addresses, players: Sequence[str] = NAMES[:4]) -> Table:
+    """Create a table from the next source address, so that many tables stay under the per-address limit."""
+    with Client(port, source=addresses.next()) as creator:
+        return create_table(creator, players)
 
-    def action_step(index: int) -> Callable[[], float | None]:
-        own_rng = random.Random(rng.random())
+
+class _ThroughputClients:
+    """The throughput phase's clients: one keep-alive connection and one table each, and the steps they take."""
+
+    def __init__(self, port: int, addresses: Addresses, clients: int):
+        self.port = port
+        self.addresses = addresses
+        self.rng = random.Random(6)
+        self.connections = [Client(port) for _ in range(clients)]
+        self.tables = [_new_table(port, addresses) for _ in range(clients)]
+        self.refused = 0
+        self.games_finished = 0
+
+    def action_step(self, index: int) -> Step:
+        """A step for client `index`: post one random legal action on its table (a new table once it is won)."""
+        # Each step draws from its own generator, seeded from the phase's, so threads never share one.
+        rng = random.Random(self.rng.random())
 
         def step() -> float | None:
-            table = tables[index]
+            table = self.tables[index]
             if table.state.status is Status.FINISHED:
-                with Client(port, source=addresses.next()) as creator:
-                    tables[index] = create_table(creator)
-                new_tables[0] += 1
+                # Creating the next table is not an action: it is counted apart and not timed.
+                self.tables[index] = _new_table(self.port, self.addresses)
+                self.games_finished += 1
                 return None
-            action = choose(own_rng, table.state)
-            reply = play_action(connections[index], table, action)
+            reply = play_action(self.connections[index], table, random_action(rng, table.state))
             if reply.status != 200:
-                refused[0] += 1
+                self.refused += 1
                 raise RuntimeError(f"refused {reply.status}")
             return reply.seconds
 
         return step
 
-    def health_step(index: int) -> Callable[[], float | None]:
+    def health_step(self, index: int) -> Step:
+        """A step for client `index`: one GET /healthz on its connection."""
+
         def step() -> float | None:
-            reply = connections[index].request("GET", "/healthz")
+            reply = self.connections[index].request("GET", "/healthz")
             if reply.status != 200:
                 raise RuntimeError(f"healthz {reply.status}")
             return reply.seconds
 
         return step
 
-    def paced(
-        step: Callable[[int], Callable[[], float | None]], rate: float
-    ) -> Callable[[int], Callable[[], float | None]]:
-        # Each client waits a random 0–2× its share of the interval: `rate` requests/s in all, on average.
-        gap = clients / rate
+    @property
+    def mismatches(self) -> int:
+        """Accepted actions whose resulting total or round differed from the local engine's."""
+        return sum(table.mismatches for table in self.tables)
 
-        def make(index: int) -> Callable[[], float | None]:
-            run = step(index)
-            own_rng = random.Random(index)
+    def close(self) -> None:
+        """Close every client's connection."""
+        for connection in self.connections:
+            connection.close()
 
-            def step_paced() -> float | None:
-                time.sleep(gap * 2 * own_rng.random())
-                return run()
 
-            return step_paced
+def _paced(make: StepFactory, clients: int, rate: float) -> StepFactory:
+    """Wrap `make`'s steps so that `clients` workers send about `rate` requests/s in all."""
+    # Each client waits a random 0–2× its share of the interval: `rate` requests/s in all, on average.
+    gap = clients / rate
 
-        return make
+    def make_paced(index: int) -> Step:
+        run = make(index)
+        rng = random.Random(index)
 
-    # Healthz and actions take turns, three rounds each, so that a change in what else the machine is
-    # doing touches both alike; the ratio is of the totals. Then latency at half the saturated rate.
-    rounds = 3
-    _hammer(clients, 0.5, health_step)
-    _hammer(clients, 0.5, action_step)
-    health = Phase([], 0, 0.0, 0.0)
-    actions = Phase([], 0, 0.0, 0.0)
+        def step() -> float | None:
+            time.sleep(gap * 2 * rng.random())
+            return run()
+
+        return step
+
+    return make_paced
+
+
+def _take_turns(
+    clients: int, seconds: float, health: StepFactory, actions: StepFactory, cpu: Callable[[], float], rounds: int = 3
+) -> tuple[Phase, Phase, list[float]]:
+    """Hammer /healthz then actions, `rounds` times, `seconds` in all for each; the totals and each round's ratio."""
+    # Taking turns means a change in what else the machine is doing touches both alike.
+    health_total = Phase([], 0, 0.0, 0.0)
+    actions_total = Phase([], 0, 0.0, 0.0)
     ratios = []
     for _ in range(rounds):
-        health_round = _hammer(clients, seconds / rounds, health_step, cpu)
-        actions_round = _hammer(clients, seconds / rounds, action_step, cpu)
+        health_round = _hammer(clients, seconds / rounds, health, cpu)
+        actions_round = _hammer(clients, seconds / rounds, actions, cpu)
         ratios.append(round(actions_round.per_second / health_round.per_second, 3))
-        health += health_round
-        actions += actions_round
+        health_total += health_round
+        actions_total += actions_round
+    return health_total, actions_total, ratios
+
+
+def measure_throughput(
+    server: LiveServer, seconds: float, addresses: Addresses, clients: int = CLIENTS
+) -> dict[str, Any]:
+    """Actions/s and latency at `clients` concurrent clients (each on its own table), then /healthz the same way."""
+    cpu = server.cpu_seconds
+    run = _ThroughputClients(server.port, addresses, clients)
+    # Half a second of each, untimed, so that first-request costs (connecting, warming caches) are not measured.
+    _hammer(clients, 0.5, run.health_step)
+    _hammer(clients, 0.5, run.action_step)
+    # The headline ratio is of the totals over all the rounds.
+    health, actions, ratios = _take_turns(clients, seconds, run.health_step, run.action_step, cpu)
     # Latency as a phone sees it when the server is busy but not flooded: half the saturated rate.
-    actions_half = _hammer(clients, seconds, paced(action_step, actions.per_second / 2), cpu)
-    for connection in connections:
-        connection.close()
-    mismatches = sum(table.mismatches for table in tables)
+    actions_half = _hammer(clients, seconds, _paced(run.action_step, clients, actions.per_second / 2), cpu)
+    run.close()
     action_figures = actions.summary()
     health_figures = health.summary()
+    counts = {"refused": run.refused, "games_finished": run.games_finished, "mismatches": run.mismatches}
     return {
         "clients": clients,
         "tables": f"one table per client ({clients} tables), random legal actions with expected_version",
-        "actions": {**action_figures, "refused": refused[0], "games_finished": new_tables[0], "mismatches": mismatches},
+        "actions": {**action_figures, **counts},
         "healthz": health_figures,
         "ratio": round(actions.per_second / health.per_second, 3),
         "ratio_per_round": ratios,
@@ -641,86 +444,111 @@ def _read_streams(streams: list[Stream], stop: threading.Event) -> None:
         selector.close()
 
 
-def measure_fanout(
-    port: int,
-    addresses: Addresses,
-    tables_count: int = FANOUT_TABLES,
-    listeners: int = FANOUT_LISTENERS,
-    actions_per_table: int = 20,
-    interval: float = 0.4,
-    refresh: bool = True,
-) -> dict[str, Any]:
-    """Delay from each action's response to each listener's message (and to its refreshed board)."""
-    tables = []
-    for _ in range(tables_count):
-        with Client(port, source=addresses.next()) as creator:
-            tables.append(create_table(creator, NAMES[:listeners]))
-    streams = [open_stream(port, table.code) for table in tables for _ in range(listeners)]
-    stop = threading.Event()
-    reader = threading.Thread(target=_read_streams, args=(streams, stop), daemon=True)
-    reader.start()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not all(stream.arrivals for stream in streams):
-        time.sleep(0.02)
-    connected = sum(1 for stream in streams if stream.arrivals)
+class _Listeners:
+    """The fan-out phase's live streams, `listeners` per table, read by one selector thread until closed."""
 
-    # Browsers fetch the board after each message; a pool of keep-alive fetchers plays the phones' part.
-    refreshed: list[tuple[int, int, float]] = []  # (stream index, version shown, when)
-    refresh_lock = threading.Lock()
-    pending: list[tuple[int, int]] = []  # (stream index, revision it showed)
-    pending_ready = threading.Condition()
-    fetchers_stop = threading.Event()
+    def __init__(self, port: int, tables: Sequence[Table], listeners: int):
+        self.streams = [open_stream(port, table.code) for table in tables for _ in range(listeners)]
+        self._stop = threading.Event()
+        self._reader = threading.Thread(target=_read_streams, args=(self.streams, self._stop), daemon=True)
+        self._reader.start()
 
-    def fetcher() -> None:
-        with Client(port) as client:
+    def wait_connected(self, timeout: float = 10.0) -> int:
+        """Wait (up to `timeout` seconds) for every stream's first message; return how many streams have one."""
+        # The server's first message on a stream tells the page its version: once it has come, the stream is live.
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not all(stream.arrivals for stream in self.streams):
+            time.sleep(0.02)
+        return sum(1 for stream in self.streams if stream.arrivals)
+
+    def close(self) -> None:
+        """Stop the reader and close every stream."""
+        self._stop.set()
+        self._reader.join(5)
+        for stream in self.streams:
+            stream.sock.close()
+
+
+class _BoardRefresher:
+    """Plays the phones' part after each stream message: fetch the board and note which version it shows."""
+
+    def __init__(self, port: int, streams: Sequence[Stream], fetchers: int = 12):
+        self.port = port
+        self.streams = streams
+        self.fetchers = fetchers
+        self.refreshed: list[tuple[int, int, float]] = []  # (stream index, version shown, when)
+        self._refresh_lock = threading.Lock()
+        self._pending: list[tuple[int, int]] = []  # (stream index, revision it showed)
+        self._pending_ready = threading.Condition()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._watched: list[int] = []
+
+    def start(self) -> None:
+        """Start the fetchers, then the watcher that hands them each stream's new messages."""
+        # Browsers fetch the board after each message; a pool of keep-alive fetchers plays the phones' part.
+        self._threads = [threading.Thread(target=self._fetch, daemon=True) for _ in range(self.fetchers)]
+        for thread in self._threads:
+            thread.start()
+        self._watched = [len(stream.arrivals) for stream in self.streams]
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def stop(self) -> None:
+        """Stop watching; the fetchers finish what is pending and are waited for."""
+        self._stop.set()
+        with self._pending_ready:
+            self._pending_ready.notify_all()
+        for thread in self._threads:
+            thread.join(10)
+
+    def _fetch(self) -> None:
+        with Client(self.port) as client:
             while True:
-                with pending_ready:
-                    while not pending and not fetchers_stop.is_set():
-                        pending_ready.wait(0.1)
-                    if not pending:
+                with self._pending_ready:
+                    while not self._pending and not self._stop.is_set():
+                        self._pending_ready.wait(0.1)
+                    if not self._pending:
                         return
-                    index, since = pending.pop(0)
+                    index, since = self._pending.pop(0)
                 reply = client.request(
-                    "GET", f"/t/{streams[index].code}/board?since={since}", headers={"HX-Request": "true"}
+                    "GET", f"/t/{self.streams[index].code}/board?since={since}", headers={"HX-Request": "true"}
                 )
                 shown = re.search(rb'data-version="(\d+)"', reply.body) if reply.status == 200 else None
-                with refresh_lock:
-                    refreshed.append((index, int(shown.group(1)) if shown else -1, time.perf_counter()))
+                with self._refresh_lock:
+                    self.refreshed.append((index, int(shown.group(1)) if shown else -1, time.perf_counter()))
 
-    fetchers = [threading.Thread(target=fetcher, daemon=True) for _ in range(12)] if refresh else []
-    for thread in fetchers:
-        thread.start()
-    watched = [len(stream.arrivals) for stream in streams]
-
-    def watch_messages() -> None:
+    def _watch(self) -> None:
         # Like htmx: each new message makes the phone ask for the board since the revision it shows.
-        while not fetchers_stop.is_set():
-            for index, stream in enumerate(streams):
+        while not self._stop.is_set():
+            for index, stream in enumerate(self.streams):
                 count = len(stream.arrivals)
-                if count > watched[index]:
-                    previous = stream.arrivals[watched[index] - 1][1]
-                    watched[index] = count
-                    with pending_ready:
-                        pending.append((index, previous))
-                        pending_ready.notify()
+                if count > self._watched[index]:
+                    previous = stream.arrivals[self._watched[index] - 1][1]
+                    self._watched[index] = count
+                    with self._pending_ready:
+                        self._pending.append((index, previous))
+                        self._pending_ready.notify()
             time.sleep(0.002)
 
-    watcher = threading.Thread(target=watch_messages, daemon=True) if refresh else None
-    if watcher is not None:
-        watcher.start()
 
-    responses: dict[tuple[str, int], tuple[float, float]] = {}
+Responses = dict[tuple[str, int], tuple[float, float]]  # (table code, version) -> (sent, answered)
+
+
+def _drive_tables(port: int, tables: Sequence[Table], actions_per_table: int, interval: float) -> Responses:
+    """Post random actions on every table at once, `interval` or so apart; when each accepted one was sent, answered."""
+    responses: Responses = {}
     response_lock = threading.Lock()
 
     def drive(table: Table, seed: int) -> None:
         rng = random.Random(seed)
         with Client(port) as client:
+            # A random start spreads the tables' actions over the interval instead of bunching them.
             time.sleep(rng.random() * interval)
             for _ in range(actions_per_table):
                 if table.state.status is Status.FINISHED:
                     break
                 sent = time.perf_counter()
-                reply = play_action(client, table, choose(rng, table.state))
+                reply = play_action(client, table, random_action(rng, table.state))
                 done = time.perf_counter()
                 if reply.status == 200:
                     with response_lock:
@@ -732,17 +560,11 @@ def measure_fanout(
         driver.start()
     for driver in drivers:
         driver.join(120)
-    time.sleep(1.0)
-    fetchers_stop.set()
-    with pending_ready:
-        pending_ready.notify_all()
-    for thread in fetchers:
-        thread.join(10)
-    stop.set()
-    reader.join(5)
-    for stream in streams:
-        stream.sock.close()
+    return responses
 
+
+def _message_delays(streams: Sequence[Stream], responses: Responses) -> tuple[list[float], list[float], int]:
+    """Per action and stream of its table: delays to the message from the response, from the request; and misses."""
     from_response: list[float] = []
     from_request: list[float] = []
     missed = 0
@@ -750,27 +572,40 @@ def measure_fanout(
         for (code, version), (sent, done) in responses.items():
             if code != stream.code:
                 continue
+            # A stream sends the latest version when it wakes, so two quick actions can share one message.
             arrival = next((when for seen, _, when in stream.arrivals if seen >= version), None)
             if arrival is None:
                 missed += 1
                 continue
             from_response.append(arrival - done)
             from_request.append(arrival - sent)
-    boards: list[float] = []
+    return from_response, from_request, missed
+
+
+def _board_delays(
+    streams: Sequence[Stream], responses: Responses, refreshed: Sequence[tuple[int, int, float]]
+) -> list[float]:
+    """Per action and stream of its table: delay from the response until that phone's board showed the action."""
     by_stream: dict[int, list[tuple[int, float]]] = {}
     for index, shown, when in sorted(refreshed, key=lambda item: item[2]):
         by_stream.setdefault(index, []).append((shown, when))
+    boards: list[float] = []
     for index, stream in enumerate(streams):
         for (code, version), (_, done) in responses.items():
             if code == stream.code:
                 first = next((when for shown, when in by_stream.get(index, ()) if shown >= version), None)
                 if first is not None:
                     boards.append(first - done)
-    early = sum(1 for value in from_response if value < 0)
+    return boards
+
+
+def _delivery_figures(
+    streams: Sequence[Stream], responses: Responses, refreshed: Sequence[tuple[int, int, float]]
+) -> dict[str, Any]:
+    """The fan-out figures: deliveries, misses, and the message and board-refresh delays."""
+    from_response, from_request, missed = _message_delays(streams, responses)
+    boards = _board_delays(streams, responses, refreshed)
     return {
-        "tables": tables_count,
-        "listeners_per_table": listeners,
-        "streams_connected": connected,
         "actions": len(responses),
         "deliveries": len(from_response),
         "missed": missed,
@@ -778,7 +613,8 @@ def measure_fanout(
             "p50": _ms(percentile(from_response, 50)),
             "p99": _ms(percentile(from_response, 99)),
             "max": _ms(max(from_response, default=float("nan"))),
-            "before_response": early,
+            # The server publishes right after its commit, so a message can beat the action's own response.
+            "before_response": sum(1 for value in from_response if value < 0),
         },
         "message_after_request_ms": {
             "p50": _ms(percentile(from_request, 50)),
@@ -792,56 +628,47 @@ def measure_fanout(
     }
 
 
+def measure_fanout(
+    port: int,
+    addresses: Addresses,
+    tables_count: int = FANOUT_TABLES,
+    listeners: int = FANOUT_LISTENERS,
+    actions_per_table: int = 20,
+    interval: float = 0.4,
+    refresh: bool = True,
+) -> dict[str, Any]:
+    """Delay from each action's response to each listener's message (and to its refreshed board)."""
+    tables = [_new_table(port, addresses, NAMES[:listeners]) for _ in range(tables_count)]
+    listening = _Listeners(port, tables, listeners)
+    connected = listening.wait_connected()
+    refresher = _BoardRefresher(port, listening.streams)
+    if refresh:
+        refresher.start()
+    responses = _drive_tables(port, tables, actions_per_table, interval)
+    # A second for the last messages, and the board fetches they trigger, to arrive.
+    time.sleep(1.0)
+    refresher.stop()
+    listening.close()
+    return {
+        "tables": tables_count,
+        "listeners_per_table": listeners,
+        "streams_connected": connected,
+        **_delivery_figures(listening.streams, responses, refresher.refreshed),
+    }
+
+
 # --- page weight --------------------------------------------------------------------------------------
 
 _ASSET = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref|img[^>]*\ssrc)="([^"]+)"')
 _CSRF = re.compile(r'name="csrf" value="([^"]+)"')
-BROWSER_HEADERS = {
-    "Accept-Encoding": "gzip, deflate, br",
-    "User-Agent": "Mozilla/5.0 (Linux; Android 14) referee-bench",
-    "Accept-Language": "en",
-}
-
-
-class Browser:
-    """Just enough of a browser: cookies, gzip, and htmx's headers when asked."""
-
-    def __init__(self, port: int, source: str | None = None):
-        self.client = Client(port, source=source)
-        self.cookies: dict[str, str] = {}
-
-    def request(
-        self, method: str, path: str, form: Sequence[tuple[str, str]] | None = None, htmx: bool = False, **headers: str
-    ) -> Reply:
-        """Send a request with this browser's cookies; remember the cookies it sets."""
-        sent = dict(BROWSER_HEADERS)
-        if self.cookies:
-            sent["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form).encode()
-            sent["Content-Type"] = "application/x-www-form-urlencoded"
-        if htmx:
-            sent["HX-Request"] = "true"
-        sent.update({name.replace("_", "-"): value for name, value in headers.items()})
-        reply = self.client.request(method, path, body, sent)
-        for cookie in reply.cookies:
-            name, _, rest = cookie.partition("=")
-            self.cookies[name] = rest.split(";", 1)[0]
-        return reply
-
-    def close(self) -> None:
-        """Close the connection."""
-        self.client.close()
 
 
 def _decoded_size(reply: Reply) -> int:
     return len(gzip.decompress(reply.body)) if reply.headers.get("content-encoding") == "gzip" else len(reply.body)
 
 
-def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
-    """Bytes on the wire (gzip) for a host's first table-page load and for one tap's update."""
-    host = Browser(port, source=addresses.next())
+def _start_table(host: Browser) -> str:
+    """Start a 4-player table with the home page's form, as a host's phone does; return the table page's path."""
     home = host.request("GET", "/")
     csrf = _CSRF.search(home.text())
     assert csrf is not None, "the home page has no CSRF field"
@@ -849,91 +676,130 @@ def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
     form += [("variant", "standard"), ("entry", "joined"), ("first", "0"), ("op", "start")]
     started = host.request("POST", "/", form)
     assert started.status == 303, started.status
-    page_path = urllib.parse.urlsplit(started.headers["location"]).path
-    code = page_path.rsplit("/", 1)[-1]
+    return urllib.parse.urlsplit(started.headers["location"]).path
 
+
+def _resource(url: str, kind: str, reply: Reply) -> dict[str, Any]:
+    """One row of the first load: bytes on the wire, the body as sent, and the body unzipped."""
+    return {"url": url, "type": kind, "wire": reply.wire_bytes, "body": len(reply.body), "raw": _decoded_size(reply)}
+
+
+def _load_page(host: Browser, page_path: str) -> tuple[str, list[dict[str, Any]]]:
+    """Load the table page and everything it references (once each); return its HTML and a row per request."""
     page = host.request("GET", page_path)
     html = page.text()
-    loads: list[dict[str, Any]] = [
-        {"url": page_path, "type": "html", "wire": page.wire_bytes, "body": len(page.body), "raw": _decoded_size(page)}
-    ]
+    loads = [_resource(page_path, "html", page)]
     seen = set()
     for url in _ASSET.findall(html):
+        # A browser fetches each URL once; other sites and data: URLs cost this server nothing.
         if url in seen or url.startswith(("http:", "https:", "data:")):
             continue
         seen.add(url)
         reply = host.request("GET", url)
         kind = reply.headers.get("content-type", "").split(";")[0]
         # Shown without the ?v= version of static files, which changes whenever the file does.
-        shown = url.partition("?")[0]
-        loads.append(
-            {"url": shown, "type": kind, "wire": reply.wire_bytes, "body": len(reply.body), "raw": _decoded_size(reply)}
-        )
+        loads.append(_resource(url.partition("?")[0], kind, reply))
+    return html, loads
+
+
+def _first_load_figures(loads: list[dict[str, Any]]) -> dict[str, Any]:
+    """Totals of the first load, and the same for HTML, CSS and JavaScript alone."""
     core = [load for load in loads if load["type"] in ("html", "text/css", "text/javascript", "application/javascript")]
+    return {
+        "wire_bytes": sum(load["wire"] for load in loads),
+        "html_css_js_wire_bytes": sum(load["wire"] for load in core),
+        "uncompressed_bytes": sum(load["raw"] for load in loads),
+        "requests": len(loads),
+        "resources": loads,
+    }
 
-    # Another phone watches the same table (typed code, no cookie): what it downloads per change.
-    watcher = Browser(port, source=addresses.next())
-    watcher.request("GET", page_path)
 
-    token = re.search(r'"X-CSRF-Token": "([^"]+)"', html)
-    assert token is not None, "the page has no htmx CSRF header"
-    version = re.search(r'data-version="(\d+)"', html)
-    revision = re.search(r"/board\?since=(\d+)", html)
-    assert version is not None and revision is not None
-    player = re.search(r'name="player" value="([^"]+)"', html)
-    assert player is not None
-    # htmx adds the board's hx-vals (which join panel the page shows) to every request from the board.
-    shown = re.search(r"hx-vals='([^']*)'", html)
-    board_values = list(json.loads(html_unescape(shown.group(1))).items()) if shown else []
+@dataclass
+class _PageControls:
+    """What a table page gives its phone to act with, read from its HTML."""
+
+    token: str  # htmx's X-CSRF-Token
+    version: str  # the version the page shows
+    revision: str  # the board revision the page shows
+    player: str  # the first player the page offers to act for
+    board_values: list[tuple[str, Any]]  # the board's hx-vals
+
+    @classmethod
+    def parse(cls, html: str) -> _PageControls:
+        """Read the controls from the table page's HTML."""
+        token = re.search(r'"X-CSRF-Token": "([^"]+)"', html)
+        assert token is not None, "the page has no htmx CSRF header"
+        version = re.search(r'data-version="(\d+)"', html)
+        revision = re.search(r"/board\?since=(\d+)", html)
+        assert version is not None and revision is not None
+        player = re.search(r'name="player" value="([^"]+)"', html)
+        assert player is not None
+        # htmx adds the board's hx-vals (which join panel the page shows) to every request from the board.
+        values = re.search(r"hx-vals='([^']*)'", html)
+        board_values = list(json.loads(html_unescape(values.group(1))).items()) if values else []
+        return cls(token.group(1), version.group(1), revision.group(1), player.group(1), board_values)
+
+
+def _measure_update(host: Browser, watcher: Browser, code: str, html: str) -> dict[str, Any]:
+    """One tap by the host (an htmx POST) and the board refreshes it causes: bytes on each phone's wire."""
+    page = _PageControls.parse(html)
     tap = host.request(
         "POST",
         f"/t/{code}/act",
-        [("csrf", token.group(1)), ("kind", "play"), ("player", player.group(1)), ("version", version.group(1))]
-        + [("card", "5"), ("bomb_confirmed", "1"), *board_values],
+        [("csrf", page.token), ("kind", "play"), ("player", page.player), ("version", page.version)]
+        + [("card", "5"), ("bomb_confirmed", "1"), *page.board_values],
         htmx=True,
-        X_CSRF_Token=token.group(1),
+        X_CSRF_Token=page.token,
     )
     assert tap.status == 200, tap.status
     new_revision = re.search(r"/board\?since=(\d+)", tap.text())
     assert new_revision is not None
     # The stream's "changed" makes the tapping phone ask for the board since the revision it now shows: 204.
-    query = urllib.parse.urlencode([("since", new_revision.group(1)), *board_values])
+    query = urllib.parse.urlencode([("since", new_revision.group(1)), *page.board_values])
     own_refresh = host.request("GET", f"/t/{code}/board?{query}", htmx=True)
     # Every other phone asks since the revision it showed before: the whole board.
-    other_refresh = watcher.request("GET", f"/t/{code}/board?since={revision.group(1)}", htmx=True)
-    message = len(_message_bytes(int(version.group(1)) + 1, int(new_revision.group(1))))
-    host.close()
-    watcher.close()
-    first_load = sum(load["wire"] for load in loads)
+    other_refresh = watcher.request("GET", f"/t/{code}/board?since={page.revision}", htmx=True)
+    message = len(_message_bytes(int(page.version) + 1, int(new_revision.group(1))))
+    return _update_figures(tap, own_refresh, other_refresh, message)
+
+
+def _update_figures(tap: Reply, own_refresh: Reply, other_refresh: Reply, message: int) -> dict[str, Any]:
+    """What one tap costs the tapping phone and every other phone; the larger is the figure."""
     tapping = tap.wire_bytes + own_refresh.wire_bytes + message
     other = other_refresh.wire_bytes + message
     return {
-        "first_load": {
-            "wire_bytes": first_load,
-            "html_css_js_wire_bytes": sum(load["wire"] for load in core),
-            "uncompressed_bytes": sum(load["raw"] for load in loads),
-            "requests": len(loads),
-            "resources": loads,
+        "tapping_phone": {
+            "wire_bytes": tapping,
+            "post": tap.wire_bytes,
+            "post_uncompressed": _decoded_size(tap),
+            "refresh_status": own_refresh.status,
+            "refresh": own_refresh.wire_bytes,
+            "stream_message": message,
         },
-        "update": {
-            "tapping_phone": {
-                "wire_bytes": tapping,
-                "post": tap.wire_bytes,
-                "post_uncompressed": _decoded_size(tap),
-                "refresh_status": own_refresh.status,
-                "refresh": own_refresh.wire_bytes,
-                "stream_message": message,
-            },
-            "other_phone": {
-                "wire_bytes": other,
-                "refresh_status": other_refresh.status,
-                "refresh": other_refresh.wire_bytes,
-                "refresh_uncompressed": _decoded_size(other_refresh),
-                "stream_message": message,
-            },
-            "wire_bytes": max(tapping, other),
+        "other_phone": {
+            "wire_bytes": other,
+            "refresh_status": other_refresh.status,
+            "refresh": other_refresh.wire_bytes,
+            "refresh_uncompressed": _decoded_size(other_refresh),
+            "stream_message": message,
         },
+        "wire_bytes": max(tapping, other),
     }
+
+
+def measure_page_weight(port: int, addresses: Addresses) -> dict[str, Any]:
+    """Bytes on the wire (gzip) for a host's first table-page load and for one tap's update."""
+    host = Browser(port, source=addresses.next())
+    page_path = _start_table(host)
+    code = page_path.rsplit("/", 1)[-1]
+    html, loads = _load_page(host, page_path)
+    # Another phone watches the same table (typed code, no cookie): what it downloads per change.
+    watcher = Browser(port, source=addresses.next())
+    watcher.request("GET", page_path)
+    update = _measure_update(host, watcher, code, html)
+    host.close()
+    watcher.close()
+    return {"first_load": _first_load_figures(loads), "update": update}
 
 
 def _message_bytes(version: int, revision: int) -> bytes:

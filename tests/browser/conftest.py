@@ -8,11 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +17,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from referee.harness import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 # Running as root needs --no-sandbox; the rest stop chromium from calling home (tables often have no internet).
@@ -43,93 +40,8 @@ document.addEventListener("htmx:sseError", function () { window.__sse.error += 1
 """
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _referee_executable() -> str:
-    """The `referee` console script installed next to the Python running the tests."""
-    path = Path(sys.executable).parent / "referee"
-    if not path.exists():
-        pytest.fail(f"The referee command is not installed next to {sys.executable}: pip install -e '.[test]'")
-    return str(path)
-
-
-class Server:
-    """`referee serve` on 127.0.0.1:port with its own SQLite file; can be killed and started again."""
-
-    def __init__(self, workdir: Path):
-        self.workdir = workdir
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.database = workdir / "referee.sqlite3"
-        self.log = workdir / "server.log"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.database}",
-            "REFEREE_SECRET_KEY": "browser-tests-secret-key",
-            "PYTHONUNBUFFERED": "1",
-        }
-
-    # --- process control -----------------------------------------------------------------------
-
-    def start(self) -> None:
-        """Start the server and wait until it answers."""
-        assert self.process is None, "the server is already running"
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [_referee_executable(), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                env=self.env,
-                cwd=self.workdir,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"referee serve exited with {self.process.returncode}:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.05)
-        self.stop()
-        pytest.fail(f"referee serve did not answer within {STARTUP_SECONDS} s:\n{self.output()}")
-
-    def kill(self) -> None:
-        """Kill the server at once (`kill -9`): nothing gets to clean up."""
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-        self.process = None
-
-    def stop(self) -> None:
-        """Stop the server politely, then by force."""
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-        self.process = None
-
-    def restart(self) -> None:
-        """`kill -9`, then start again on the same port and database."""
-        self.kill()
-        self.start()
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
+class Server(LiveServer):
+    """`referee serve` (the shared harness) plus JSON API shortcuts to set up states quickly."""
 
     # --- the JSON API, to set up states quickly -----------------------------------------------
 
@@ -172,8 +84,8 @@ class Server:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    """The production server (`referee serve`, waitress) on a free port with a temporary database."""
-    running = Server(tmp_path)
+    """The production server (`referee serve`) on a free port with a temporary database."""
+    running = Server(tmp_path / "referee.sqlite3")
     try:
         running.start()
         yield running

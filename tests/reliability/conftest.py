@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.bench.http import LiveServer
+from referee.harness import LiveServer
 
 
 @pytest.fixture

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from referee import codec
-from referee.bench.http import Client, LiveServer, choose
 from referee.codec import Command, Redo, Undo
 from referee.engine import History, Status, make_setup
+from referee.harness import Client, LiveServer, random_action
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 CLIENTS = 4
@@ -67,7 +67,7 @@ def next_command(rng: random.Random, history: History) -> Command:
         return Redo()
     if history.can_undo and (roll < 0.12 or state.status is Status.FINISHED):
         return Undo()
-    return choose(rng, state)
+    return random_action(rng, state)
 
 
 def body_of(command: Command, version: int) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from referee.bench.http import HOST, Client, LiveServer
+from referee.harness import HOST, Client, LiveServer
 from referee.security import RateLimiter
 
 from .helpers import csrf_from, join_link, make_app, snapshot, start_table_by_form

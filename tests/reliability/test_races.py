@@ -16,8 +16,8 @@ import urllib.parse
 from typing import Any
 
 from referee import codec
-from referee.bench.http import Browser, Client, LiveServer, choose
 from referee.engine import History, SetHand, Status, make_setup
+from referee.harness import Browser, Client, LiveServer, random_action
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 TAPPERS = 12
@@ -58,7 +58,7 @@ def test_same_tap_from_many_clients_counts_once(live_server: LiveServer) -> None
             if undo:
                 body: dict[str, Any] = {"type": "undo", "expected_version": version}
             else:
-                action = choose(rng, state) if version % 3 else SetHand(PLAYERS[version % 4], 7)
+                action = random_action(rng, state) if version % 3 else SetHand(PLAYERS[version % 4], 7)
                 body = {**json.loads(codec.action_to_json(action)), "expected_version": version}
             results = fire_at_once(clients, f"/api/v1/tables/{code}/actions", body, token)
             statuses = sorted(status for status, _ in results)

@@ -19,8 +19,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.bench.http import Browser, Client, LiveServer
 from referee.engine import Card, Play, SetHand, Status
+from referee.harness import Browser, Client, LiveServer
 from referee.service import CODE_ALPHABET, CODE_LENGTH
 from referee.store import database_path
 
@@ -289,13 +289,13 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
     version = re.search(r'data-version="(\d+)"', page)
     assert version is not None
     posts: dict[str, tuple[FlaskClient, str, dict[str, Any]]] = {
-        "web.start_table": (host, "/", {"name": ["Ann", "Bob"], "op": "start"}),
-        "web.act": (host, f"/t/{code}/act", {"kind": "play", "player": "Ann", "card": "1", "version": "0"}),
-        "web.rematch": (finisher, f"/t/{finished}/rematch", {}),
-        "web.join_post": (newcomer, link, {"who": "player:Cy"}),
-        "web.revoke": (host, f"/t/{code}/devices/{bob_device}/revoke", {}),
-        "web.entry": (host, f"/t/{code}/entry", {"entry": "host"}),
-        "web.new_join_link": (host, f"/t/{code}/join-link", {}),
+        "home.start": (host, "/", {"name": ["Ann", "Bob"], "op": "start"}),
+        "table.act": (host, f"/t/{code}/act", {"kind": "play", "player": "Ann", "card": "1", "version": "0"}),
+        "table.rematch": (finisher, f"/t/{finished}/rematch", {}),
+        "joining.answer": (newcomer, link, {"who": "player:Cy"}),
+        "joining.revoke": (host, f"/t/{code}/devices/{bob_device}/revoke", {}),
+        "joining.entry": (host, f"/t/{code}/entry", {"entry": "host"}),
+        "joining.new_link": (host, f"/t/{code}/join-link", {}),
     }
     # A new form route must be added here: this test is the list of what CSRF protects.
     assert form_posts(app) == set(posts)
@@ -311,7 +311,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
             assert snapshot(app) == before, (endpoint, "header")
     # The same posts with the right token do change the table: the refusals above were about CSRF.
     # (Starting a table last: it makes the host's phone the host of the new table only.)
-    for endpoint, (client, path, form) in sorted(posts.items(), key=lambda item: item[0] == "web.start_table"):
+    for endpoint, (client, path, form) in sorted(posts.items(), key=lambda item: item[0] == "home.start"):
         before = snapshot(app)
         token = csrf_from(client.get("/").get_data(as_text=True))
         response = client.post(path, data={**form, "csrf": token})

@@ -15,7 +15,7 @@ import time
 import pytest
 from flask import Flask, url_for
 
-from referee.bench.http import HOST, Client, LiveServer
+from referee.harness import HOST, Client, LiveServer
 from referee.serving import is_stream_request
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -107,7 +107,7 @@ def test_a_client_that_never_reads_its_answers_holds_up_nobody_else(live_server:
 def test_only_the_stream_route_counts_as_a_stream(app: Flask, prefix: str) -> None:
     with app.test_request_context():
         stream = url_for("stream.events", code="ABC123")
-        others = [url_for("web.table", code="ABC123"), url_for("static", filename="app.css"), "/t/ABC123/board"]
+        others = [url_for("table.page", code="ABC123"), url_for("static", filename="app.css"), "/t/ABC123/board"]
     assert is_stream_request(prefix + stream)
     assert not any(is_stream_request(prefix + path) for path in others)
     assert not is_stream_request(prefix + stream + "/more")
