@@ -17,310 +17,313 @@ def _error(description: str) -> dict[str, Any]:
     }
 
 
-def openapi_document() -> dict[str, Any]:
-    """Return the OpenAPI document as a dict."""
-    house_rules = {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            spec.name: {
-                "type": "string",
-                "enum": list(spec.values),
-                "default": spec.default,
-                "description": spec.question,
-            }
-            for spec in HOUSE_RULE_SPECS
+_HOUSE_RULES: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        spec.name: {
+            "type": "string",
+            "enum": list(spec.values),
+            "default": spec.default,
+            "description": spec.question,
+        }
+        for spec in HOUSE_RULE_SPECS
+    },
+}
+_STATE = {
+    "type": "object",
+    "required": [
+        "code",
+        "version",
+        "status",
+        "variant",
+        "house_rules",
+        "round",
+        "total",
+        "direction",
+        "current",
+        "dealer",
+        "players",
+        "teams",
+        "draw_pile",
+        "winners",
+    ],
+    "properties": {
+        "code": {"type": "string"},
+        "version": {"type": "integer", "minimum": 0},
+        "status": {"type": "string", "enum": ["playing", "tiebreak", "finished"]},
+        "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+        "house_rules": {
+            "type": "object",
+            "required": [spec.name for spec in HOUSE_RULE_SPECS],
+            "properties": {spec.name: {"type": "string", "enum": list(spec.values)} for spec in HOUSE_RULE_SPECS},
         },
-    }
-    state = {
-        "type": "object",
-        "required": [
-            "code",
-            "version",
-            "status",
-            "variant",
-            "house_rules",
-            "round",
-            "total",
-            "direction",
-            "current",
-            "dealer",
-            "players",
-            "teams",
-            "draw_pile",
-            "winners",
-        ],
-        "properties": {
-            "code": {"type": "string"},
-            "version": {"type": "integer", "minimum": 0},
-            "status": {"type": "string", "enum": ["playing", "tiebreak", "finished"]},
-            "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
-            "house_rules": {
+        "round": {"type": "integer", "minimum": 1},
+        "total": {"type": "integer", "minimum": 0, "maximum": 21},
+        "direction": {"type": "string", "enum": ["clockwise", "counterclockwise"]},
+        "current": {"type": ["string", "null"]},
+        "dealer": {"type": ["string", "null"]},
+        "players": {
+            "type": "array",
+            "items": {
                 "type": "object",
-                "required": [spec.name for spec in HOUSE_RULE_SPECS],
-                "properties": {spec.name: {"type": "string", "enum": list(spec.values)} for spec in HOUSE_RULE_SPECS},
-            },
-            "round": {"type": "integer", "minimum": 1},
-            "total": {"type": "integer", "minimum": 0, "maximum": 21},
-            "direction": {"type": "string", "enum": ["clockwise", "counterclockwise"]},
-            "current": {"type": ["string", "null"]},
-            "dealer": {"type": ["string", "null"]},
-            "players": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["name", "lives", "hand", "out", "team"],
-                    "properties": {
-                        "name": {"type": "string"},
-                        "lives": {"type": "integer", "minimum": 0, "maximum": 5},
-                        "hand": {"type": "integer", "minimum": 0},
-                        "out": {"type": "boolean"},
-                        "team": {"type": ["string", "null"]},
-                    },
+                "required": ["name", "lives", "hand", "out", "team"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "lives": {"type": "integer", "minimum": 0, "maximum": 5},
+                    "hand": {"type": "integer", "minimum": 0},
+                    "out": {"type": "boolean"},
+                    "team": {"type": ["string", "null"]},
                 },
             },
-            "teams": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["name", "players", "lives"],
-                    "properties": {
-                        "name": {"type": "string"},
-                        "players": {"type": "array", "items": {"type": "string"}},
-                        "lives": {"type": "integer", "minimum": 0, "maximum": 5},
-                    },
+        },
+        "teams": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "players", "lives"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                    "lives": {"type": "integer", "minimum": 0, "maximum": 5},
                 },
             },
-            "draw_pile": {"type": "integer", "minimum": 0},
-            "winners": {"type": "array", "items": {"type": "string"}},
-            "tied": {"type": "array", "items": {"type": "string"}, "description": "Players in a tie-break."},
-            "can_undo": {"type": "boolean"},
-            "can_redo": {"type": "boolean"},
         },
-    }
-    version = {"type": "integer", "minimum": 0, "description": "Refuse with 409 unless the table is at this version."}
-    actions = {
-        "play": {
-            "required": ["type", "player", "card"],
-            "properties": {
-                "type": {"const": "play"},
-                "player": _NAME,
-                "card": {"type": "string", "enum": list(CARD_NAMES)},
-                "zeros": {"type": "array", "items": _NAME, "description": "With a Bomb: who discarded a 0."},
-                "expected_version": version,
-            },
+        "draw_pile": {"type": "integer", "minimum": 0},
+        "winners": {"type": "array", "items": {"type": "string"}},
+        "tied": {"type": "array", "items": {"type": "string"}, "description": "Players in a tie-break."},
+        "can_undo": {"type": "boolean"},
+        "can_redo": {"type": "boolean"},
+    },
+}
+_VERSION = {"type": "integer", "minimum": 0, "description": "Refuse with 409 unless the table is at this version."}
+_ACTIONS = {
+    "play": {
+        "required": ["type", "player", "card"],
+        "properties": {
+            "type": {"const": "play"},
+            "player": _NAME,
+            "card": {"type": "string", "enum": list(CARD_NAMES)},
+            "zeros": {"type": "array", "items": _NAME, "description": "With a Bomb: who discarded a 0."},
+            "expected_version": _VERSION,
         },
-        "bust": {
-            "required": ["type", "player"],
-            "properties": {"type": {"const": "bust"}, "player": _NAME, "expected_version": version},
+    },
+    "bust": {
+        "required": ["type", "player"],
+        "properties": {"type": {"const": "bust"}, "player": _NAME, "expected_version": _VERSION},
+    },
+    "hand": {
+        "required": ["type", "player", "cards"],
+        "properties": {
+            "type": {"const": "hand"},
+            "player": _NAME,
+            "cards": {"type": "integer"},
+            "expected_version": _VERSION,
         },
-        "hand": {
-            "required": ["type", "player", "cards"],
-            "properties": {
-                "type": {"const": "hand"},
-                "player": _NAME,
-                "cards": {"type": "integer"},
-                "expected_version": version,
-            },
+    },
+    "undo": {"required": ["type"], "properties": {"type": {"const": "undo"}, "expected_version": _VERSION}},
+    "redo": {"required": ["type"], "properties": {"type": {"const": "redo"}, "expected_version": _VERSION}},
+    "tiebreak": {
+        "required": ["type", "values"],
+        "properties": {
+            "type": {"const": "tiebreak"},
+            "values": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "expected_version": _VERSION,
         },
-        "undo": {"required": ["type"], "properties": {"type": {"const": "undo"}, "expected_version": version}},
-        "redo": {"required": ["type"], "properties": {"type": {"const": "redo"}, "expected_version": version}},
-        "tiebreak": {
-            "required": ["type", "values"],
-            "properties": {
-                "type": {"const": "tiebreak"},
-                "values": {"type": "object", "additionalProperties": {"type": "integer"}},
-                "expected_version": version,
-            },
-        },
-    }
-    action_schemas = {
-        f"{name.capitalize()}Action": {"type": "object", "additionalProperties": False, **schema}
-        for name, schema in actions.items()
-    }
-    return {
-        "openapi": "3.1.0",
-        "info": {
-            "title": "5 Alive Referee API",
-            "version": "1",
-            "description": "Create a table, read its state, and send the cards played. "
-            "Every accepted action raises the table's version by one.",
-        },
-        "paths": {
-            "/api/v1/tables": {
-                "post": {
-                    "operationId": "createTable",
-                    "summary": "Start a table",
-                    "requestBody": {
-                        "required": True,
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewTable"}}},
-                    },
-                    "responses": {
-                        "201": {
-                            "description": "The table, with the token that authorises actions.",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
-                        },
-                        "400": _error("Malformed: bad names, counts, variant, teams or house rule."),
-                        "413": _error("Body too large."),
-                        "429": _error("Too many tables from this address."),
-                    },
-                }
-            },
-            "/api/v1/tables/{code}": {
-                "get": {
-                    "operationId": "getTable",
-                    "summary": "A table's state",
-                    "parameters": [{"$ref": "#/components/parameters/Code"}],
-                    "responses": {
-                        "200": {
-                            "description": "The state.",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
-                        },
-                        "404": _error("No such table."),
-                    },
-                }
-            },
-            "/api/v1/tables/{code}/actions": {
-                "post": {
-                    "operationId": "postAction",
-                    "summary": "Apply one action",
-                    "parameters": [{"$ref": "#/components/parameters/Code"}],
-                    "security": [{"bearer": []}],
-                    "requestBody": {
-                        "required": True,
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Action"}}},
-                    },
-                    "responses": {
-                        "200": {
-                            "description": "The state after the action.",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
-                        },
-                        "400": _error("Malformed action."),
-                        "401": _error("No token."),
-                        "403": _error("Wrong token."),
-                        "404": _error("No such table."),
-                        "409": _error("expected_version is stale; the body also holds the fresh state."),
-                        "413": _error("Body too large."),
-                        "422": _error("Refused by the rules."),
-                    },
-                }
-            },
-            "/api/v1/tables/{code}/join-link": {
-                "post": {
-                    "operationId": "newJoinLink",
-                    "summary": "Replace the join link",
-                    "description": "For a link that reached people who should not join: the old link and its QR "
-                    "code stop letting phones join; phones that already joined stay.",
-                    "parameters": [{"$ref": "#/components/parameters/Code"}],
-                    "security": [{"bearer": []}],
-                    "responses": {
-                        "200": {
-                            "description": "The new join link.",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinLink"}}},
-                        },
-                        "401": _error("No token."),
-                        "403": _error("Wrong token."),
-                        "404": _error("No such table."),
-                    },
-                }
-            },
-            "/api/v1/rules": {
-                "get": {
-                    "operationId": "searchRules",
-                    "summary": "Search the rules panel",
-                    "parameters": [
-                        {
-                            "name": "q",
-                            "in": "query",
-                            "required": False,
-                            "description": "The question; only its first 200 characters are read.",
-                            "schema": {"type": "string"},
-                        }
-                    ],
-                    "responses": {
-                        "200": {
-                            "description": "The best answers first, at most 10.",
-                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RuleResults"}}},
-                        }
-                    },
-                }
-            },
-        },
-        "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "parameters": {
-                "Code": {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 40}}
-            },
-            "schemas": {
-                "NewTable": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["players"],
-                    "properties": {
-                        "players": {"type": "array", "minItems": 2, "maxItems": 6, "items": _NAME},
-                        "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
-                        "teams": {
-                            "type": "array",
-                            "minItems": 2,
-                            "maxItems": 2,
-                            "items": {"type": "array", "items": _NAME},
-                        },
-                        "first_player": _NAME,
-                        "house_rules": house_rules,
-                        "entry": {"type": "string", "enum": ["joined", "host"]},
-                    },
+    },
+}
+_ACTION_SCHEMAS = {
+    f"{name.capitalize()}Action": {"type": "object", "additionalProperties": False, **schema}
+    for name, schema in _ACTIONS.items()
+}
+DOCUMENT: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "5 Alive Referee API",
+        "version": "1",
+        "description": "Create a table, read its state, and send the cards played. "
+        "Every accepted action raises the table's version by one.",
+    },
+    "paths": {
+        "/api/v1/tables": {
+            "post": {
+                "operationId": "createTable",
+                "summary": "Start a table",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewTable"}}},
                 },
-                "Created": {
-                    "type": "object",
-                    "required": ["code", "token", "join_url", "state"],
-                    "properties": {
-                        "code": {"type": "string"},
-                        "token": {"type": "string"},
-                        "join_url": {"type": "string"},
-                        "state": {"$ref": "#/components/schemas/State"},
+                "responses": {
+                    "201": {
+                        "description": "The table, with the token that authorises actions.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
                     },
+                    "400": _error("Malformed: bad names, counts, variant, teams or house rule."),
+                    "413": _error("Body too large."),
+                    "429": _error("Too many tables from this address."),
                 },
-                "JoinLink": {
-                    "type": "object",
-                    "required": ["join_url"],
-                    "properties": {"join_url": {"type": "string"}},
+            }
+        },
+        "/api/v1/tables/{code}": {
+            "get": {
+                "operationId": "getTable",
+                "summary": "A table's state",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "responses": {
+                    "200": {
+                        "description": "The state.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
+                    },
+                    "404": _error("No such table."),
                 },
-                "State": state,
-                "Action": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in action_schemas]},
-                **action_schemas,
-                "Error": {
-                    "type": "object",
-                    "required": ["error"],
-                    "properties": {
-                        "error": {
+            }
+        },
+        "/api/v1/tables/{code}/actions": {
+            "post": {
+                "operationId": "postAction",
+                "summary": "Apply one action",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Action"}}},
+                },
+                "responses": {
+                    "200": {
+                        "description": "The state after the action.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
+                    },
+                    "400": _error("Malformed action."),
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                    "409": _error("expected_version is stale; the body also holds the fresh state."),
+                    "413": _error("Body too large."),
+                    "422": _error("Refused by the rules."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/join-link": {
+            "post": {
+                "operationId": "newJoinLink",
+                "summary": "Replace the join link",
+                "description": "For a link that reached people who should not join: the old link and its QR "
+                "code stop letting phones join; phones that already joined stay.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The new join link.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinLink"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                },
+            }
+        },
+        "/api/v1/rules": {
+            "get": {
+                "operationId": "searchRules",
+                "summary": "Search the rules panel",
+                "parameters": [
+                    {
+                        "name": "q",
+                        "in": "query",
+                        "required": False,
+                        "description": "The question; only its first 200 characters are read.",
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The best answers first, at most 10.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RuleResults"}}},
+                    }
+                },
+            }
+        },
+    },
+    "components": {
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        "parameters": {
+            "Code": {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 40}}
+        },
+        "schemas": {
+            "NewTable": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["players"],
+                "properties": {
+                    "players": {"type": "array", "minItems": 2, "maxItems": 6, "items": _NAME},
+                    "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+                    "teams": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 2,
+                        "items": {"type": "array", "items": _NAME},
+                    },
+                    "first_player": _NAME,
+                    "house_rules": _HOUSE_RULES,
+                    "entry": {"type": "string", "enum": ["joined", "host"]},
+                },
+            },
+            "Created": {
+                "type": "object",
+                "required": ["code", "token", "join_url", "state"],
+                "properties": {
+                    "code": {"type": "string"},
+                    "token": {"type": "string"},
+                    "join_url": {"type": "string"},
+                    "state": {"$ref": "#/components/schemas/State"},
+                },
+            },
+            "JoinLink": {
+                "type": "object",
+                "required": ["join_url"],
+                "properties": {"join_url": {"type": "string"}},
+            },
+            "State": _STATE,
+            "Action": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in _ACTION_SCHEMAS]},
+            **_ACTION_SCHEMAS,
+            "Error": {
+                "type": "object",
+                "required": ["error"],
+                "properties": {
+                    "error": {
+                        "type": "object",
+                        "required": ["code", "message"],
+                        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                    },
+                    "state": {"$ref": "#/components/schemas/State"},
+                },
+            },
+            "RuleResults": {
+                "type": "object",
+                "required": ["results"],
+                "properties": {
+                    "results": {
+                        "type": "array",
+                        "maxItems": 10,
+                        "items": {
                             "type": "object",
-                            "required": ["code", "message"],
-                            "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
-                        },
-                        "state": {"$ref": "#/components/schemas/State"},
-                    },
-                },
-                "RuleResults": {
-                    "type": "object",
-                    "required": ["results"],
-                    "properties": {
-                        "results": {
-                            "type": "array",
-                            "maxItems": 10,
-                            "items": {
-                                "type": "object",
-                                "required": ["id", "title", "answer", "source", "house_rule"],
-                                "properties": {
-                                    "id": {"type": "string"},
-                                    "title": {"type": "string"},
-                                    "answer": {"type": "string"},
-                                    "source": {"type": "string"},
-                                    "house_rule": {"type": ["string", "null"]},
-                                },
+                            "required": ["id", "title", "answer", "source", "house_rule"],
+                            "properties": {
+                                "id": {"type": "string"},
+                                "title": {"type": "string"},
+                                "answer": {"type": "string"},
+                                "source": {"type": "string"},
+                                "house_rule": {"type": ["string", "null"]},
                             },
-                        }
-                    },
+                        },
+                    }
                 },
             },
         },
-    }
+    },
+}
+
+
+def openapi_document() -> dict[str, Any]:
+    """Return the OpenAPI document as a dict (the module's data table; callers must not change it)."""
+    return DOCUMENT

@@ -130,6 +130,25 @@ def _texts(raw: Mapping[str, object], key: str, where: str, minimum: int = 0) ->
     return tuple(value)
 
 
+def _table_notes(raw: Mapping[str, object], house_rule: object, where: str) -> tuple[tuple[str, str], ...]:
+    """Check an entry's "At this table" notes: one per reading of its house rule, or none without one."""
+    raw_notes = raw.get("table_notes", {})
+    if not isinstance(raw_notes, dict):
+        raise RulebookError(f"{where}: table_notes must be an object")
+    if house_rule is None:
+        if raw_notes:
+            raise RulebookError(f"{where}: table_notes need a house_rule")
+        return ()
+    if not isinstance(house_rule, str) or house_rule not in SPECS_BY_NAME:
+        raise RulebookError(f"{where}: {house_rule!r} is not a house rule in the engine's HOUSE_RULE_SPECS")
+    values = SPECS_BY_NAME[house_rule].values
+    if set(raw_notes) != set(values):
+        raise RulebookError(f"{where}: table_notes must give exactly the readings {values} of {house_rule}")
+    if not all(isinstance(note, str) and note.strip() for note in raw_notes.values()):
+        raise RulebookError(f"{where}: every table note must be non-empty text")
+    return tuple((value, str(raw_notes[value])) for value in values)
+
+
 def parse_entry(raw: object) -> Entry:
     """Check one raw JSON entry and return it typed; raise RulebookError saying what is wrong."""
     if not isinstance(raw, dict):
@@ -154,22 +173,7 @@ def parse_entry(raw: object) -> Entry:
         raise RulebookError(f"{where}: say whose interpretation it is ('interpretation by ...')")
 
     house_rule = raw.get("house_rule")
-    notes: tuple[tuple[str, str], ...] = ()
-    raw_notes = raw.get("table_notes", {})
-    if not isinstance(raw_notes, dict):
-        raise RulebookError(f"{where}: table_notes must be an object")
-    if house_rule is None:
-        if raw_notes:
-            raise RulebookError(f"{where}: table_notes need a house_rule")
-    else:
-        if not isinstance(house_rule, str) or house_rule not in SPECS_BY_NAME:
-            raise RulebookError(f"{where}: {house_rule!r} is not a house rule in the engine's HOUSE_RULE_SPECS")
-        values = SPECS_BY_NAME[house_rule].values
-        if set(raw_notes) != set(values):
-            raise RulebookError(f"{where}: table_notes must give exactly the readings {values} of {house_rule}")
-        if not all(isinstance(note, str) and note.strip() for note in raw_notes.values()):
-            raise RulebookError(f"{where}: every table note must be non-empty text")
-        notes = tuple((value, str(raw_notes[value])) for value in values)
+    notes = _table_notes(raw, house_rule, where)
 
     edge_cases = raw.get("edge_cases", [])
     if not isinstance(edge_cases, list) or not all(
