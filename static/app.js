@@ -41,18 +41,33 @@
   });
 
   // --- Staying in sync: live stream, "Reconnecting…", resync on wake, polling fallback ---
+  // Requests from the board queue on it (hx-sync in _board.html): a tap is never overtaken by a live
+  // refresh, which is dropped while a tap is out. Convergence does not rest on timing: the page keeps the
+  // newest revision the stream announced, and after every answer it fetches the board again while the
+  // board it shows is older than that.
   var connection = null;
   var pollTimer = null;
+  var reconnectTimer = null;
   var streamOk = false;
+  var heard = 0;
 
   function showReconnecting(show) {
     connection = connection || document.getElementById("connection");
     if (connection) connection.hidden = !show;
   }
 
+  function shownRevision() {
+    var board = document.getElementById("board");
+    return board ? Number(board.getAttribute("data-revision")) || 0 : 0;
+  }
+
   function refreshBoard() {
     var trigger = document.getElementById("refresh");
     if (trigger && window.htmx) window.htmx.trigger(trigger, "refresh");
+  }
+
+  function catchUp() {
+    if (heard > shownRevision()) refreshBoard();
   }
 
   function startPolling() {
@@ -64,15 +79,18 @@
     if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; }
   }
 
+  document.addEventListener("htmx:sseMessage", function (event) {
+    try {
+      var revision = JSON.parse(event.detail.data).revision;
+      if (revision > heard) heard = revision;
+    } catch (ignored) { /* a message without JSON carries no revision */ }
+  });
   document.addEventListener("htmx:sseOpen", function () {
     streamOk = true;
+    if (reconnectTimer) { window.clearTimeout(reconnectTimer); reconnectTimer = null; }
     showReconnecting(false);
     stopPolling();
     refreshBoard();  // catch up on anything missed while the stream was down
-  });
-  var reconnectTimer = null;
-  document.addEventListener("htmx:sseOpen", function () {
-    if (reconnectTimer) { window.clearTimeout(reconnectTimer); reconnectTimer = null; }
   });
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
@@ -88,42 +106,9 @@
   document.addEventListener("htmx:sendError", function () { showReconnecting(true); });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
-    if (xhr && xhr.status > 0 && streamOk) showReconnecting(false);
-    if (xhr && xhr.status > 0 && !streamOk && pollTimer) showReconnecting(false);
-  });
-
-  // While this phone's own tap is in flight, a live refresh must not replace the board the answer is
-  // meant for: htmx would then drop that answer, and with it a message such as "Someone else entered
-  // a card just before you". Hold such a refresh back and catch up once the answer is on screen.
-  var tapsInFlight = 0;
-  var refreshHeld = false;
-  document.addEventListener("htmx:beforeSend", function (event) {  // the request is really going out
-    var detail = event.detail || {};
-    if (!detail.xhr || !detail.requestConfig || detail.requestConfig.verb === "get") return;
-    tapsInFlight += 1;
-    detail.xhr.addEventListener("loadend", function () {
-      window.setTimeout(function () {  // after htmx has swapped the answer in
-        tapsInFlight -= 1;
-        if (tapsInFlight === 0 && refreshHeld) { refreshHeld = false; refreshBoard(); }
-      }, 0);
-    });
-  });
-  // A live refresh asked for while the tap is in flight would fetch the board the answer brings anyway:
-  // do not send it; the catch-up after the answer then costs a 204 at most.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail && event.detail.elt;
-    if (tapsInFlight > 0 && elt && elt.id === "refresh") {
-      event.preventDefault();
-      refreshHeld = true;
-    }
-  });
-  // A refresh already on its way when the tap went out: keep its answer off the screen.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var config = event.detail && event.detail.requestConfig;
-    if (tapsInFlight > 0 && config && config.elt && config.elt.id === "refresh") {
-      event.detail.shouldSwap = false;
-      refreshHeld = true;
-    }
+    if (xhr && xhr.status > 0 && (streamOk || pollTimer)) showReconnecting(false);
+    // After htmx has swapped this answer in (or left it out): fetch again if the stream heard of newer.
+    window.setTimeout(catchUp, 0);
   });
 
   // Phones sleep and browsers freeze background tabs (iOS drops streams silently): resync on return.
