@@ -5,19 +5,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from . import get_referee, rulebook
-from .codec import Malformed, command_from_json, expected_version
-from .netaddr import lan_address, phone_url
+from . import rulebook
+from .codec import command_from_json, expected_version, state_json
+from .errors import Conflict, Invalid, ServiceError
+from .extensions import get_referee, table_limit
+from .http_status import http_status
 from .openapi import openapi_document
-from .security import RateLimiter
-from .service import Created, ServiceError
+from .pages.joining import join_url
+from .tableview import Created, TableView
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+PREFIX = "/api/v1"
+bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
 CREATE_FIELDS = {"players", "variant", "teams", "first_player", "house_rules", "entry"}
+HTTP_ERROR_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "too_many"}
 
 
 def error_response(status: int, code: str, message: str, **extra: Any) -> Response:
@@ -29,34 +33,30 @@ def error_response(status: int, code: str, message: str, **extra: Any) -> Respon
 
 @bp.errorhandler(ServiceError)
 def _service_error(error: ServiceError) -> Response:
-    extra = {"state": error.view.state_json()} if error.view is not None and error.status == 409 else {}
-    return error_response(error.status, error.code, error.message, **extra)
+    # A stale version comes with the table as it is now, so the client can retry without another read.
+    extra = {"state": state_of(error.view)} if isinstance(error, Conflict) and error.view is not None else {}
+    return error_response(http_status(error), error.code, error.message, **extra)
 
 
-@bp.errorhandler(Malformed)
-def _malformed(error: Malformed) -> Response:
-    return error_response(400, error.code, error.message)
+def state_of(view: TableView) -> dict[str, object]:
+    """The API's State object for a table."""
+    return state_json(view.code, view.version, view.state, can_undo=view.can_undo, can_redo=view.can_redo)
 
 
-@bp.errorhandler(HTTPException)
-def _http_error(error: HTTPException) -> Response:
-    code = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "too_many"}.get(
-        error.code or 500, "http_error"
-    )
-    response = error_response(error.code or 500, code, error.description or "That request cannot be answered.")
+def is_api_request(path: str) -> bool:
+    """True if `path` is under the API's prefix (its errors are JSON)."""
+    return path == PREFIX or path.startswith(f"{PREFIX}/")
+
+
+def http_error(error: HTTPException) -> Response:
+    """Answer an HTTP error (unknown path or method, too large) as the API's JSON error."""
+    status = error.code or 500
+    code = HTTP_ERROR_CODES.get(status, "http_error")
+    response = error_response(status, code, error.description or "That request cannot be answered.")
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value  # e.g. Allow on a 405, which RFC 9110 requires
     return response
-
-
-@bp.app_errorhandler(404)
-@bp.app_errorhandler(405)
-def _routing_error(error: HTTPException) -> Response | HTTPException:
-    # An unknown path or method fails before any blueprint is chosen: answer API clients in JSON too.
-    if request.path == bp.url_prefix or request.path.startswith(f"{bp.url_prefix}/"):
-        return _http_error(error)
-    return error
 
 
 def _json_body() -> Any:
@@ -65,25 +65,19 @@ def _json_body() -> Any:
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         # RecursionError: "[[[[…" nested thousands deep still fits in 64 KB.
-        raise Malformed("bad_json", "The request body must be JSON.") from None
-
-
-def join_url(code: str, secret: str) -> str:
-    """Return the link a phone opens to join `code`, on an address other phones can reach."""
-    return phone_url(url_for("web.join", code=code, secret=secret, _external=True), lan_address())
+        raise Invalid("bad_json", "The request body must be JSON.") from None
 
 
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
     """Create a table; return its code, API token, join link and state."""
-    limiter = current_app.extensions["referee.table_limit"]
-    assert isinstance(limiter, RateLimiter)
+    limiter = table_limit()
     address = request.remote_addr or "?"
     if not limiter.allow(address):
         return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
     try:
         created = _create_from_body(_json_body())
-    except (Malformed, ServiceError):
+    except ServiceError:
         limiter.release(address)  # only tables actually made count towards the limit
         raise
     view = created.view
@@ -91,8 +85,8 @@ def create_table() -> tuple[Response, int]:
         {
             "code": view.code,
             "token": created.token,
-            "join_url": join_url(view.code, view.join_secret),
-            "state": view.state_json(),
+            "join_url": join_url(view),
+            "state": state_of(view),
         }
     )
     response.headers["Location"] = url_for("api.get_table", code=view.code)
@@ -101,15 +95,15 @@ def create_table() -> tuple[Response, int]:
 
 def _create_from_body(body: Any) -> Created:
     if not isinstance(body, dict):
-        raise Malformed("bad_json", "Send the table as a JSON object.")
+        raise Invalid("bad_json", "Send the table as a JSON object.")
     unknown = set(body) - CREATE_FIELDS
     if unknown:
-        raise Malformed("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.")
+        raise Invalid("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.", field=sorted(unknown)[0][:30])
     if "players" not in body:
-        raise Malformed("bad_players", "List the players' names in seat order.")
+        raise Invalid("bad_players", "List the players' names in seat order.", field="players")
     for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
         if body.get(field) is not None and not isinstance(body[field], kind):
-            raise Malformed("bad_field", f"The field {field!r} has the wrong type.")
+            raise Invalid("bad_field", f"The field {field!r} has the wrong type.", field=field)
     return get_referee().create_table(
         body["players"],
         variant=body.get("variant") or "standard",
@@ -117,14 +111,13 @@ def _create_from_body(body: Any) -> Created:
         first_player=body.get("first_player"),
         house_rules=body.get("house_rules"),
         entry=body.get("entry") or "joined",
-        address=request.remote_addr,
     )
 
 
 @bp.get("/tables/<code>")
 def get_table(code: str) -> Response:
     """Return a table's state."""
-    return jsonify(get_referee().view(code).state_json())
+    return jsonify(state_of(get_referee().view(code)))
 
 
 def _bearer_token() -> str | None:
@@ -140,7 +133,7 @@ def post_action(code: str) -> Response:
     body = _json_body()
     command = command_from_json(body)
     view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")
-    return jsonify(view.state_json())
+    return jsonify(state_of(view))
 
 
 @bp.post("/tables/<code>/join-link")
@@ -150,7 +143,7 @@ def new_join_link(code: str) -> Response:
     referee.check_token(code, _bearer_token())
     referee.new_join_link(code)
     view = referee.view(code)
-    return jsonify({"join_url": join_url(view.code, view.join_secret)})
+    return jsonify({"join_url": join_url(view)})
 
 
 @bp.get("/rules")

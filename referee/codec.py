@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .engine import Action, Bust, Card, GameState, Play, SetHand, Setup, TieBreak, make_setup
+from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
 # per call, a measurable part of a tap (docs/performance.md).
 _STORED_JSON = json.JSONEncoder(ensure_ascii=False)
-
-
-class Malformed(ValueError):
-    """A request that is not a well-formed action or table (HTTP 400)."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -49,7 +41,7 @@ ACTION_FIELDS: dict[str, set[str]] = {
 def _text(body: Mapping[str, Any], field: str) -> str:
     value = body.get(field)
     if not isinstance(value, str) or not value.strip():
-        raise Malformed("bad_field", f"The field {field!r} must be a player's name.")
+        raise Invalid("bad_field", f"The field {field!r} must be a player's name.", field=field)
     return value.strip()
 
 
@@ -57,47 +49,65 @@ def _card(value: object) -> Card:
     try:
         return Card(value)
     except ValueError:
-        raise Malformed("bad_card", f"Unknown card {str(value)[:20]!r}; cards are {', '.join(CARD_NAMES)}.") from None
+        message = f"Unknown card {str(value)[:20]!r}; cards are {', '.join(CARD_NAMES)}."
+        raise Invalid("bad_card", message, field="card") from None
 
 
-def command_from_json(body: object) -> Command:
-    """Parse one action as the API takes it; raise Malformed saying what is wrong."""
-    if not isinstance(body, Mapping):
-        raise Malformed("bad_json", "Send one action as a JSON object.")
-    kind = body.get("type")
-    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise Malformed("bad_type", "The action type must be one of: " + ", ".join(ACTION_FIELDS) + ".")
-    unknown = set(body) - ACTION_FIELDS[kind] - {"type", "expected_version"}
-    if unknown:
-        raise Malformed("bad_field", f"A {kind} action has no field {sorted(unknown)[0][:30]!r}.")
-    match kind:
-        case "play":
-            card = _card(body.get("card"))
-            zeros = body.get("zeros", [])
-            if not isinstance(zeros, list) or not all(isinstance(name, str) for name in zeros):
-                raise Malformed("bad_field", "zeros must be a list of player names.")
-            if zeros and card is not Card.BOMB:
-                raise Malformed("bad_field", "zeros only goes with a Bomb.")
-            return Play(_text(body, "player"), card, tuple(name.strip() for name in zeros))
-        case "bust":
-            card_value = body.get("card")
-            return Bust(_text(body, "player"), None if card_value is None else _card(card_value))
-        case "hand":
-            cards = body.get("cards")
-            if isinstance(cards, bool) or not isinstance(cards, int):
-                raise Malformed("bad_field", "cards must be a whole number.")
-            return SetHand(_text(body, "player"), cards)
-        case "undo":
-            return Undo()
-        case "redo":
-            return Redo()
+def _play(body: Mapping[str, Any]) -> Command:
+    card = _card(body.get("card"))
+    zeros = body.get("zeros", [])
+    if not isinstance(zeros, list) or not all(isinstance(name, str) for name in zeros):
+        raise Invalid("bad_field", "zeros must be a list of player names.", field="zeros")
+    if zeros and card is not Card.BOMB:
+        raise Invalid("bad_field", "zeros only goes with a Bomb.", field="zeros")
+    return Play(_text(body, "player"), card, tuple(name.strip() for name in zeros))
+
+
+def _bust(body: Mapping[str, Any]) -> Command:
+    card_value = body.get("card")
+    return Bust(_text(body, "player"), None if card_value is None else _card(card_value))
+
+
+def _hand(body: Mapping[str, Any]) -> Command:
+    cards = body.get("cards")
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise Invalid("bad_field", "cards must be a whole number.", field="cards")
+    return SetHand(_text(body, "player"), cards)
+
+
+def _tiebreak(body: Mapping[str, Any]) -> Command:
     values = body.get("values")
     if not isinstance(values, Mapping) or not all(
         isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool)
         for name, value in values.items()
     ):
-        raise Malformed("bad_field", "values must map each tied player's name to a whole number.")
+        raise Invalid("bad_field", "values must map each tied player's name to a whole number.", field="values")
     return TieBreak(tuple((name, value) for name, value in values.items()))
+
+
+# Each action type: the fields it may carry and how to read it.
+_PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
+    "play": _play,
+    "bust": _bust,
+    "hand": _hand,
+    "undo": lambda _body: Undo(),
+    "redo": lambda _body: Redo(),
+    "tiebreak": _tiebreak,
+}
+
+
+def command_from_json(body: object) -> Command:
+    """Parse one action as the API takes it; raise Invalid saying what is wrong."""
+    if not isinstance(body, Mapping):
+        raise Invalid("bad_json", "Send one action as a JSON object.")
+    kind = body.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
+        raise Invalid("bad_type", "The action type must be one of: " + ", ".join(ACTION_FIELDS) + ".", field="type")
+    unknown = set(body) - ACTION_FIELDS[kind] - {"type", "expected_version"}
+    if unknown:
+        name = sorted(unknown)[0][:30]
+        raise Invalid("bad_field", f"A {kind} action has no field {name!r}.", field=name)
+    return _PARSERS[kind](body)
 
 
 def expected_version(body: object) -> int | None:
@@ -106,7 +116,7 @@ def expected_version(body: object) -> int | None:
         return None
     value = body["expected_version"]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Malformed("bad_field", "expected_version must be a whole number.")
+        raise Invalid("bad_field", "expected_version must be a whole number.", field="expected_version")
     return value
 
 

@@ -9,7 +9,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from . import codec
 from .codec import Command, Redo, Undo
@@ -19,89 +19,22 @@ from .engine import (
     History,
     Refused,
     Setup,
+    Status,
     describe,
     key_rule,
     make_setup,
     replay,
     unusual_rule,
 )
+from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound
 from .live import Bus
 from .store import DeviceRow, EventRow, Store, TableRow
+from .tableview import Created, LogEntry, TableView
 
 # Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 ENTRY_MODES = ("joined", "host")
-
-
-class ServiceError(Exception):
-    """A request the referee turns down: `status` is the HTTP status, `code` the machine code."""
-
-    def __init__(self, status: int, code: str, message: str, *, view: TableView | None = None):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.view = view
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the table's log, with the ruling behind it and who entered it."""
-
-    seq: int
-    text: str
-    rule: str | None
-    note_rule: str | None
-    undone: bool
-    entered_by: str | None
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything a page or the API shows of a table at one version."""
-
-    id: int
-    code: str
-    version: int
-    revision: int
-    setup: Setup
-    state: GameState
-    history: History
-    log: tuple[LogEntry, ...]
-    entry: str
-    rematch_code: str | None
-    join_secret: str
-
-    @property
-    def can_undo(self) -> bool:
-        """True when there is an action to take back."""
-        return self.history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        """True when an undone action can be put back."""
-        return self.history.can_redo
-
-    def state_json(self) -> dict[str, object]:
-        """The API's State object."""
-        return codec.state_json(self.code, self.version, self.state, can_undo=self.can_undo, can_redo=self.can_redo)
-
-    @property
-    def last_note_rule(self) -> str | None:
-        """The rule behind the newest action if it was an unusual one (for the "Rule applied" note)."""
-        for entry in reversed(self.log):
-            if not entry.undone:
-                return entry.note_rule
-        return None
-
-
-@dataclass(frozen=True)
-class Created:
-    """A new table and the secrets only its creator receives."""
-
-    view: TableView
-    token: str
 
 
 def hash_secret(secret: str) -> str:
@@ -144,21 +77,20 @@ class Referee:
         house_rules: Mapping[str, object] | None = None,
         entry: str = "joined",
         host_key: str | None = None,
-        address: str | None = None,
     ) -> Created:
-        """Validate and store a new table; raise ServiceError (400) saying what to fix.
+        """Validate and store a new table; raise Invalid saying what to fix.
 
         `host_key` is the device key of the browser that started the table: it becomes the host.
         """
         try:
             setup = make_setup(players, variant, teams, first_player, house_rules)
         except EngineError as error:
-            raise ServiceError(400, error.code, error.message) from None
+            raise Invalid(error.code, error.message, field=error.field) from None
         if entry not in ENTRY_MODES:
-            raise ServiceError(400, "bad_entry", "Who may enter cards must be 'joined' or 'host'.")
-        return self._insert(setup, entry=entry, host_key=host_key, address=address)
+            raise Invalid("bad_entry", "Who may enter cards must be 'joined' or 'host'.", field="entry")
+        return self._insert(setup, entry=entry, host_key=host_key)
 
-    def _insert(self, setup: Setup, *, entry: str, host_key: str | None, address: str | None) -> Created:
+    def _insert(self, setup: Setup, *, entry: str, host_key: str | None) -> Created:
         token = secrets.token_urlsafe(24)
         device_key = host_key
         now = self.clock()
@@ -172,7 +104,6 @@ class Referee:
                 join_secret=secrets.token_urlsafe(16),
                 entry=entry,
                 created_at=now,
-                creator_address=address,
             )
             if device_key is not None:
                 self.store.add_device(
@@ -183,7 +114,6 @@ class Referee:
                     player=None,
                     role="host",
                     now=now,
-                    address=address,
                 )
         return Created(view=self.view(code), token=token)
 
@@ -196,11 +126,11 @@ class Referee:
     def _row(self, code: str) -> TableRow:
         row = self.store.table(self.store.read(), normalise_code(code))
         if row is None:
-            raise ServiceError(404, "no_table", f"There is no table {code[:12]!r}. Check the code and try again.")
+            raise NotFound("no_table", f"There is no table {code[:12]!r}. Check the code and try again.")
         return row
 
     def view(self, code: str) -> TableView:
-        """Return the table at its newest version; raise ServiceError (404) if there is none."""
+        """Return the table at its newest version; raise NotFound if there is none."""
         row = self._row(code)
         return self._view(row, None)
 
@@ -270,17 +200,16 @@ class Referee:
         entered_by: str | None = None,
         device: DeviceRow | None = None,
     ) -> TableView:
-        """Apply one action, undo or redo, committed before returning; raise ServiceError if refused."""
+        """Apply one action, undo or redo, committed before returning; raise a ServiceError if refused."""
         code = normalise_code(code)
         with self.store.transaction() as db:
             row = self.store.table(db, code)
             if row is None:
-                raise ServiceError(404, "no_table", f"There is no table {code!r}.")
+                raise NotFound("no_table", f"There is no table {code!r}.")
             # The cached view is current (same version) unless another process wrote: then it reloads.
             view = self._view(row, None)
             if expected_version is not None and expected_version != row.version:
-                raise ServiceError(
-                    409,
+                raise Conflict(
                     "stale_version",
                     "Someone else entered a card just before you: here is the table as it is now. "
                     "Check it, then tap again if you still need to.",
@@ -289,8 +218,9 @@ class Referee:
             try:
                 new_view = self._apply(db, view, command, entered_by, device)
             except Refused as refused:
-                status = 400 if refused.code == "unknown_player" else 422
-                raise ServiceError(status, refused.code, refused.message, view=view) from None
+                if refused.code == "unknown_player":  # names nobody: malformed rather than against the rules
+                    raise Invalid(refused.code, refused.message, field="player", view=view) from None
+                raise Illegal(refused.code, refused.message, view=view) from None
         self._remember(new_view)
         # Publish only after the commit, so a listener never sees a version it cannot load.
         self.bus.publish(code, new_view.revision)
@@ -346,12 +276,14 @@ class Referee:
         version, revision = view.version + 1, view.revision + 1
         return replace(view, version=version, revision=revision, state=state, history=history, log=log)
 
-    def rematch(self, code: str, *, address: str | None = None) -> str:
+    def rematch(self, code: str) -> str:
         """Start a new table with the same players and settings; every joined phone follows."""
         view = self.view(code)
+        if view.state.status is not Status.FINISHED:
+            raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
             return view.rematch_code
-        created = self._insert(view.setup, entry=view.entry, host_key=None, address=address)
+        created = self._insert(view.setup, entry=view.entry, host_key=None)
         new_code = created.view.code
         now = self.clock()
         with self.store.transaction() as db:
@@ -371,7 +303,7 @@ class Referee:
     # --- who may act ---
 
     def check_token(self, code: str, token: str | None) -> None:
-        """Raise ServiceError unless `token` is the table's API token (401 missing, 403 wrong)."""
+        """Raise NeedsCredentials without a token, Forbidden unless it is the table's API token."""
         code = normalise_code(code)
         token_hash = self._token_hashes.get(code)
         if token_hash is None:
@@ -381,9 +313,9 @@ class Referee:
                     self._token_hashes.clear()
                 self._token_hashes[code] = token_hash
         if not token:
-            raise ServiceError(401, "no_token", "Send the table's token: Authorization: Bearer TOKEN.")
+            raise NeedsCredentials("no_token", "Send the table's token: Authorization: Bearer TOKEN.")
         if not hmac.compare_digest(hash_secret(token), token_hash):
-            raise ServiceError(403, "bad_token", "That token does not open this table.")
+            raise Forbidden("bad_token", "That token does not open this table.")
 
     def device(self, code: str, device_key: str | None) -> DeviceRow | None:
         """Return this browser's device at the table, if it joined."""
@@ -408,18 +340,17 @@ class Referee:
         *,
         player: str | None,
         watching: bool,
-        address: str | None = None,
     ) -> DeviceRow:
         """Register this browser at the table through its join link, as a player or a watcher."""
         row = self._row(code)
         if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
-            raise ServiceError(403, "bad_join_secret", "This join link is not valid for this table.")
+            raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
         setup = codec.setup_from_json(row.setup)
         name: str | None = None
         if player:
             name = next((seat for seat in setup.players if seat.casefold() == player.strip().casefold()), None)
             if name is None:
-                raise ServiceError(400, "unknown_player", "Pick one of the players, or Just watching.")
+                raise Invalid("unknown_player", "Pick one of the players, or Just watching.", field="who")
         role = "watcher" if watching else "player"
         label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
         key_hash = hash_secret(device_key)
@@ -427,7 +358,7 @@ class Referee:
         with self.store.transaction() as db:
             existing = self.store.device_by_token(row.id, key_hash)
             if existing is not None and existing.revoked:
-                raise ServiceError(403, "revoked", "The host removed this phone from the table.")
+                raise Forbidden("revoked", "The host removed this phone from the table.")
             changed = True
             if existing is not None:
                 changed = existing.role != "host" and (existing.player, existing.role, existing.label) != (
@@ -438,9 +369,7 @@ class Referee:
                 if changed:
                     self.store.update_device(db, existing.id, player=name, role=role, label=label)
             else:
-                self.store.add_device(
-                    db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now, address=address
-                )
+                self.store.add_device(db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now)
             # The host's list of phones follows live; joining again with the same choice changes nothing.
             revision = self.store.bump_revision(db, row.id) if changed else None
         if revision is not None:
@@ -450,10 +379,10 @@ class Referee:
         return device
 
     def check_join_secret(self, code: str, secret: str) -> TableView:
-        """Return the table if `secret` is its join secret; raise ServiceError (403) otherwise."""
+        """Return the table if `secret` is its join secret; raise Forbidden otherwise."""
         row = self._row(code)
         if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
-            raise ServiceError(403, "bad_join_secret", "This join link is not valid for this table.")
+            raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
         return self._view(row, None)
 
     def devices(self, code: str) -> list[DeviceRow]:
@@ -465,7 +394,7 @@ class Referee:
         row = self._row(code)
         with self.store.transaction() as db:
             if not self.store.revoke_device(db, row.id, device_id):
-                raise ServiceError(404, "no_device", "That phone is not at this table.")
+                raise NotFound("no_device", "That phone is not at this table.")
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
 
@@ -480,7 +409,7 @@ class Referee:
     def set_entry(self, code: str, entry: str) -> None:
         """Choose who may enter cards: every joined phone, or the host only."""
         if entry not in ENTRY_MODES:
-            raise ServiceError(400, "bad_entry", "Choose joined phones or the host only.")
+            raise Invalid("bad_entry", "Choose joined phones or the host only.", field="entry")
         row = self._row(code)
         with self.store.transaction() as db:
             self.store.set_entry(db, row.id, entry)

@@ -9,51 +9,66 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    setup TEXT NOT NULL,
-    token_hash TEXT NOT NULL,
-    join_secret TEXT NOT NULL,
-    entry TEXT NOT NULL DEFAULT 'joined',
-    version INTEGER NOT NULL DEFAULT 0,
-    revision INTEGER NOT NULL DEFAULT 0,
-    rematch_code TEXT,
-    created_at REAL NOT NULL,
-    creator_address TEXT
-);
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY,
-    table_id INTEGER NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'undone', 'dropped')),
-    text TEXT NOT NULL,
-    rule TEXT,
-    note_rule TEXT,
-    device_id INTEGER,
-    device_player TEXT,
-    created_at REAL NOT NULL,
-    UNIQUE (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS devices (
-    id INTEGER PRIMARY KEY,
-    table_id INTEGER NOT NULL REFERENCES tables(id),
-    token_hash TEXT NOT NULL,
-    label TEXT NOT NULL,
-    player TEXT,
-    role TEXT NOT NULL CHECK (role IN ('host', 'player', 'watcher')),
-    revoked INTEGER NOT NULL DEFAULT 0,
-    created_at REAL NOT NULL,
-    last_seen REAL NOT NULL,
-    address TEXT,
-    UNIQUE (table_id, token_hash)
-);
-CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq);
-CREATE INDEX IF NOT EXISTS devices_by_table ON devices (table_id);
-CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator_address, created_at);
-"""
+# The schema as a list of steps: step N takes a database from version N-1 to N (PRAGMA user_version). A new
+# database runs them all; an existing one runs those it lacks, at start-up. A step that has shipped is never
+# edited: a change is a new step. Step 1 is the schema as first released (before versions were recorded,
+# which is why it says IF NOT EXISTS: a database of that time is at version 0 but already has it).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE IF NOT EXISTS tables (
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            setup TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            join_secret TEXT NOT NULL,
+            entry TEXT NOT NULL DEFAULT 'joined',
+            version INTEGER NOT NULL DEFAULT 0,
+            revision INTEGER NOT NULL DEFAULT 0,
+            rematch_code TEXT,
+            created_at REAL NOT NULL,
+            creator_address TEXT
+        )""",
+        """CREATE TABLE IF NOT EXISTS events (
+            id INTEGER PRIMARY KEY,
+            table_id INTEGER NOT NULL REFERENCES tables(id),
+            seq INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'undone', 'dropped')),
+            text TEXT NOT NULL,
+            rule TEXT,
+            note_rule TEXT,
+            device_id INTEGER,
+            device_player TEXT,
+            created_at REAL NOT NULL,
+            UNIQUE (table_id, seq)
+        )""",
+        """CREATE TABLE IF NOT EXISTS devices (
+            id INTEGER PRIMARY KEY,
+            table_id INTEGER NOT NULL REFERENCES tables(id),
+            token_hash TEXT NOT NULL,
+            label TEXT NOT NULL,
+            player TEXT,
+            role TEXT NOT NULL CHECK (role IN ('host', 'player', 'watcher')),
+            revoked INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            last_seen REAL NOT NULL,
+            address TEXT,
+            UNIQUE (table_id, token_hash)
+        )""",
+        "CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, seq)",
+        "CREATE INDEX IF NOT EXISTS devices_by_table ON devices (table_id)",
+        "CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator_address, created_at)",
+    ),
+    # 2: players' addresses and a "last seen" time were written but never read: keep no personal data
+    # the referee does not use (docs/security.md).
+    (
+        "DROP INDEX IF EXISTS tables_by_creator",
+        "ALTER TABLE tables DROP COLUMN creator_address",
+        "ALTER TABLE devices DROP COLUMN address",
+        "ALTER TABLE devices DROP COLUMN last_seen",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
 @dataclass(frozen=True)
@@ -99,7 +114,6 @@ class DeviceRow:
     role: str
     revoked: bool
     created_at: float
-    last_seen: float
 
 
 def database_path(url: str) -> str:
@@ -129,9 +143,23 @@ class Store:
         self._write_lock = threading.Lock()
         self._pool: list[sqlite3.Connection] = []
         self._pool_lock = threading.Lock()
-        # executescript commits on its own, so the schema is not run inside transaction().
-        self._connection().executescript(SCHEMA)
+        self.migrate()
         self.release()
+
+    def schema_version(self) -> int:
+        """Return the schema version the database is at."""
+        return int(self.read().execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self) -> None:
+        """Bring the database to SCHEMA_VERSION, one step per transaction (safe if two processes start at once)."""
+        for target, statements in enumerate(MIGRATIONS, start=1):
+            with self.transaction() as db:
+                if int(db.execute("PRAGMA user_version").fetchone()[0]) >= target:
+                    continue
+                for statement in statements:
+                    db.execute(statement)
+                # PRAGMA takes no parameters; `target` is an int from enumerate.
+                db.execute(f"PRAGMA user_version = {target}")
 
     def _open(self) -> sqlite3.Connection:
         # check_same_thread=False: a pooled connection moves between threads, but one thread uses it at a time.
@@ -169,13 +197,6 @@ class Store:
                 return
         db.close()
 
-    def close_thread_connection(self) -> None:
-        """Close this thread's connection, if it has one."""
-        db = getattr(self._local, "db", None)
-        if db is not None:
-            db.close()
-            self._local.db = None
-
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """Run a write transaction that holds the write lock from the start (no lost updates)."""
@@ -208,13 +229,11 @@ class Store:
         join_secret: str,
         entry: str,
         created_at: float,
-        creator_address: str | None,
     ) -> int:
         """Store a new table and return its id."""
         cursor = db.execute(
-            "INSERT INTO tables (code, setup, token_hash, join_secret, entry, created_at, creator_address)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (code, setup, token_hash, join_secret, entry, created_at, creator_address),
+            "INSERT INTO tables (code, setup, token_hash, join_secret, entry, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (code, setup, token_hash, join_secret, entry, created_at),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -261,15 +280,6 @@ class Store:
     def set_rematch(self, db: sqlite3.Connection, table_id: int, rematch_code: str) -> None:
         """Point a finished table at its rematch."""
         db.execute("UPDATE tables SET rematch_code = ? WHERE id = ?", (rematch_code, table_id))
-
-    def tables_created_since(self, address: str, since: float) -> int:
-        """Count the tables one address created since `since` (for rate limits)."""
-        row = (
-            self.read()
-            .execute("SELECT COUNT(*) FROM tables WHERE creator_address = ? AND created_at >= ?", (address, since))
-            .fetchone()
-        )
-        return int(row[0])
 
     # --- the event log ---
 
@@ -334,13 +344,11 @@ class Store:
         player: str | None,
         role: str,
         now: float,
-        address: str | None,
     ) -> int:
         """Remember a device that joined a table and return its id."""
         cursor = db.execute(
-            "INSERT INTO devices (table_id, token_hash, label, player, role, created_at, last_seen, address)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, token_hash, label, player, role, now, now, address),
+            "INSERT INTO devices (table_id, token_hash, label, player, role, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, token_hash, label, player, role, now),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -350,7 +358,7 @@ class Store:
         row = (
             self.read()
             .execute(
-                "SELECT id, table_id, label, player, role, revoked, created_at, last_seen"
+                "SELECT id, table_id, label, player, role, revoked, created_at"
                 " FROM devices WHERE table_id = ? AND token_hash = ?",
                 (table_id, token_hash),
             )
@@ -363,7 +371,7 @@ class Store:
         rows = (
             self.read()
             .execute(
-                "SELECT id, table_id, label, player, role, revoked, created_at, last_seen"
+                "SELECT id, table_id, label, player, role, revoked, created_at"
                 " FROM devices WHERE table_id = ? ORDER BY id",
                 (table_id,),
             )
@@ -380,9 +388,9 @@ class Store:
     def copy_devices(self, db: sqlite3.Connection, from_table: int, to_table: int, now: float) -> None:
         """Give a table the same devices as another (a rematch: every phone follows as the same player)."""
         db.execute(
-            "INSERT INTO devices (table_id, token_hash, label, player, role, revoked, created_at, last_seen)"
-            " SELECT ?, token_hash, label, player, role, revoked, ?, ? FROM devices WHERE table_id = ?",
-            (to_table, now, now, from_table),
+            "INSERT INTO devices (table_id, token_hash, label, player, role, revoked, created_at)"
+            " SELECT ?, token_hash, label, player, role, revoked, ? FROM devices WHERE table_id = ?",
+            (to_table, now, from_table),
         )
 
     def revoke_device(self, db: sqlite3.Connection, table_id: int, device_id: int) -> bool:
@@ -391,12 +399,3 @@ class Store:
             "UPDATE devices SET revoked = 1 WHERE id = ? AND table_id = ? AND role != 'host'", (device_id, table_id)
         )
         return cursor.rowcount == 1
-
-    def count_devices_since(self, address: str, since: float) -> int:
-        """Count devices that one address joined since `since` (for rate limits)."""
-        row = (
-            self.read()
-            .execute("SELECT COUNT(*) FROM devices WHERE address = ? AND created_at >= ?", (address, since))
-            .fetchone()
-        )
-        return int(row[0])

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app
 
-from . import get_referee
-from .service import ServiceError
+from .errors import ServiceError
+from .extensions import get_referee
+from .http_status import http_status
 from .serving import STREAM_RULE, on_request_thread
 
 bp = Blueprint("stream", __name__)
@@ -30,7 +31,7 @@ def events(code: str) -> Response:
     try:
         view = referee.view(code)
     except ServiceError as error:
-        return Response(error.message, status=error.status, mimetype="text/plain")
+        return Response(error.message, status=http_status(error), mimetype="text/plain")
     listener = referee.bus.subscribe(view.code, view.revision)
     if listener is None:
         # The page falls back to polling when the server holds its maximum number of streams.

@@ -352,8 +352,7 @@ def test_a_joined_player_sees_the_qr_too(api: Api, other_phone: Phone) -> None:
 def lan(monkeypatch: pytest.MonkeyPatch) -> str:
     """Pretend this machine's LAN address is 192.168.1.23, whatever network the tests run on."""
     address = "192.168.1.23"
-    monkeypatch.setattr("referee.api.lan_address", lambda: address)
-    monkeypatch.setattr("referee.web.lan_address", lambda: address)
+    monkeypatch.setattr("referee.pages.joining.lan_address", lambda: address)
     return address
 
 

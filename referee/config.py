@@ -1,0 +1,68 @@
+"""Settings: the defaults below, then `REFEREE_*` environment variables, then the caller's overrides; read once.
+
+Flask's own loader reads the environment (`REFEREE_MAX_STREAMS=300` sets `MAX_STREAMS` to the number 300);
+`finish()` then fills in what depends on the instance folder (the database, the cookie-signing key) and
+normalises the few settings a person types as text (a comma-separated list of proxies).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import stat
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ENV_PREFIX = "REFEREE"
+log = logging.getLogger(__name__)
+
+
+class Defaults:
+    """Every setting and its default; `REFEREE_<NAME>` overrides one (see docs/deploy.md)."""
+
+    MAX_CONTENT_LENGTH = 64 * 1024
+    SESSION_COOKIE_NAME = "referee"
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    PERMANENT_SESSION_LIFETIME = timedelta(days=365)
+    # Send the cookie only when it changes: refreshing it put ~280 bytes on every response, static
+    # files and 204 polls included (docs/performance.md). It still lasts a year from the last change.
+    SESSION_REFRESH_EACH_REQUEST = False
+    MAX_STREAMS = 200
+    STREAM_KEEPALIVE = 15.0
+    STREAM_MAX_SECONDS = 300.0
+    TABLES_PER_MINUTE = 60
+    JOINS_PER_MINUTE = 60
+    TRUST_PROXY = True
+    # Only these peers may set X-Forwarded-* (a reverse proxy on this machine); see docs/security.md.
+    TRUSTED_PROXIES: tuple[str, ...] = ("127.0.0.1", "::1")
+
+
+def finish(config: dict[str, Any], instance: Path, environ: Mapping[str, str] = os.environ) -> None:
+    """Fill in the settings that depend on the instance folder and normalise typed-in lists."""
+    instance.mkdir(parents=True, exist_ok=True)
+    # DATABASE_URL without the prefix too: it is the name hosting platforms and the README use.
+    config.setdefault("DATABASE_URL", environ.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite3'}")
+    proxies = config["TRUSTED_PROXIES"]
+    if isinstance(proxies, str):
+        config["TRUSTED_PROXIES"] = tuple(part.strip() for part in proxies.split(",") if part.strip())
+    if not config.get("SECRET_KEY"):
+        config["SECRET_KEY"] = secret_key(instance / "secret_key")
+
+
+def secret_key(path: Path) -> str:
+    """Return the key that signs cookies, kept in `path`; create it readable by this user only."""
+    try:
+        # O_EXCL: two processes starting at once cannot both write a key; 0600 from the first byte.
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+            log.warning("%s can be read by other users of this machine: chmod 600 it", path)
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key)
+    return key

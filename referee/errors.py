@@ -1,0 +1,48 @@
+"""What the service turns down, as typed errors free of HTTP (the faces map them to statuses).
+
+Like python-chess's `InvalidMoveError` / `IllegalMoveError`: a request that is malformed or names nobody is
+`Invalid`; one that is well formed but the rules do not allow now is `Illegal`. Every error carries a machine
+`code` and a `message` a player understands; `Invalid` also says which `field` to fix.
+"""
+
+from __future__ import annotations
+
+from .tableview import TableView
+
+
+class ServiceError(Exception):
+    """A request the referee turns down; `view` is the table as it is now, when there is one."""
+
+    def __init__(self, code: str, message: str, *, view: TableView | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.view = view
+
+
+class NotFound(ServiceError):
+    """No such table, or no such phone at it."""
+
+
+class NeedsCredentials(ServiceError):
+    """The request carries no credential at all (no token)."""
+
+
+class Forbidden(ServiceError):
+    """The credential is wrong, or this phone may not do that (watching, removed, not the host)."""
+
+
+class Conflict(ServiceError):
+    """The table moved on since the phone looked (a stale version): nothing was entered."""
+
+
+class Invalid(ServiceError):
+    """Malformed, or names something that does not exist; `field` says which part to fix."""
+
+    def __init__(self, code: str, message: str, *, field: str | None = None, view: TableView | None = None):
+        super().__init__(code, message, view=view)
+        self.field = field
+
+
+class Illegal(ServiceError):
+    """Well formed, but the rules do not allow it now (not your turn, does not fit, game over)."""

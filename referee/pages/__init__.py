@@ -1,0 +1,36 @@
+"""The htmx pages, one blueprint per thing a person does: start a table, play at it, join it, read the rules.
+
+Each page answers plain form posts (no JavaScript) and htmx requests alike; the live regions of the table are
+partial templates that the full page includes and updates re-send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from .. import rulebook
+from ..security import CSRF_FIELD, csrf_token
+from . import home, joining, rules, table
+from .common import http_error_page
+
+__all__ = ["http_error_page", "init_app"]
+
+
+def _template_helpers() -> dict[str, Any]:
+    return {"csrf_token": csrf_token, "csrf_field": CSRF_FIELD}
+
+
+def rule_title(entry_id: str) -> str:
+    """Return the title of a rulebook entry, for "Why?" links."""
+    found = rulebook.entry(entry_id)
+    return found.title if found is not None else entry_id
+
+
+def init_app(app: Flask) -> None:
+    """Register the page blueprints, their template helpers and their error page."""
+    for blueprint in (home.bp, table.bp, joining.bp, rules.bp):
+        app.register_blueprint(blueprint)
+    app.context_processor(_template_helpers)
+    app.add_template_global(rule_title)

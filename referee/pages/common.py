@@ -1,0 +1,53 @@
+"""What every page shares: this browser's device key and device at a table, its address, and error pages."""
+
+from __future__ import annotations
+
+from flask import render_template, request, session
+from werkzeug.exceptions import HTTPException
+
+from ..errors import ServiceError
+from ..extensions import get_referee
+from ..http_status import http_status
+from ..service import new_device_key
+from ..store import DeviceRow
+from ..tableview import TableView
+
+
+def device_key() -> str:
+    """Return this browser's device key (in the signed, HttpOnly session cookie), creating it."""
+    key = session.get("device")
+    if not isinstance(key, str):
+        key = new_device_key()
+        session["device"] = key
+        session.permanent = True
+    return key
+
+
+def current_device(view: TableView) -> DeviceRow | None:
+    """Return this browser's device at the table, if it joined (never creates a key)."""
+    key = session.get("device")
+    return get_referee().device(view.code, key if isinstance(key, str) else None)
+
+
+def client_address() -> str:
+    """Return the address the request came from (the proxy's client when a trusted proxy says so)."""
+    return request.remote_addr or "?"
+
+
+def error_page(title: str, message: str, status: int) -> tuple[str, int]:
+    """Render the error page with a title and a sentence a player understands."""
+    return render_template("error.html", title=title, message=message), status
+
+
+def service_error_page(error: ServiceError) -> tuple[str, int]:
+    """Show a service refusal that reached a page on its own (no table to show it on)."""
+    return error_page("Can't do that", error.message, http_status(error))
+
+
+_TITLES = {404: "Page not found", 405: "Can't do that here", 413: "Too much", 429: "Slow down"}
+
+
+def http_error_page(error: HTTPException) -> tuple[str, int]:
+    """Show an HTTP error (unknown page, wrong method, too large) as an HTML page."""
+    status = error.code or 500
+    return error_page(_TITLES.get(status, "Can't do that"), error.description or "That can't be done.", status)

@@ -1,0 +1,170 @@
+"""Joining a table and the host's panel: the join link and its QR code, "Who are you?", removing phones.
+
+Who may enter cards is decided by the service (`Referee.may_enter`); these views only show the link to phones
+that may, and let the host (the phone that started the table) manage the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cached_property
+from io import BytesIO
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..errors import Forbidden, NotFound, ServiceError
+from ..extensions import get_referee, join_limit
+from ..http_status import http_status
+from ..netaddr import lan_address, phone_url
+from ..security import csrf_ok
+from ..service import normalise_code
+from ..store import DeviceRow
+from ..tableview import TableView
+from .common import client_address, current_device, device_key, error_page, service_error_page
+
+bp = Blueprint("joining", __name__)
+bp.register_error_handler(ServiceError, service_error_page)
+
+
+def join_url(view: TableView) -> str:
+    """Return the link a phone opens to join the table, on an address other phones can reach."""
+    url = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
+    return phone_url(url, lan_address())
+
+
+@dataclass
+class JoinPanel:
+    """What the join panel shows a phone that may enter cards: the link, its QR code, and for the host the phones."""
+
+    view: TableView
+    is_host: bool
+    devices: list[DeviceRow]
+
+    @property
+    def code(self) -> str:
+        """The table code."""
+        return self.view.code
+
+    @cached_property
+    def link(self) -> str:
+        """The join link (built only when the panel is drawn)."""
+        return join_url(self.view)
+
+    @property
+    def qr_tag(self) -> str:
+        """Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture."""
+        return hashlib.sha256(self.view.join_secret.encode()).hexdigest()[:8]
+
+    @property
+    def tag(self) -> str:
+        """What the panel shows, in 8 hex digits: a live update re-sends the panel only when this changes."""
+        shown = [self.view.join_secret]
+        if self.is_host:
+            shown += [self.view.entry, *(f"{d.id}:{d.label}:{d.revoked}" for d in self.devices)]
+        return hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8]
+
+
+def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
+    """The join panel for phones that may enter cards; None for the others."""
+    if not get_referee().may_enter(view, device):
+        return None
+    is_host = device is not None and device.role == "host"
+    return JoinPanel(view, is_host, get_referee().devices(view.code) if is_host else [])
+
+
+@bp.get("/j/<code>/<secret>")
+def ask(code: str, secret: str) -> str | tuple[str, int]:
+    """Ask "Who are you?" on a phone that opened the join link."""
+    try:
+        view = get_referee().check_join_secret(code, secret)
+    except NotFound as error:
+        return error_page("No such table", error.message, http_status(error))
+    except Forbidden as error:
+        message = (
+            "This join link is wrong or was replaced. Ask the host to show the QR code again, "
+            "or type the table code to watch."
+        )
+        return error_page("This link doesn't work", message, http_status(error))
+    return render_template("join.html", view=view, secret=secret, device=current_device(view))
+
+
+@bp.post("/j/<code>/<secret>")
+def answer(code: str, secret: str) -> BaseResponse | tuple[str, int]:
+    """Remember this phone at the table as the player it picked (or as a watcher)."""
+    if not csrf_ok():
+        return error_page("Try again", "The page was stale. Open the link again.", 400)
+    if not join_limit().allow(client_address()):
+        return error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
+    # "player:NAME", "score" or "watch": a prefix, so no player name can clash with the other two.
+    choice = request.form.get("who", "")
+    watching = choice == "watch"
+    player = None if choice in ("watch", "score") else choice.removeprefix("player:")
+    if not choice or (player is not None and not player.strip()):
+        return error_page("Try again", "Pick who you are, or Just watching.", 400)
+    try:
+        get_referee().join(code, secret, device_key(), player=player, watching=watching)
+    except ServiceError as error:
+        title = "Removed from the table" if error.code == "revoked" else "This link doesn't work"
+        return error_page(title, error.message, http_status(error))
+    return redirect(url_for("table.page", code=normalise_code(code)), 303)
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr_svg(code: str) -> Response:
+    """Draw the join link as an SVG QR code (only for phones that may enter cards)."""
+    view = get_referee().view(code)
+    panel = join_panel(view, current_device(view))
+    if panel is None:
+        abort(403)
+    image = qrcode.make(panel.link, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    buffer = BytesIO()
+    image.save(buffer)
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+# --- the host's panel ---------------------------------------------------------------------------------
+
+
+def _host_view(code: str) -> TableView:
+    """Return the table if this phone is its host and the form carries the CSRF token; 403 otherwise."""
+    view = get_referee().view(code)
+    device = current_device(view)
+    if not csrf_ok() or device is None or device.role != "host":
+        abort(403)
+    return view
+
+
+def _back_to_join_panel(view: TableView) -> BaseResponse:
+    return redirect(url_for("table.page", code=view.code) + "#join", 303)
+
+
+@bp.post("/t/<code>/devices/<int:device_id>/revoke")
+def revoke(code: str, device_id: int) -> BaseResponse:
+    """Remove a phone from the table (host only)."""
+    view = _host_view(code)
+    get_referee().revoke(view.code, device_id)
+    flash("That phone can no longer enter cards.", "info")
+    return _back_to_join_panel(view)
+
+
+@bp.post("/t/<code>/join-link")
+def new_link(code: str) -> BaseResponse:
+    """Replace the join link and QR code, for when they reached people who should not join (host only)."""
+    view = _host_view(code)
+    get_referee().new_join_link(view.code)
+    flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
+    return _back_to_join_panel(view)
+
+
+@bp.post("/t/<code>/entry")
+def entry(code: str) -> BaseResponse:
+    """Choose who may enter cards: every joined phone, or the host only (host only)."""
+    view = _host_view(code)
+    get_referee().set_entry(view.code, request.form.get("entry", "joined"))
+    return _back_to_join_panel(view)

@@ -1,0 +1,77 @@
+"""The rules panel: search as you type, every rule and FAQ entry, one ruling in full, this table's house rules."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from .. import rulebook
+from ..engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules
+from ..errors import ServiceError
+from ..extensions import get_referee
+from ..tableview import TableView
+from .common import error_page
+
+bp = Blueprint("rules", __name__)
+
+# Questions are cut here rather than refused: a pasted paragraph still gets answers.
+MAX_QUERY = 200
+
+
+def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]:
+    """The table whose house rules should colour the answers, if the page came from one."""
+    if not code:
+        return None, None
+    try:
+        view = get_referee().view(code)
+    except ServiceError:
+        return None, None
+    return view, view.setup.house_rules
+
+
+def _query() -> str:
+    return request.args.get("q", "")[:MAX_QUERY]
+
+
+@bp.get("/rules")
+def index() -> str:
+    """The whole rules panel: search, every rule and FAQ entry, and this table's house rules."""
+    view, house_rules = _table_rules(request.args.get("table"))
+    query = _query()
+    results = rulebook.search(query, house_rules) if query.strip() else []
+    return render_template(
+        "rules.html",
+        query=query,
+        results=results,
+        sections=rulebook.by_section(),
+        table_view=view,
+        house_rules=house_rules,
+        specs=HOUSE_RULE_SPECS,
+        notes={item.id: rulebook.table_note(item, house_rules) for item in rulebook.entries()},
+    )
+
+
+@bp.get("/rules/search")
+def search() -> str:
+    """The answers to a typed question, as a fragment for the search box (htmx, as you type)."""
+    view, house_rules = _table_rules(request.args.get("table"))
+    query = _query()
+    # Five answers fit a phone screen; the full /rules page shows all ten.
+    results = rulebook.search(query, house_rules, limit=5) if query.strip() else []
+    return render_template("_rules_results.html", query=query, results=results, table_view=view)
+
+
+@bp.get("/rules/<entry_id>")
+def entry(entry_id: str) -> tuple[str, int] | str:
+    """One ruling in full: answer, reasoning, source, and what this table chose."""
+    found = rulebook.entry(entry_id)
+    if found is None:
+        return error_page("No such rule", "That rule is not in the rulebook.", 404)
+    view, house_rules = _table_rules(request.args.get("table"))
+    return render_template(
+        "rule.html",
+        item=found,
+        table_view=view,
+        note=rulebook.table_note(found, house_rules),
+        spec=SPECS_BY_NAME.get(found.house_rule or ""),
+        house_rules=house_rules,
+    )

@@ -1,0 +1,235 @@
+"""The table: its page, the live regions htmx refreshes, and the form posts that enter cards and start a rematch.
+
+Every action form posts to one URL (`act`); without JavaScript it answers with a redirect back to the page,
+with htmx it answers with the board, including any refusal as a sentence in the banner.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import Blueprint, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..codec import Command, Redo, Undo
+from ..engine import Bust, Card, Play, SetHand, Status, TieBreak, highest_hand_value, legal_actions
+from ..errors import Forbidden, Invalid, ServiceError
+from ..extensions import get_referee
+from ..htmx import is_htmx, navigate, nothing_changed
+from ..http_status import http_status
+from ..security import csrf_ok
+from ..store import DeviceRow
+from ..tableview import TableView
+from .common import current_device, service_error_page
+from .joining import join_panel
+
+bp = Blueprint("table", __name__)
+bp.register_error_handler(ServiceError, service_error_page)
+
+# The wild cards in the order the pad shows them.
+WILD_CARDS = (
+    Card.DRAW1,
+    Card.DRAW2,
+    Card.PASS,
+    Card.REVERSE,
+    Card.SKIP,
+    Card.EQ21,
+    Card.EQ10,
+    Card.EQ0,
+    Card.REDEAL,
+    Card.BOMB,
+)
+
+
+def _next_player(view: TableView) -> str | None:
+    """Who plays after the current player, if someone else (for "then Bob")."""
+    state = view.state
+    current = state.current
+    if current is None or state.status is not Status.PLAYING:
+        return None
+    following = state.next_active(current)
+    return state.players[following].name if following != current else None
+
+
+def _messages(full_page: bool, errors: list[str] | None) -> tuple[list[str], list[str]]:
+    """The errors and the host's confirmations to show: passed in, or left by a form post (full page only).
+
+    Only the full page takes flashed messages: a live refresh racing the redirect would otherwise take
+    (and drop) the host's confirmation.
+    """
+    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True)) if full_page else []
+    shown_errors = errors or [message for category, message in flashed if category == "error"]
+    return shown_errors, [message for category, message in flashed if category == "info"]
+
+
+def board_context(
+    view: TableView, device: DeviceRow | None, *, full_page: bool = False, **extra: Any
+) -> dict[str, Any]:
+    """Everything the board's partials need to draw the table for this phone."""
+    state = view.state
+    legal = legal_actions(state)
+    wilds = {option.card: option for option in legal.cards if not option.card.is_number}
+    join = join_panel(view, device)
+    errors, notices = _messages(full_page, extra.pop("errors", None))
+    return {
+        "view": view,
+        "state": state,
+        "legal": legal,
+        "numbers": [option for option in legal.cards if option.card.is_number],
+        "wilds": [wilds[card] for card in WILD_CARDS],
+        "next_player": _next_player(view),
+        "device": device,
+        "may_enter": get_referee().may_enter(view, device),
+        "errors": errors,
+        "notices": notices,
+        "join": join,
+        "join_tag": join.tag if join else None,
+        "log": list(reversed(view.log)),
+        "Status": Status,
+        "Card": Card,
+        "highest_hand_value": highest_hand_value,
+        "last_events": {event.kind for event in state.events},
+        **extra,
+    }
+
+
+def _join_changed(join_tag: str | None) -> bool:
+    """True if the page that sent this htmx request shows another join panel than `join_tag` (it says which)."""
+    return is_htmx() and (request.values.get("join") or None) != join_tag
+
+
+def _render_board(view: TableView, device: DeviceRow | None, errors: list[str] | None = None) -> str:
+    context = board_context(view, device, errors=errors)
+    # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
+    # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
+    context["join_changed"] = _join_changed(context["join_tag"])
+    return render_template("_board.html", **context)
+
+
+@bp.get("/t/<code>")
+def page(code: str) -> BaseResponse | str:
+    """Show the table: total, turn, card pad, players, log."""
+    view = get_referee().view(code)
+    if view.code != code:
+        return redirect(url_for("table.page", code=view.code))
+    context = board_context(view, current_device(view), full_page=True, open_sheet=request.args.get("sheet"))
+    return render_template("table.html", **context)
+
+
+@bp.get("/t/<code>/board")
+def board(code: str) -> BaseResponse | str:
+    """Return the live regions; answer 204 when the page already shows this revision."""
+    referee = get_referee()
+    numbers = referee.revision(code)
+    if numbers is None:
+        abort(404)
+    if request.args.get("since", "") == str(numbers[1]):
+        return nothing_changed()
+    view = referee.view(code)
+    return _render_board(view, current_device(view))
+
+
+def _respond(
+    view: TableView, device: DeviceRow | None, error: ServiceError | None = None
+) -> BaseResponse | tuple[str, int]:
+    """After a form post: htmx gets the board back (with the refusal, if any); a plain browser is redirected."""
+    if is_htmx():
+        status = 200 if error is None else http_status(error)
+        return _render_board(view, device, errors=[] if error is None else [error.message]), status
+    if error is not None:
+        flash(error.message, "error")
+    return redirect(url_for("table.page", code=view.code), 303)
+
+
+def _tiebreak_values(view: TableView) -> TieBreak:
+    values = []
+    for player in view.state.players:
+        raw = request.form.get(f"tb_{player.name}")
+        if raw is None or raw == "":
+            continue
+        try:
+            values.append((player.name, int(raw)))
+        except ValueError:
+            raise Invalid("bad_form", "Type each total as digits.", field=f"tb_{player.name}") from None
+    return TieBreak(tuple(values))
+
+
+def _command_from_form(view: TableView) -> Command:
+    """Build the engine action the posted form describes; raise Invalid if it is malformed."""
+    form = request.form
+    kind = form.get("kind", "play")
+    player = form.get("player", "")
+    match kind:
+        case "play":
+            try:
+                card = Card(form.get("card", ""))
+            except ValueError:
+                raise Invalid("bad_form", "Pick a card.", field="card") from None
+            return Play(player, card, tuple(form.getlist("zeros")))
+        case "bust":
+            return Bust(player)
+        case "hand":
+            try:
+                return SetHand(player, int(form.get("cards", "")))
+            except ValueError:
+                raise Invalid("bad_form", "Type the number of cards as digits.", field="cards") from None
+        case "tiebreak":
+            return _tiebreak_values(view)
+        case "undo":
+            return Undo()
+        case "redo":
+            return Redo()
+    raise Invalid("bad_form", "Unknown action.", field="kind")
+
+
+def _posted_version() -> int | None:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return None
+
+
+def _needs_bomb_sheet(view: TableView, command: Command) -> bool:
+    """Without JavaScript the Bomb button first opens the "Who discarded a 0?" sheet."""
+    return (
+        isinstance(command, Play)
+        and command.card is Card.BOMB
+        and not request.form.get("bomb_confirmed")
+        and bool(legal_actions(view.state).bomb_answerers)
+    )
+
+
+@bp.post("/t/<code>/act")
+def act(code: str) -> BaseResponse | tuple[str, int]:
+    """Enter a card, a bust, a hand correction, a tie-break, an undo or a redo."""
+    referee = get_referee()
+    view = referee.view(code)
+    device = current_device(view)
+    try:
+        if not csrf_ok():
+            raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
+        if not referee.may_enter(view, device):
+            raise Forbidden("watch_only", "This phone is only watching: it can't enter cards.")
+        command = _command_from_form(view)
+        if _needs_bomb_sheet(view, command):
+            return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
+        entered_by = None if device is None else device.label
+        view = referee.act(view.code, command, expected_version=_posted_version(), entered_by=entered_by, device=device)
+    except ServiceError as error:
+        return _respond(error.view or view, device, error)
+    return _respond(view, device)
+
+
+@bp.post("/t/<code>/rematch")
+def rematch(code: str) -> BaseResponse | tuple[str, int]:
+    """Start a rematch with the same players and settings."""
+    referee = get_referee()
+    view = referee.view(code)
+    device = current_device(view)
+    try:
+        if not csrf_ok() or not referee.may_enter(view, device):
+            raise Forbidden("watch_only", "Only a phone at the table can start a rematch.")
+        new_code = referee.rematch(view.code)
+    except ServiceError as error:
+        return _respond(error.view or view, device, error)
+    return navigate(url_for("table.page", code=new_code))

@@ -1,0 +1,62 @@
+"""What a page or the API shows of a table at one version: its state, history and log, and its settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import GameState, History, Setup
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the table's log, with the ruling behind it and who entered it."""
+
+    seq: int
+    text: str
+    rule: str | None
+    note_rule: str | None
+    undone: bool
+    entered_by: str | None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a page or the API shows of a table at one version."""
+
+    id: int
+    code: str
+    version: int
+    revision: int
+    setup: Setup
+    state: GameState
+    history: History
+    log: tuple[LogEntry, ...]
+    entry: str
+    rematch_code: str | None
+    join_secret: str
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to take back."""
+        return self.history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone action can be put back."""
+        return self.history.can_redo
+
+    @property
+    def last_note_rule(self) -> str | None:
+        """The rule behind the newest action if it was an unusual one (for the "Rule applied" note)."""
+        for entry in reversed(self.log):
+            if not entry.undone:
+                return entry.note_rule
+        return None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table and the secrets only its creator receives."""
+
+    view: TableView
+    token: str
