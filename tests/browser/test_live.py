@@ -127,7 +127,10 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     assert new_link and new_link != old_link
     expect(host.locator("#join img.qr")).not_to_have_attribute("src", old_qr or "")
     # The new QR picture really loads (it is not the old one from the cache).
-    assert host.locator("#join img.qr").evaluate("image => image.complete && image.naturalWidth > 0")
+    host.wait_for_function(
+        "() => { const image = document.querySelector('#join img.qr');"
+        " return image && image.complete && image.naturalWidth > 0; }"
+    )
     # Other phones that show the QR code switch to the new one live.
     expect(scorer.locator("#join a.join-link")).to_have_text(new_link, timeout=LIVE_SECONDS * 3000)
     assert still_same_page(scorer)
