@@ -1,15 +1,17 @@
 """The pure 5 Alive referee engine: `apply(state, action) -> state`, no I/O, clock or randomness."""
 
 from .actions import Action, Bust, Play, SetHand, TieBreak
-from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, Card, highest_hand_value
+from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, TARGET, WILD_CARDS, Card, highest_hand_value
 from .errors import EngineError, InvalidSetup, Refused
+from .events import Event, EventKind
 from .game import apply, bomb_targets, check, refusal
 from .history import History, replay
 from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading
 from .legal import CardOption, Legal, legal_actions
 from .narrate import describe, key_rule, unusual_rule
 from .setup import make_setup, new_game
-from .state import CLOCKWISE, COUNTERCLOCKWISE, Event, GameState, Player, Setup, Status, Team, Variant
+from .state import GameState, Player, Setup, Status, Team, Variant
+from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat, seats_after
 
 __all__ = [
     "CLOCKWISE",
@@ -19,6 +21,8 @@ __all__ = [
     "HAND_SIZE",
     "HOUSE_RULE_SPECS",
     "LIVES",
+    "TARGET",
+    "WILD_CARDS",
     "SPECS_BY_NAME",
     "Action",
     "Bust",
@@ -26,6 +30,7 @@ __all__ = [
     "CardOption",
     "EngineError",
     "Event",
+    "EventKind",
     "GameState",
     "History",
     "HouseRuleSpec",
@@ -51,7 +56,9 @@ __all__ = [
     "legal_actions",
     "make_setup",
     "new_game",
+    "next_seat",
     "refusal",
     "replay",
+    "seats_after",
     "unusual_rule",
 ]

@@ -1,4 +1,5 @@
-"""The 77 playing cards of 5 Alive: their kinds, names and how many of each are in the box."""
+"""The 77 playing cards of 5 Alive, and everything a card means: its value or the total it sets,
+its name, how many the box holds, its rulebook entry, and the order of the wild-card pad."""
 
 from __future__ import annotations
 
@@ -38,6 +39,20 @@ class Card(Enum):
         return self in NUMBER_VALUES
 
     @property
+    def sets_total_to(self) -> int | None:
+        """The running total right after this card, whatever it was before; None if the card adds to it.
+
+        =21, =10 and =0 set the total; a Bomb and a Re-deal reset it to 0 (1994 rules). The other wild
+        cards count as 0, which adds nothing (RULES-NOTES: "counts as 0" is not a reset).
+        """
+        return SETS_TOTAL.get(self)
+
+    @property
+    def rule(self) -> str:
+        """The id of the rulebook entry that explains this card."""
+        return CARD_RULES[self]
+
+    @property
     def label(self) -> str:
         """The name printed on the button and in the log ("7", "Draw 2", "=21")."""
         return LABELS[self]
@@ -73,6 +88,45 @@ LABELS: dict[Card, str] = {
     Card.BOMB: "Bomb",
 }
 
+TARGET = 21
+"""The highest total allowed; exactly 21 is fine (all three texts)."""
+
+SETS_TOTAL: dict[Card, int] = {
+    Card.EQ21: TARGET,
+    Card.EQ10: 10,
+    Card.EQ0: 0,
+    Card.BOMB: 0,
+    Card.REDEAL: 0,
+}
+
+WILD_CARDS: tuple[Card, ...] = (
+    Card.DRAW1,
+    Card.DRAW2,
+    Card.PASS,
+    Card.REVERSE,
+    Card.SKIP,
+    Card.EQ21,
+    Card.EQ10,
+    Card.EQ0,
+    Card.REDEAL,
+    Card.BOMB,
+)
+"""The wild cards in the order the card pad shows them."""
+
+CARD_RULES: dict[Card, str] = {
+    **{card: "number-cards" for card in NUMBER_VALUES},
+    Card.DRAW1: "draw-cards",
+    Card.DRAW2: "draw-cards",
+    Card.PASS: "pass-me-by",
+    Card.REVERSE: "reverse",
+    Card.SKIP: "skip",
+    Card.EQ21: "equals-cards",
+    Card.EQ10: "equals-cards",
+    Card.EQ0: "equals-cards",
+    Card.REDEAL: "redeal",
+    Card.BOMB: "bomb",
+}
+
 # How many of each card the box holds. The number cards are certain (1994 rules, contents list);
 # the 1994 copy lost the Bomb and Reverse digits, so those two are inferred from the 77-card total
 # (RULES-NOTES.md). The referee never refuses a card for being played "too often": decks differ.
@@ -100,7 +154,6 @@ DECK_COUNTS: dict[Card, int] = {
 DECK_SIZE = 77
 HAND_SIZE = 10
 LIVES = 5
-TARGET = 21
 LARGEST_NUMBER = 7
 # A bust needs a card that does not fit; with 7 the largest card, nothing busts at 14 or less.
 LOWEST_BUST_TOTAL = TARGET - LARGEST_NUMBER + 1

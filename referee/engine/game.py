@@ -1,4 +1,9 @@
-"""The reducer: `apply(state, action)` checks an action, then returns the state after it."""
+"""The reducer: `apply(state, action)` checks an action, then returns the state after it.
+
+It owns the rules of play: what may be done now (`check`) and what an accepted action does to
+the table (`_Table`). Turn order lives in turns.py, card meanings in cards.py, event kinds in
+events.py, and the words for the log in narrate.py.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,10 @@ from dataclasses import dataclass, replace
 from .actions import Action, Bust, Play, SetHand, TieBreak
 from .cards import DECK_SIZE, HAND_SIZE, LOWEST_BUST_TOTAL, TARGET, Card, highest_hand_value
 from .errors import Refused
+from .events import Event, EventKind
 from .house_rules import HouseRules
-from .state import CLOCKWISE, Event, GameState, Player, Status, Team, Variant
+from .state import GameState, Player, Status, Team, Variant
+from .turns import CLOCKWISE, next_seat, seats_after
 
 
 def check(state: GameState, action: Action) -> None:
@@ -122,7 +129,7 @@ def _check_play(state: GameState, seat: int, action: Play) -> None:
     if action.zeros and card is not Card.BOMB:
         raise Refused("bad_zeros", "Only a Bomb is answered with 0s.", rule="bomb")
     if card is Card.BOMB and action.zeros:
-        if _bomb_not_answered(state, seat):
+        if not bomb_is_answered(state, seat):
             raise Refused(
                 "bomb_not_answered",
                 "At this table a Bomb played as the last card only ends the round: nobody answers it.",
@@ -217,26 +224,19 @@ def _check_tiebreak(state: GameState, action: TieBreak) -> None:
 
 def bomb_targets(state: GameState, bomber: int) -> tuple[int, ...]:
     """Return the seats that must answer a Bomb from `bomber`, in turn order after them."""
-    seats = []
-    seat = bomber
-    opponents_only = state.variant is Variant.TEAMS and state.house_rules.bomb_teammates == "opponents_only"
-    for _ in range(len(state.players)):
-        seat = state.next_active(seat)
-        if seat == bomber:
-            break
-        if opponents_only and state.players[seat].team == state.players[bomber].team:
-            continue
-        seats.append(seat)
-    return tuple(seats)
-
-
-def _bomb_not_answered(state: GameState, bomber: int) -> bool:
-    return state.players[bomber].hand == 1 and state.house_rules.bomb_last_card == "round_only"
+    seats = seats_after(state.out_flags, bomber, state.direction)
+    if state.variant is Variant.TEAMS and state.house_rules.bomb_teammates == "opponents_only":
+        team = state.players[bomber].team
+        seats = tuple(seat for seat in seats if state.players[seat].team != team)
+    return seats
 
 
 def bomb_is_answered(state: GameState, bomber: int) -> bool:
-    """Return True if a Bomb from `bomber` now asks the others for a 0."""
-    return not _bomb_not_answered(state, bomber)
+    """Return True if a Bomb from `bomber` now asks the others for a 0.
+
+    Only a Bomb that is its player's last card, at a table with bomb_last_card=round_only, is not.
+    """
+    return not (state.players[bomber].hand == 1 and state.house_rules.bomb_last_card == "round_only")
 
 
 # --- applying an accepted action ------------------------------------------------------------
@@ -332,31 +332,18 @@ class _Table:
         assert seat is not None
         return seat
 
-    def emit(self, kind: str, seat: int | None = None, value: int | None = None, rule: str | None = None) -> None:
+    def emit(self, kind: EventKind, seat: int | None = None, value: int | None = None, rule: str | None = None) -> None:
         self.events.append(Event(kind, None if seat is None else self.name(seat), value, rule))
 
     def active(self) -> list[int]:
         return [seat for seat, out in enumerate(self.out) if not out]
 
     def next_active(self, seat: int, direction: int | None = None) -> int:
-        step = self.direction if direction is None else direction
-        count = len(self.out)
-        for offset in range(1, count + 1):
-            candidate = (seat + step * offset) % count
-            if not self.out[candidate]:
-                return candidate
-        return seat
+        return next_seat(self.out, seat, self.direction if direction is None else direction)
 
-    def in_turn_order(self, start: int) -> list[int]:
+    def in_turn_order(self, start: int) -> tuple[int, ...]:
         """Active seats after `start` in the direction of play, `start` itself excluded."""
-        seats = []
-        seat = start
-        for _ in range(len(self.out)):
-            seat = self.next_active(seat)
-            if seat == start:
-                break
-            seats.append(seat)
-        return seats
+        return seats_after(self.out, start, self.direction)
 
     def two_left(self) -> bool:
         # Two-player rules apply when exactly two players are still in (never in teams: nobody
@@ -374,7 +361,7 @@ class _Table:
         number = card.number
         if number is not None:
             self.total += number
-        self.emit("played", seat, rule=_CARD_RULES[card])
+        self.emit(EventKind.PLAYED, seat, rule=card.rule)
         last_card = self.hands[seat] == 0
         if card is Card.BOMB:
             self.bomb(seat, zeros, last_card)
@@ -383,9 +370,13 @@ class _Table:
             # The last card ends the round; its own effect does not carry over (1994 rules:
             # "if it is your last card, the hand is over"; Re-deal says so in so many words).
             if not card.is_number:
-                self.emit("last_card_effect_void", seat, rule="last-card")
+                self.emit(EventKind.LAST_CARD_EFFECT_VOID, seat, rule="last-card")
             self.end_round((seat,))
             return
+        self.effect(seat, card)
+
+    def effect(self, seat: int, card: Card) -> None:
+        """Do what a card that was not its player's last does, and pass the turn on."""
         match card:
             case Card.DRAW1 | Card.DRAW2:
                 self.draw_for_others(seat, 1 if card is Card.DRAW1 else 2)
@@ -393,28 +384,24 @@ class _Table:
             case Card.REVERSE:
                 if self.two_left():
                     # 1994 rules: with two players left, Reverse is treated as Pass Me By.
-                    self.emit("reverse_as_pass", seat, rule="two-players")
+                    self.emit(EventKind.REVERSE_AS_PASS, seat, rule="two-players")
                 else:
                     self.direction = -self.direction
-                    self.emit("reversed", value=self.direction, rule="reverse")
+                    self.emit(EventKind.REVERSED, value=self.direction, rule="reverse")
                 self.set_turn(self.next_active(seat))
             case Card.SKIP:
                 if self.two_left():
                     # 1994 rules: with two players, the Skip player gets an immediate new turn.
-                    self.emit("skip_again", seat, rule="two-players")
+                    self.emit(EventKind.SKIP_AGAIN, seat, rule="two-players")
                     self.set_turn(seat)
                 else:
                     skipped = self.next_active(seat)
-                    self.emit("skipped", skipped, rule="skip")
+                    self.emit(EventKind.SKIPPED, skipped, rule="skip")
                     self.set_turn(self.next_active(skipped))
-            case Card.EQ21:
-                self.total = TARGET
-                self.set_turn(self.next_active(seat))
-            case Card.EQ10:
-                self.total = 10
-                self.set_turn(self.next_active(seat))
-            case Card.EQ0:
-                self.total = 0
+            case Card.EQ21 | Card.EQ10 | Card.EQ0:
+                total = card.sets_total_to
+                assert total is not None
+                self.total = total
                 self.set_turn(self.next_active(seat))
             case Card.REDEAL:
                 self.redeal(seat)
@@ -423,7 +410,7 @@ class _Table:
 
     def bust(self, seat: int, card: Card | None) -> None:
         # 1994 rules: you keep the card, flip an ALIVE card, the total resets, the next player goes.
-        self.emit("bust", seat, value=None if card is None else card.number, rule="bust")
+        self.emit(EventKind.BUST, seat, value=None if card is None else card.number, rule="bust")
         self.total = 0
         self.lose_lives([seat], rule="teams-bust" if self.variant is Variant.TEAMS else "bust")
         if self.status is Status.PLAYING:
@@ -432,7 +419,7 @@ class _Table:
     def bomb(self, bomber: int, zeros: tuple[str, ...], last_card: bool) -> None:
         self.total = 0
         if last_card and self.rules.bomb_last_card == "round_only":
-            self.emit("bomb_not_answered", bomber, rule="bomb-last-card")
+            self.emit(EventKind.BOMB_NOT_ANSWERED, bomber, rule="bomb-last-card")
             self.end_round((bomber,))
             return
         answered = {self.seat(name) for name in zeros}
@@ -442,28 +429,28 @@ class _Table:
             if target in answered:
                 self.hands[target] -= 1
                 self.discard_pile += 1
-                self.emit("answered_zero", target, rule="bomb")
+                self.emit(EventKind.ANSWERED_ZERO, target, rule="bomb")
                 if self.hands[target] == 0:
                     emptied.append(target)
             else:
-                self.emit("no_zero", target, rule="teams-bomb" if self.variant is Variant.TEAMS else "bomb")
+                self.emit(EventKind.NO_ZERO, target, rule="teams-bomb" if self.variant is Variant.TEAMS else "bomb")
                 losers.append(target)
         self.lose_lives(losers, rule="bomb")
         if self.status is not Status.PLAYING:
             return
         if last_card:
             # How-to FAQ author: answer the Bomb first, then the round ends for the bomber.
-            self.emit("bomb_last_card", bomber, rule="bomb-last-card")
+            self.emit(EventKind.BOMB_LAST_CARD, bomber, rule="bomb-last-card")
             self.end_round((bomber, *emptied))
             return
         emptied = [seat for seat in emptied if not self.out[seat]]
         if emptied and self.rules.zero_answer_last_card == "draws_one":
             for seat in emptied:
                 if self.draw(seat, 1) == 1:
-                    self.emit("drew_after_answer", seat, rule="zero-answer-last-card")
+                    self.emit(EventKind.DREW_AFTER_ANSWER, seat, rule="zero-answer-last-card")
             emptied = [seat for seat in emptied if self.hands[seat] == 0]
         if emptied:
-            self.emit("zero_emptied_hand", emptied[0], rule="zero-answer-last-card")
+            self.emit(EventKind.ZERO_EMPTIED_HAND, emptied[0], rule="zero-answer-last-card")
             self.end_round(tuple(emptied))
             return
         # How-to FAQ author: the 0s are not turns; the player after the bomber goes next.
@@ -477,28 +464,18 @@ class _Table:
             order = [*self.in_turn_order(redealer), redealer]
         else:
             # 1994 rules: "he should start dealing to his left", i.e. clockwise.
-            order = [*self._clockwise_from(redealer), redealer]
+            order = [*seats_after(self.out, redealer, CLOCKWISE), redealer]
         share, extra = divmod(pool, len(order))
         for index, seat in enumerate(order):
             self.hands[seat] = share + (1 if index < extra else 0)
         self.dealer = redealer
-        self.emit("redealt", redealer, value=pool, rule="redeal-order")
+        self.emit(EventKind.REDEALT, redealer, value=pool, rule="redeal-order")
         if self.rules.after_redeal == "left":
             # 1994 rules: "after a deal of any sort, play always starts to the left".
             self.set_turn(self.next_active(redealer, CLOCKWISE))
-            self.emit("play_starts_left", self.current, rule="after-redeal")
+            self.emit(EventKind.PLAY_STARTS_LEFT, self.current, rule="after-redeal")
         else:
             self.set_turn(self.next_active(redealer))
-
-    def _clockwise_from(self, seat: int) -> list[int]:
-        seats = []
-        start = seat
-        for _ in range(len(self.out)):
-            seat = self.next_active(seat, CLOCKWISE)
-            if seat == start:
-                break
-            seats.append(seat)
-        return seats
 
     def draw(self, seat: int, count: int) -> int:
         """Move up to `count` cards from the draw pile to `seat`; return how many moved."""
@@ -514,19 +491,19 @@ class _Table:
     def reshuffle(self) -> bool:
         # House rule empty_draw_pile: the discard pile, all but its top card, becomes the draw pile.
         if self.rules.empty_draw_pile != "reshuffle" or self.discard_pile <= 1:
-            if not any(event.kind == "draw_pile_empty" for event in self.events):
-                self.emit("draw_pile_empty", rule="empty-draw-pile")
+            if not any(event.kind is EventKind.DRAW_PILE_EMPTY for event in self.events):
+                self.emit(EventKind.DRAW_PILE_EMPTY, rule="empty-draw-pile")
             return False
         self.draw_pile = self.discard_pile - 1
         self.discard_pile = 1
-        self.emit("reshuffled", value=self.draw_pile, rule="empty-draw-pile")
+        self.emit(EventKind.RESHUFFLED, value=self.draw_pile, rule="empty-draw-pile")
         return True
 
     def draw_for_others(self, drawer: int, count: int) -> None:
         # Everyone else draws, one player at a time in turn order from the drawer's next player.
         for seat in self.in_turn_order(drawer):
             drawn = self.draw(seat, count)
-            self.emit("drew", seat, value=drawn, rule="draw-cards")
+            self.emit(EventKind.DREW, seat, value=drawn, rule="draw-cards")
 
     def set_hand(self, seat: int, cards: int) -> None:
         # A correction is not a turn; the difference comes from (or goes to) the piles, so the
@@ -539,7 +516,7 @@ class _Table:
         else:
             self.discard_pile -= change
         self.hands[seat] = cards
-        self.emit("hand_set", seat, value=cards, rule="hand-correction")
+        self.emit(EventKind.HAND_SET, seat, value=cards, rule="hand-correction")
 
     def lose_lives(self, seats: list[int], rule: str) -> None:
         """Each seat loses one life (in teams, their team does); then settle the game's end."""
@@ -548,7 +525,7 @@ class _Table:
                 team = self.base.players[seat].team
                 assert team is not None
                 self.team_lives[team] -= 1
-                self.emit("lost_life", seat, value=self.team_lives[team], rule=rule)
+                self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)
                 if self.team_lives[team] == 0:
                     # Lives are taken in turn order; the first team to run out loses at once.
                     winner = self.base.teams[1 - team]
@@ -557,14 +534,14 @@ class _Table:
             return
         for seat in seats:
             self.lives[seat] -= 1
-            self.emit("lost_life", seat, value=self.lives[seat], rule=rule)
+            self.emit(EventKind.LOST_LIFE, seat, value=self.lives[seat], rule=rule)
         for seat in seats:
             if self.lives[seat] == 0:
                 # 1994 rules: eliminated at once, discarding any cards still held.
                 self.out[seat] = True
                 self.discard_pile += self.hands[seat]
                 self.hands[seat] = 0
-                self.emit("eliminated", seat, rule="elimination")
+                self.emit(EventKind.ELIMINATED, seat, rule="elimination")
         if not any(self.lives[seat] == 0 for seat in seats):
             return
         if self.variant is Variant.SUDDEN_DEATH:
@@ -574,7 +551,7 @@ class _Table:
         if len(active) == 1:
             self.finish((self.name(active[0]),), rule="winning")
         elif len(active) == 2:
-            self.emit("two_left", rule="two-players")
+            self.emit(EventKind.TWO_LEFT, rule="two-players")
 
     def sudden_death_end(self) -> None:
         # 1994 rules, Sudden Death: the game ends as soon as one player is out; most lives wins.
@@ -586,7 +563,7 @@ class _Table:
         self.tied = leaders
         self.current = None
         self.status = Status.TIEBREAK
-        self.emit("tiebreak", rule="tiebreak")
+        self.emit(EventKind.TIEBREAK, rule="tiebreak")
         if all(self.hands[seat] == 0 for seat in leaders):
             self.tiebreak({})
 
@@ -600,7 +577,7 @@ class _Table:
         if len(best) > 1 and self.rules.tiebreak_tie == "fewest_cards":
             fewest = min(self.hands[seat] for seat in best)
             best = [seat for seat in best if self.hands[seat] == fewest]
-        self.emit("tiebreak_result", value=lowest, rule="tiebreak")
+        self.emit(EventKind.TIEBREAK_RESULT, value=lowest, rule="tiebreak")
         self.tied = ()
         self.finish(tuple(self.name(seat) for seat in best), rule="tiebreak")
 
@@ -608,12 +585,12 @@ class _Table:
         self.status = Status.FINISHED
         self.winners = winners
         self.current = None
-        self.emit("game_over", rule=rule)
+        self.emit(EventKind.GAME_OVER, rule=rule)
 
     def end_round(self, went_out: tuple[int, ...]) -> None:
         """A hand is empty: the others pay one life each, then a new round is dealt."""
         first_out = went_out[0]
-        self.emit("went_out", first_out, rule="last-card")
+        self.emit(EventKind.WENT_OUT, first_out, rule="last-card")
         if self.variant is Variant.TEAMS:
             # 1994 rules, Team play: the opposing team loses only one life.
             team = self.base.players[first_out].team
@@ -640,19 +617,4 @@ class _Table:
             self.direction = CLOCKWISE
         self.dealer = dealer
         self.set_turn(self.next_active(dealer))
-        self.emit("new_round", dealer, value=self.round, rule="new-round")
-
-
-_CARD_RULES: dict[Card, str] = {
-    **{card: "number-cards" for card in Card if card.is_number},
-    Card.DRAW1: "draw-cards",
-    Card.DRAW2: "draw-cards",
-    Card.PASS: "pass-me-by",
-    Card.REVERSE: "reverse",
-    Card.SKIP: "skip",
-    Card.EQ21: "equals-cards",
-    Card.EQ10: "equals-cards",
-    Card.EQ0: "equals-cards",
-    Card.REDEAL: "redeal",
-    Card.BOMB: "bomb",
-}
+        self.emit(EventKind.NEW_ROUND, dealer, value=self.round, rule="new-round")

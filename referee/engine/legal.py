@@ -1,11 +1,13 @@
-"""What is possible now, so the UI can offer exactly the legal moves and say why the rest are not."""
+"""What is possible now, so the UI can offer exactly the legal moves and say why the rest are not.
+
+It asks the reducer's own `refusal` for every card, so the buttons and the rules cannot drift apart."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .actions import Bust, Play
-from .cards import Card
+from .cards import TARGET, Card
 from .game import bomb_is_answered, bomb_targets, refusal
 from .state import GameState, Status
 
@@ -53,7 +55,7 @@ def legal_actions(state: GameState) -> Legal:
     for card in Card:
         refused = refusal(state, Play(current.name, card))
         number = card.number
-        busts = refused is None and number is not None and state.total + number > 21
+        busts = refused is None and number is not None and state.total + number > TARGET
         options.append(CardOption(card, refused is None, None if refused is None else refused.message, busts))
     bust_refused = refusal(state, Bust(current.name))
     assert state.current is not None

@@ -1,10 +1,17 @@
-"""Plain sentences for the log ("Bob played 7: total 18. Cy's turn.") and the rule behind each."""
+"""Plain sentences for the log ("Bob played 7: total 18. Cy's turn.") and the rule behind each.
+
+This module owns the words: one sentence function per event kind (`_SENTENCES`), the summary lines
+that gather several events into one ("No 0 from Cy and Dee."), and which rulings deserve a "Why?"
+link or a "Rule applied" note.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action, Bust, Play, SetHand, TieBreak
-from .cards import Card
-from .state import COUNTERCLOCKWISE, Event, GameState, Status, Variant
+from .events import Event, EventKind
+from .state import COUNTERCLOCKWISE, GameState, Status, Variant
 
 # Rulings worth a "Why?" link, most telling first: the log links the first one an action produced.
 _NOTABLE_RULES = (
@@ -36,17 +43,17 @@ _NOTABLE_RULES = (
 # Events after which the table page shows a small "Rule applied" note.
 UNUSUAL_EVENTS = frozenset(
     {
-        "bomb_last_card",
-        "bomb_not_answered",
-        "zero_emptied_hand",
-        "drew_after_answer",
-        "last_card_effect_void",
-        "two_left",
-        "skip_again",
-        "reverse_as_pass",
-        "reshuffled",
-        "draw_pile_empty",
-        "tiebreak",
+        EventKind.BOMB_LAST_CARD,
+        EventKind.BOMB_NOT_ANSWERED,
+        EventKind.ZERO_EMPTIED_HAND,
+        EventKind.DREW_AFTER_ANSWER,
+        EventKind.LAST_CARD_EFFECT_VOID,
+        EventKind.TWO_LEFT,
+        EventKind.SKIP_AGAIN,
+        EventKind.REVERSE_AS_PASS,
+        EventKind.RESHUFFLED,
+        EventKind.DRAW_PILE_EMPTY,
+        EventKind.TIEBREAK,
     }
 )
 
@@ -78,31 +85,49 @@ def _team_of(state: GameState, name: str | None) -> str | None:
 
 def describe(before: GameState, action: Action, after: GameState) -> str:
     """Return the log line for `action`, taken from `before` to `after`."""
-    parts: list[str] = []
     events = after.events
+    parts = [*_action_line(before, action, events), *_summaries(events)]
+    for event in events:
+        sentence = _SENTENCES.get(event.kind, _nothing)(after, event)
+        if sentence:
+            parts.append(sentence)
+    if after.status is Status.PLAYING and after.current_player is not None:
+        parts.append(f"{after.current_player.name}'s turn.")
+    return " ".join(parts)
+
+
+def _action_line(before: GameState, action: Action, events: tuple[Event, ...]) -> list[str]:
+    """The sentence saying what was done, before what it made happen."""
+    kinds = {event.kind for event in events}
     match action:
-        case Play(player=player, card=card) if not any(event.kind == "bust" for event in events):
-            name = before.players[before.seat_of(player) or 0].name
-            line = f"{name} played {card.label}"
-            if any(event.kind == "last_card_effect_void" for event in events):
+        case Play(player=player, card=card) if EventKind.BUST not in kinds:
+            line = f"{_name(before, player)} played {card.label}"
+            if EventKind.LAST_CARD_EFFECT_VOID in kinds:
                 pass  # a wild as last card only ends the round: no new total to report
-            elif card.is_number or card in (Card.EQ21, Card.EQ10, Card.EQ0):
-                line += f": total {before.total + (card.number or 0) if card.is_number else _set_total(card)}"
-            elif card in (Card.BOMB, Card.REDEAL):
-                line += ": total 0"
-            parts.append(line + ".")
+            elif card.number is not None:
+                line += f": total {before.total + card.number}"
+            elif card.sets_total_to is not None:
+                line += f": total {card.sets_total_to}"
+            return [line + "."]
         case SetHand(player=player, cards=cards):
-            name = before.players[before.seat_of(player) or 0].name
-            parts.append(f"Correction: {name} holds {cards} {'card' if cards == 1 else 'cards'}.")
+            return [f"Correction: {_name(before, player)} holds {cards} {'card' if cards == 1 else 'cards'}."]
         case TieBreak(values=values):
             entered = ", ".join(f"{name} {value}" for name, value in values)
-            parts.append(f"Tie-break totals: {entered or 'all hands empty'}.")
+            return [f"Tie-break totals: {entered or 'all hands empty'}."]
         case Bust() | Play():
-            pass
+            return []
 
-    answered = [event.player for event in events if event.kind == "answered_zero" and event.player]
-    missed = [event.player for event in events if event.kind == "no_zero" and event.player]
-    drew = [event for event in events if event.kind == "drew"]
+
+def _name(state: GameState, player: str) -> str:
+    return state.players[state.seat_of(player) or 0].name
+
+
+def _summaries(events: tuple[Event, ...]) -> list[str]:
+    """One line each for the draws, the 0s discarded and the 0s missing, however many players."""
+    parts = []
+    answered = [event.player for event in events if event.kind is EventKind.ANSWERED_ZERO and event.player]
+    missed = [event.player for event in events if event.kind is EventKind.NO_ZERO and event.player]
+    drew = [event for event in events if event.kind is EventKind.DREW]
     if drew:
         counts = {event.value for event in drew}
         if len(counts) == 1:
@@ -114,71 +139,71 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         parts.append(f"{_join(answered)} discarded a 0.")
     if missed:
         parts.append(f"No 0 from {_join(missed)}.")
-
-    for event in events:
-        sentence = _sentence(after, event)
-        if sentence:
-            parts.append(sentence)
-
-    if after.status is Status.PLAYING and after.current_player is not None:
-        parts.append(f"{after.current_player.name}'s turn.")
-    return " ".join(parts)
+    return parts
 
 
-def _set_total(card: Card) -> int:
-    return {Card.EQ21: 21, Card.EQ10: 10, Card.EQ0: 0}[card]
+# --- one sentence per event kind (None: a summary line already said it) ------------------------
+
+Sentence = Callable[[GameState, Event], str | None]
 
 
-def _sentence(state: GameState, event: Event) -> str | None:
-    """Return the sentence for one event, or None when the summary lines already said it."""
-    who = event.player or ""
-    match event.kind:
-        case "bust":
-            tried = f" (a {event.value} would go over 21)" if event.value is not None else ""
-            return f"{who} can't play{tried}: the total goes back to 0."
-        case "lost_life":
-            team = _team_of(state, event.player)
-            left = f"{event.value} {'life' if event.value == 1 else 'lives'} left"
-            return f"{team} loses a life ({left})." if team else f"{who} loses a life ({left})."
-        case "eliminated":
-            return f"{who} is out of the game."
-        case "two_left":
-            return "Two players left: Reverse now acts as Pass Me By and Skip gives another turn."
-        case "reversed":
-            way = "counterclockwise" if event.value == COUNTERCLOCKWISE else "clockwise"
-            return f"Play now goes {way}."
-        case "reverse_as_pass":
-            return "With two players, Reverse acts as Pass Me By."
-        case "skipped":
-            return f"{who} misses a turn."
-        case "skip_again":
-            return f"With two players, {who} plays again."
-        case "play_starts_left":
-            return f"After a deal, play starts on the dealer's left: {who}."
-        case "redealt":
-            return f"{who} gathers all {event.value} cards in hand and deals them out again."
-        case "reshuffled":
-            return f"The draw pile ran out: the discard pile (but its top card) is the new draw pile of {event.value}."
-        case "draw_pile_empty":
-            return "The draw pile is empty, so no more cards are drawn."
-        case "bomb_not_answered":
-            return "At this table a Bomb as last card is not answered."
-        case "bomb_last_card":
-            return "The Bomb was answered; now the round ends."
-        case "drew_after_answer":
-            return f"That 0 was {who}'s last card: {who} draws one and plays on."
-        case "zero_emptied_hand":
-            return f"That 0 was {who}'s last card, so {who} has gone out."
-        case "last_card_effect_void":
-            return "It was the last card, so its effect does not count."
-        case "went_out":
-            return f"{who} has no cards left: round over."
-        case "new_round":
-            return f"Round {event.value}: {who} deals."
-        case "tiebreak":
-            tied = _join([state.players[seat].name for seat in state.tied])
-            return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
-        case "game_over":
-            winners = _join(list(state.winners))
-            return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}!"
+def _nothing(state: GameState, event: Event) -> str | None:
     return None
+
+
+def _bust(state: GameState, event: Event) -> str:
+    tried = f" (a {event.value} would go over 21)" if event.value is not None else ""
+    return f"{event.player} can't play{tried}: the total goes back to 0."
+
+
+def _lost_life(state: GameState, event: Event) -> str:
+    team = _team_of(state, event.player)
+    left = f"{event.value} {'life' if event.value == 1 else 'lives'} left"
+    return f"{team or event.player} loses a life ({left})."
+
+
+def _reversed(state: GameState, event: Event) -> str:
+    way = "counterclockwise" if event.value == COUNTERCLOCKWISE else "clockwise"
+    return f"Play now goes {way}."
+
+
+def _tiebreak(state: GameState, event: Event) -> str:
+    tied = _join([state.players[seat].name for seat in state.tied])
+    return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
+
+
+def _game_over(state: GameState, event: Event) -> str:
+    winners = _join(list(state.winners))
+    return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}!"
+
+
+def _fixed(template: str) -> Sentence:
+    """A sentence that only needs the event's player ({who}) and value ({value})."""
+    return lambda state, event: template.format(who=event.player or "", value=event.value)
+
+
+_SENTENCES: dict[EventKind, Sentence] = {
+    EventKind.BUST: _bust,
+    EventKind.LOST_LIFE: _lost_life,
+    EventKind.ELIMINATED: _fixed("{who} is out of the game."),
+    EventKind.TWO_LEFT: _fixed("Two players left: Reverse now acts as Pass Me By and Skip gives another turn."),
+    EventKind.REVERSED: _reversed,
+    EventKind.REVERSE_AS_PASS: _fixed("With two players, Reverse acts as Pass Me By."),
+    EventKind.SKIPPED: _fixed("{who} misses a turn."),
+    EventKind.SKIP_AGAIN: _fixed("With two players, {who} plays again."),
+    EventKind.PLAY_STARTS_LEFT: _fixed("After a deal, play starts on the dealer's left: {who}."),
+    EventKind.REDEALT: _fixed("{who} gathers all {value} cards in hand and deals them out again."),
+    EventKind.RESHUFFLED: _fixed(
+        "The draw pile ran out: the discard pile (but its top card) is the new draw pile of {value}."
+    ),
+    EventKind.DRAW_PILE_EMPTY: _fixed("The draw pile is empty, so no more cards are drawn."),
+    EventKind.BOMB_NOT_ANSWERED: _fixed("At this table a Bomb as last card is not answered."),
+    EventKind.BOMB_LAST_CARD: _fixed("The Bomb was answered; now the round ends."),
+    EventKind.DREW_AFTER_ANSWER: _fixed("That 0 was {who}'s last card: {who} draws one and plays on."),
+    EventKind.ZERO_EMPTIED_HAND: _fixed("That 0 was {who}'s last card, so {who} has gone out."),
+    EventKind.LAST_CARD_EFFECT_VOID: _fixed("It was the last card, so its effect does not count."),
+    EventKind.WENT_OUT: _fixed("{who} has no cards left: round over."),
+    EventKind.NEW_ROUND: _fixed("Round {value}: {who} deals."),
+    EventKind.TIEBREAK: _tiebreak,
+    EventKind.GAME_OVER: _game_over,
+}

@@ -1,11 +1,13 @@
-"""The game's state as frozen values: setup, players, teams and the running position."""
+"""The game's state as frozen values: setup, players, teams and the running position (no rules here)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .events import Event
 from .house_rules import HouseRules
+from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat
 
 
 class Variant(Enum):
@@ -24,8 +26,7 @@ class Status(Enum):
     FINISHED = "finished"
 
 
-CLOCKWISE = 1
-COUNTERCLOCKWISE = -1
+__all__ = ["CLOCKWISE", "COUNTERCLOCKWISE", "Event", "GameState", "Player", "Setup", "Status", "Team", "Variant"]
 
 
 @dataclass(frozen=True)
@@ -64,17 +65,6 @@ class Team:
     name: str
     seats: tuple[int, ...]
     lives: int
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing an action made happen, for the log and its "Why?" link."""
-
-    kind: str
-    player: str | None = None
-    value: int | None = None
-    rule: str | None = None
-    """Id of the rulebook entry that explains it."""
 
 
 @dataclass(frozen=True)
@@ -132,13 +122,12 @@ class GameState:
 
     def next_active(self, seat: int, direction: int | None = None) -> int:
         """Return the next active seat after `seat` in `direction` (default: the current one)."""
-        step = self.direction if direction is None else direction
-        count = len(self.players)
-        for offset in range(1, count + 1):
-            candidate = (seat + step * offset) % count
-            if not self.players[candidate].out:
-                return candidate
-        return seat
+        return next_seat(self.out_flags, seat, self.direction if direction is None else direction)
+
+    @property
+    def out_flags(self) -> tuple[bool, ...]:
+        """For each seat, whether that player is out of the game (what turn order walks over)."""
+        return tuple(player.out for player in self.players)
 
     @property
     def cards_in_play(self) -> int:

@@ -799,3 +799,37 @@ def test_legal_actions_show_no_bomb_answerers_when_a_last_card_bomb_is_not_answe
     assert t.legal().bomb_answerers == ("Bob", "Cy")
     t.set_hand("Ann", 1)
     assert t.legal().bomb_answerers == ()
+
+
+# --- one home per idea (issue 10) -----------------------------------------------------------------
+
+
+def test_turn_order_passes_over_seats_that_are_out() -> None:
+    from referee.engine import next_seat, seats_after
+
+    out = (False, True, False, False)  # seat 1 is out of the game
+    assert next_seat(out, 0, CLOCKWISE) == 2
+    assert next_seat(out, 2, COUNTERCLOCKWISE) == 0
+    assert seats_after(out, 0, CLOCKWISE) == (2, 3)
+    assert seats_after(out, 0, COUNTERCLOCKWISE) == (3, 2)
+    # Alone at the table, the next player is yourself (nobody else to pass to).
+    assert next_seat((False, True), 0, CLOCKWISE) == 0
+    assert seats_after((False, True), 0, CLOCKWISE) == ()
+
+
+def test_card_meanings_live_with_the_card() -> None:
+    from referee.engine import WILD_CARDS
+
+    assert [card.sets_total_to for card in (Card.EQ21, Card.EQ10, Card.EQ0, Card.BOMB, Card.REDEAL)] == [
+        21,
+        10,
+        0,
+        0,
+        0,
+    ]
+    assert Card.PASS.sets_total_to is None and Card.N7.sets_total_to is None
+    assert set(WILD_CARDS) == {card for card in Card if not card.is_number} and len(WILD_CARDS) == 10
+    # The engine plays each card by its meaning: =10 at 20 makes 10, whatever the total was.
+    t = Table().do("Ann eq21", "Bob eq10")
+    assert t.total == 10
+    assert t.state.events[0].rule == Card.EQ10.rule == "equals-cards"

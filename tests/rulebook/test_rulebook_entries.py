@@ -49,7 +49,7 @@ def engine_rule_ids() -> set[str]:
             elif isinstance(node, ast.Assign | ast.AnnAssign):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names = {target.id for target in targets if isinstance(target, ast.Name)}
-                if names & {"_CARD_RULES", "_NOTABLE_RULES"} and node.value is not None:
+                if names & {"CARD_RULES", "_NOTABLE_RULES"} and node.value is not None:
                     found.update(_strings(node.value))
     return found
 
