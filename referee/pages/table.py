@@ -12,7 +12,7 @@ from flask import Blueprint, abort, flash, get_flashed_messages, redirect, rende
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import Command, Redo, Undo
-from ..engine import Bust, Card, Play, SetHand, Status, TieBreak, highest_hand_value, legal_actions
+from ..engine import WILD_CARDS, Bust, Card, Play, SetHand, Status, TieBreak, highest_hand_value, legal_actions
 from ..errors import Forbidden, Invalid, ServiceError
 from ..extensions import get_referee
 from ..htmx import is_htmx, navigate, nothing_changed
@@ -25,20 +25,6 @@ from .joining import join_panel
 
 bp = Blueprint("table", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
-
-# The wild cards in the order the pad shows them.
-WILD_CARDS = (
-    Card.DRAW1,
-    Card.DRAW2,
-    Card.PASS,
-    Card.REVERSE,
-    Card.SKIP,
-    Card.EQ21,
-    Card.EQ10,
-    Card.EQ0,
-    Card.REDEAL,
-    Card.BOMB,
-)
 
 
 def _next_player(view: TableView) -> str | None:
