@@ -11,10 +11,11 @@ from werkzeug.exceptions import HTTPException
 from . import rulebook
 from .codec import command_from_json, expected_version, state_json
 from .errors import Conflict, Invalid, ServiceError
-from .extensions import get_referee, table_limit
+from .extensions import action_limit, get_referee, table_limit
 from .http_status import http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
+from .service import normalise_code
 from .tableview import Created, TableView
 
 PREFIX = "/api/v1"
@@ -130,6 +131,10 @@ def post_action(code: str) -> Response:
     """Apply one action (play, bust, hand, undo, redo, tiebreak) with the table's token."""
     referee = get_referee()
     referee.check_token(code, _bearer_token())  # 404 for an unknown table before asking for a token
+    if not action_limit().allow(normalise_code(code)):
+        response = error_response(429, "too_many", "Too many actions for this table: wait a moment and send again.")
+        response.headers["Retry-After"] = "5"
+        return response
     body = _json_body()
     command = command_from_json(body)
     view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")

@@ -36,6 +36,9 @@ class Defaults:
     STREAM_MAX_SECONDS = 300.0
     TABLES_PER_MINUTE = 60
     JOINS_PER_MINUTE = 60
+    # Generous: a script replaying a whole game at 20 actions a second never meets it; a runaway loop does.
+    TOKEN_ACTIONS_PER_MINUTE = 1200
+    MAX_ACTIONS_PER_TABLE = 10_000
     TRUST_PROXY = True
     # Only these peers may set X-Forwarded-* (a reverse proxy on this machine); see docs/security.md.
     TRUSTED_PROXIES: tuple[str, ...] = ("127.0.0.1", "::1")

@@ -15,6 +15,7 @@ from .store import Store
 REFEREE = "referee"
 TABLE_LIMIT = "referee.table_limit"
 JOIN_LIMIT = "referee.join_limit"
+ACTION_LIMIT = "referee.action_limit"
 
 
 def init_app(app: Flask) -> None:
@@ -23,9 +24,11 @@ def init_app(app: Flask) -> None:
     store = Store(config["DATABASE_URL"])
     # Each request's database connection goes back to the pool when the request ends.
     app.teardown_appcontext(lambda _error: store.release())
-    app.extensions[REFEREE] = Referee(store, Bus(max_listeners=int(config["MAX_STREAMS"])))
+    bus = Bus(max_listeners=int(config["MAX_STREAMS"]))
+    app.extensions[REFEREE] = Referee(store, bus, max_actions=int(config["MAX_ACTIONS_PER_TABLE"]))
     app.extensions[TABLE_LIMIT] = RateLimiter(int(config["TABLES_PER_MINUTE"]), 60.0)
     app.extensions[JOIN_LIMIT] = RateLimiter(int(config["JOINS_PER_MINUTE"]), 60.0)
+    app.extensions[ACTION_LIMIT] = RateLimiter(int(config["TOKEN_ACTIONS_PER_MINUTE"]), 60.0)
 
 
 def get_referee() -> Referee:
@@ -49,3 +52,8 @@ def table_limit() -> RateLimiter:
 def join_limit() -> RateLimiter:
     """Return the per-address limit on join attempts."""
     return _limiter(JOIN_LIMIT)
+
+
+def action_limit() -> RateLimiter:
+    """Return the per-table limit on actions sent with the table's API token."""
+    return _limiter(ACTION_LIMIT)

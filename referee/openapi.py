@@ -199,7 +199,8 @@ DOCUMENT: dict[str, Any] = {
                     "404": _error("No such table."),
                     "409": _error("expected_version is stale; the body also holds the fresh state."),
                     "413": _error("Body too large."),
-                    "422": _error("Refused by the rules."),
+                    "422": _error("Refused by the rules, or the table's log is full (log_full)."),
+                    "429": _error("Too many actions with this table's token in a minute; Retry-After says when."),
                 },
             }
         },

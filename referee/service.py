@@ -35,6 +35,9 @@ from .tableview import Created, LogEntry, TableView
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 ENTRY_MODES = ("joined", "host")
+# A table's log holds at most this many actions (undone ones included). A real game is a few hundred; the cap
+# keeps one runaway script from making a table's every page and undo slow for everyone (docs/scaling.md).
+MAX_ACTIONS = 10_000
 
 
 def hash_secret(secret: str) -> str:
@@ -55,10 +58,11 @@ def normalise_code(code: str) -> str:
 class Referee:
     """The service: every face (pages, API, streams) goes through these methods."""
 
-    def __init__(self, store: Store, bus: Bus, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, bus: Bus, clock: Callable[[], float] = time.time, max_actions: int = MAX_ACTIONS):
         self.store = store
         self.bus = bus
         self.clock = clock
+        self.max_actions = max_actions
         self._cache: dict[int, TableView] = {}
         self._cache_lock = threading.Lock()
         # A table's API token never changes, so its hash is kept once read: an API tap then reads the
@@ -156,7 +160,7 @@ class Referee:
         setup = codec.setup_from_json(row.setup)
         actions = tuple(codec.action_from_json(event.action) for event in events)
         undone = sum(1 for event in events if event.status == "undone")
-        history = History(setup, actions, undone)
+        history = History.rebuild(setup, actions, undone)
         view = TableView(
             id=row.id,
             code=row.code,
@@ -213,6 +217,13 @@ class Referee:
                     "stale_version",
                     "Someone else entered a card just before you: here is the table as it is now. "
                     "Check it, then tap again if you still need to.",
+                    view=view,
+                )
+            if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:
+                raise Illegal(
+                    "log_full",
+                    f"This table has reached {self.max_actions:,} entries, the most one table keeps. "
+                    "Start a rematch to play on.",
                     view=view,
                 )
             try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .actions import Action
 from .errors import Refused
@@ -20,13 +20,34 @@ def replay(setup: Setup, actions: Iterable[Action]) -> GameState:
     return state
 
 
+# A checkpoint is the state after every this many actions: undo and redo replay from the newest checkpoint
+# at or before the cursor, so their cost stays bounded however long the game (docs/performance.md).
+CHECKPOINT_EVERY = 50
+
+
 @dataclass(frozen=True)
 class History:
-    """Every accepted action and how many of the newest are undone (the redo tail)."""
+    """Every accepted action and how many of the newest are undone (the redo tail).
+
+    `checkpoints[k]` is the state after the first `(k + 1) * CHECKPOINT_EVERY` actions: derived data, a cache
+    of replay (the engine is deterministic), so it takes no part in comparisons.
+    """
 
     setup: Setup
     actions: tuple[Action, ...] = ()
     undone: int = 0
+    checkpoints: tuple[GameState, ...] = field(default=(), compare=False, repr=False)
+
+    @classmethod
+    def rebuild(cls, setup: Setup, actions: tuple[Action, ...], undone: int = 0) -> History:
+        """Return the history of `actions` with its checkpoints, replaying the whole log once."""
+        state = new_game(setup)
+        checkpoints = []
+        for count, action in enumerate(actions, start=1):
+            state = apply(state, action)
+            if count % CHECKPOINT_EVERY == 0:
+                checkpoints.append(state)
+        return cls(setup, actions, undone, tuple(checkpoints))
 
     @property
     def active(self) -> tuple[Action, ...]:
@@ -44,13 +65,23 @@ class History:
         return self.undone > 0
 
     def state(self) -> GameState:
-        """Return the state the active actions lead to."""
-        return replay(self.setup, self.active)
+        """Return the state the active actions lead to (replayed from the newest checkpoint before them)."""
+        count = len(self.actions) - self.undone
+        usable = min(count // CHECKPOINT_EVERY, len(self.checkpoints))
+        state = self.checkpoints[usable - 1] if usable else new_game(self.setup)
+        for action in self.actions[usable * CHECKPOINT_EVERY : count]:
+            state = apply(state, action)
+        return state
 
     def record(self, action: Action, state: GameState | None = None) -> tuple[History, GameState]:
         """Apply `action` (to `state`, if the caller has it) and keep it; a new action drops the redo tail."""
         after = apply(state if state is not None else self.state(), action)
-        return replace(self, actions=(*self.active, action), undone=0), after
+        actions = (*self.active, action)
+        # Checkpoints past the cursor belonged to the dropped redo tail.
+        checkpoints = self.checkpoints[: len(self.active) // CHECKPOINT_EVERY]
+        if len(actions) % CHECKPOINT_EVERY == 0 and len(checkpoints) == len(actions) // CHECKPOINT_EVERY - 1:
+            checkpoints = (*checkpoints, after)
+        return History(self.setup, actions, 0, checkpoints), after
 
     def undo(self) -> History:
         """Take back the newest active action."""
