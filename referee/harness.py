@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 from collections.abc import Mapping, Sequence
@@ -58,9 +59,10 @@ def serve_command(host: str, port: int) -> list[str]:
 class LiveServer:
     """`referee serve` as a subprocess on a free port and a given database; stop(), kill(), restart()."""
 
-    def __init__(self, database: Path, *, logs: Path | None = None, env: Mapping[str, str] | None = None):
-        self.database = database
-        self.logs = logs or database.parent
+    def __init__(self, database: Path | str, *, logs: Path | None = None, env: Mapping[str, str] | None = None):
+        """`database` is a SQLite file's path or a whole DATABASE_URL (PostgreSQL)."""
+        self.database_url = database if isinstance(database, str) else f"sqlite:///{database}"
+        self.logs = logs or (database.parent if isinstance(database, Path) else Path(tempfile.mkdtemp()))
         self.logs.mkdir(parents=True, exist_ok=True)
         self.extra_env = dict(env or {})
         self.secret_key = secrets.token_hex(16)
@@ -94,7 +96,7 @@ class LiveServer:
         self.starts += 1
         env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.database}",
+            "DATABASE_URL": self.database_url,
             "REFEREE_SECRET_KEY": self.secret_key,
             "PYTHONUNBUFFERED": "1",
             **self.extra_env,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -28,7 +27,7 @@ from .engine import (
 )
 from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound
 from .live import Bus
-from .store import DeviceRow, EventRow, Store, TableRow
+from .store import Db, DeviceRow, EventRow, Store, TableRow
 from .tableview import Created, LogEntry, TableView
 
 # Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
@@ -121,7 +120,7 @@ class Referee:
                 )
         return Created(view=self.view(code), token=token)
 
-    def _unused_code(self, db: sqlite3.Connection) -> str:
+    def _unused_code(self, db: Db) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if not self.store.code_exists(db, code):
@@ -207,7 +206,7 @@ class Referee:
         """Apply one action, undo or redo, committed before returning; raise a ServiceError if refused."""
         code = normalise_code(code)
         with self.store.transaction() as db:
-            row = self.store.table(db, code)
+            row = self.store.table(db, code, lock=True)
             if row is None:
                 raise NotFound("no_table", f"There is no table {code!r}.")
             # The cached view is current (same version) unless another process wrote: then it reloads.
@@ -239,7 +238,7 @@ class Referee:
 
     def _apply(
         self,
-        db: sqlite3.Connection,
+        db: Db,
         view: TableView,
         command: Command,
         entered_by: str | None,
@@ -298,7 +297,7 @@ class Referee:
         new_code = created.view.code
         now = self.clock()
         with self.store.transaction() as db:
-            old = self.store.table(db, view.code)
+            old = self.store.table(db, view.code, lock=True)
             assert old is not None
             if old.rematch_code:
                 return old.rematch_code

@@ -1,10 +1,22 @@
-"""Shared fixtures: an app on a temporary database, its test client, and a small API helper."""
+"""Shared fixtures: an app on a temporary database (SQLite, or PostgreSQL with --database postgres), its test
+client, and a small API helper.
+
+With `--database postgres` (or REFEREE_TEST_DATABASE=postgres) each test process starts its own throwaway
+PostgreSQL cluster from Debian's packages in a temporary folder, and each test gets a schema of its own in it.
+"""
 
 from __future__ import annotations
 
+import glob
+import itertools
+import os
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from flask import Flask
@@ -13,20 +25,129 @@ from flask.testing import FlaskClient
 from referee import create_app
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """--database sqlite|postgres: which database the app fixture runs on."""
+    parser.addoption(
+        "--database",
+        choices=("sqlite", "postgres"),
+        default=os.environ.get("REFEREE_TEST_DATABASE", "sqlite"),
+        help="the database the app fixture runs on (PostgreSQL: a throwaway cluster from Debian's packages)",
+    )
+
+
+def _postgres_binary(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if not found:
+        pytest.fail(f"PostgreSQL's {name} is missing: apt-get install postgresql (scripts/run-tests does)")
+    return found[-1]
+
+
+class PostgresCluster:
+    """A PostgreSQL server of our own: initdb in a temporary folder, listening only on a Unix socket there."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.data = folder / "data"
+        # initdb refuses to run as root: then the cluster belongs to Debian's postgres user.
+        self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        self.user = "postgres" if os.geteuid() == 0 else None
+        self._schemas = itertools.count()
+
+    def _run(self, *command: str) -> None:
+        subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=60)
+
+    def start(self) -> None:
+        """Create the cluster and start it."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if self.as_user:
+            shutil.chown(self.folder, "postgres")
+        self._run(_postgres_binary("initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        options = (
+            f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c fsync=off -c max_connections=200"
+        )
+        self._run(
+            _postgres_binary("pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.folder / "log"),
+            "-o",
+            options,
+            "-w",
+            "start",
+        )
+
+    def stop(self) -> None:
+        """Stop the server at once."""
+        self._run(_postgres_binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+
+    def url(self, search_path: str | None = None) -> str:
+        """A libpq URL to the cluster's postgres database (in `search_path` if given)."""
+        url = f"postgresql:///postgres?host={quote(str(self.folder))}&user=postgres"
+        return url + (f"&options={quote('-c search_path=' + search_path)}" if search_path else "")
+
+    def new_schema(self) -> str:
+        """Create an empty schema for one test and return a URL that works in it."""
+        import psycopg
+
+        name = f"t{os.getpid()}_{next(self._schemas)}"
+        with psycopg.connect(self.url(), autocommit=True) as connection:
+            connection.execute(f"CREATE SCHEMA {name}")
+        return self.url(name)
+
+
+# This test process's cluster while the tests run on PostgreSQL (set by the session fixture below).
+CLUSTER: PostgresCluster | None = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def postgres(request: pytest.FixtureRequest) -> Iterator[PostgresCluster | None]:
+    """This test process's PostgreSQL cluster, or None when the tests run on SQLite."""
+    global CLUSTER
+    if request.config.getoption("--database") != "postgres":
+        yield None
+        return
+    # Not under pytest's own temporary folder: that one is private to root, and the cluster may run as postgres.
+    # A short path, too: a Unix socket's path is limited to about 100 characters.
+    cluster = PostgresCluster(Path(tempfile.mkdtemp(prefix="referee-pg-")))
+    cluster.start()
+    CLUSTER = cluster
+    try:
+        yield cluster
+    finally:
+        CLUSTER = None
+        cluster.stop()
+        shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+def fresh_database_url(folder: Path) -> str:
+    """A new, empty database: a SQLite file in `folder`, or a schema of its own on the test cluster."""
+    if CLUSTER is None:
+        return f"sqlite:///{folder / 'referee.sqlite3'}"
+    return CLUSTER.new_schema()
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """An app with its own SQLite file, as `referee serve` would run it."""
+def database_url(tmp_path: Path) -> str:
+    """A fresh, empty database for one test."""
+    return fresh_database_url(tmp_path)
+
+
+@pytest.fixture
+def app(database_url: str) -> Iterator[Flask]:
+    """An app with its own empty database, as `referee serve` would run it."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'referee.sqlite3'}",
+            "DATABASE_URL": database_url,
             "STREAM_KEEPALIVE": 0.2,
             "STREAM_MAX_SECONDS": 1.0,
         }
     )
     yield app
     app.extensions["referee"].bus.close_all()
+    app.extensions["referee"].store.close()
 
 
 @pytest.fixture

@@ -5,12 +5,15 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+import pytest
 from conftest import Api
 from flask import Flask
 
 from referee import create_app
 from referee.codec import state_json
 from referee.store import database_path
+
+pytestmark = pytest.mark.sqlite
 
 
 def restarted(app: Flask) -> Flask:

@@ -3,38 +3,53 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
 
+from conftest import fresh_database_url
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
-from referee.store import database_path
+
+# Apps made by make_app during the current test: closed after it (conftest.py), connections included.
+MADE: list[Flask] = []
 
 
 def make_app(folder: Path, **config: Any) -> Flask:
     """An app on its own database in `folder`; TESTING stays off so errors behave as in production."""
-    return create_app(
+    app = create_app(
         {
             "SECRET_KEY": "reliability-secret",
-            "DATABASE_URL": f"sqlite:///{folder / 'referee.sqlite3'}",
+            "DATABASE_URL": fresh_database_url(folder),
             "STREAM_KEEPALIVE": 0.2,
             "STREAM_MAX_SECONDS": 1.0,
             **config,
         }
     )
+    MADE.append(app)
+    return app
+
+
+def close_made_apps() -> None:
+    """Close the apps made during a test: end their streams, close their database connections."""
+    while MADE:
+        app = MADE.pop()
+        app.extensions["referee"].bus.close_all()
+        app.extensions["referee"].store.close()
 
 
 def snapshot(app: Flask) -> dict[str, Any]:
     """Everything a request could change: every table's row, every event, every device (for "changed nothing")."""
-    with sqlite3.connect(database_path(app.config["DATABASE_URL"])) as db:
+    store = app.extensions["referee"].store
+    try:
+        db = store.read()
         return {
-            "tables": db.execute("SELECT * FROM tables ORDER BY id").fetchall(),
-            "events": db.execute("SELECT * FROM events ORDER BY id").fetchall(),
-            "devices": db.execute("SELECT * FROM devices ORDER BY id").fetchall(),
+            name: [tuple(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY id").fetchall()]
+            for name in ("tables", "events", "devices")
         }
+    finally:
+        store.release()
 
 
 def csrf_from(html: str) -> str:

@@ -22,6 +22,7 @@ from referee import codec
 from referee.codec import Command, Redo, Undo
 from referee.engine import History, Status, make_setup
 from referee.harness import Client, LiveServer, random_action
+from referee.store import Store, database_path
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 CLIENTS = 4
@@ -112,19 +113,25 @@ def tap_until_killed(port: int, stream: Stream, seed: int) -> None:
                 history, _ = history.record(command)
 
 
-def stored_rows(database: Path, code: str) -> tuple[int, int, list[tuple[int, str]]]:
-    """The table's stored version and its events (seq, status), straight from SQLite."""
-    with sqlite3.connect(database) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+def stored_rows(database_url: str, code: str) -> tuple[int, int, list[tuple[int, str]]]:
+    """The table's stored version and its events (seq, status), straight from the database."""
+    if database_url.startswith("sqlite:///"):
+        with sqlite3.connect(database_path(database_url)) as check:
+            assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    store = Store(database_url)
+    try:
+        db = store.read()
         table_id, version = db.execute("SELECT id, version FROM tables WHERE code = ?", (code,)).fetchone()
         events = db.execute(
             "SELECT seq, status FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq", (table_id,)
         ).fetchall()
-    return table_id, version, events
+        return table_id, version, [(seq, status) for seq, status in events]
+    finally:
+        store.close()
 
 
-def test_kill_9_mid_stream_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    server = LiveServer(tmp_path / "referee.sqlite3", logs=tmp_path / "logs")
+def test_kill_9_mid_stream_loses_nothing_acknowledged(tmp_path: Path, database_url: str) -> None:
+    server = LiveServer(database_url, logs=tmp_path / "logs")
     server.start()
     try:
         streams = []
@@ -169,7 +176,7 @@ def test_kill_9_mid_stream_loses_nothing_acknowledged(tmp_path: Path) -> None:
                 assert served == expected_state(stream.code, acknowledged)
                 stream.in_flight = None
                 # Nothing half-applied in the database either: version and event log agree with the replay.
-                _, version, events = stored_rows(server.database, stream.code)
+                _, version, events = stored_rows(server.database_url, stream.code)
                 history = history_of(acknowledged)
                 assert version == len(acknowledged)
                 assert len(events) == len(history.actions)
