@@ -39,6 +39,9 @@ class Defaults:
     # Generous: a script replaying a whole game at 20 actions a second never meets it; a runaway loop does.
     TOKEN_ACTIONS_PER_MINUTE = 1200
     MAX_ACTIONS_PER_TABLE = 10_000
+    # On when more than one server process shares the database (`referee serve --workers N`, or processes on
+    # several machines sharing one PostgreSQL): each tells the others of its changes (docs/scaling.md).
+    CROSS_PROCESS_UPDATES = False
     TRUST_PROXY = True
     # Only these peers may set X-Forwarded-* (a reverse proxy on this machine); see docs/security.md.
     TRUSTED_PROXIES: tuple[str, ...] = ("127.0.0.1", "::1")

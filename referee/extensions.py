@@ -5,6 +5,8 @@ Views and streams call these accessors rather than importing the app package, so
 
 from __future__ import annotations
 
+import threading
+
 from flask import Flask, current_app
 
 from .live import Bus
@@ -16,16 +18,23 @@ REFEREE = "referee"
 TABLE_LIMIT = "referee.table_limit"
 JOIN_LIMIT = "referee.join_limit"
 ACTION_LIMIT = "referee.action_limit"
+RELAY_STOP = "referee.relay_stop"
 
 
 def init_app(app: Flask) -> None:
     """Open the store, start the change bus and the rate limits, as the app's settings say."""
     config = app.config
-    store = Store(config["DATABASE_URL"])
+    shared = bool(config["CROSS_PROCESS_UPDATES"])
+    store = Store(config["DATABASE_URL"], shared=shared)
     # Each request's database connection goes back to the pool when the request ends.
     app.teardown_appcontext(lambda _error: store.release())
     bus = Bus(max_listeners=int(config["MAX_STREAMS"]))
     app.extensions[REFEREE] = Referee(store, bus, max_actions=int(config["MAX_ACTIONS_PER_TABLE"]))
+    stop = threading.Event()
+    app.extensions[RELAY_STOP] = stop
+    if shared:
+        # Changes committed by other server processes reach this process's streams through the database.
+        threading.Thread(target=store.listen, args=(bus.publish, stop), name="referee-relay", daemon=True).start()
     app.extensions[TABLE_LIMIT] = RateLimiter(int(config["TABLES_PER_MINUTE"]), 60.0)
     app.extensions[JOIN_LIMIT] = RateLimiter(int(config["JOINS_PER_MINUTE"]), 60.0)
     app.extensions[ACTION_LIMIT] = RateLimiter(int(config["TOKEN_ACTIONS_PER_MINUTE"]), 60.0)
@@ -57,3 +66,10 @@ def join_limit() -> RateLimiter:
 def action_limit() -> RateLimiter:
     """Return the per-table limit on actions sent with the table's API token."""
     return _limiter(ACTION_LIMIT)
+
+
+def shutdown(app: Flask) -> None:
+    """End the app's streams, stop hearing other processes, close its database connections."""
+    app.extensions[REFEREE].bus.close_all()
+    app.extensions[RELAY_STOP].set()
+    app.extensions[REFEREE].store.close()

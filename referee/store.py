@@ -7,15 +7,18 @@ how to connect, how a write transaction starts, how rows are locked, where the s
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 # The schema as a list of steps: step N takes a database from version N-1 to N (PRAGMA user_version). A new
 # database runs them all; an existing one runs those it lacks, at start-up. A step that has shipped is never
@@ -75,8 +78,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE devices DROP COLUMN address",
         "ALTER TABLE devices DROP COLUMN last_seen",
     ),
+    # 3: changes that server processes sharing one SQLite file tell each other about (Store.announce).
+    (
+        """CREATE TABLE IF NOT EXISTS changes (
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL,
+            revision INTEGER NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# How processes sharing a database tell each other of changes (Store.announce and Store.listen).
+CHANGES_CHANNEL = "referee_changes"
+CHANGES_POLL = 0.1
+CHANGES_KEPT = 10_000
 
 # PostgreSQL support came with schema version 2, so no PostgreSQL database was ever at version 1: its step 1
 # makes today's shape at once and step 2 has nothing left to do. The steps stay numbered alike so that one
@@ -124,6 +139,7 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX IF NOT EXISTS devices_by_table ON devices (table_id)",
     ),
     (),
+    (),  # 3: PostgreSQL processes tell each other with NOTIFY (Store.announce), no table needed
 )
 assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its PostgreSQL form"
 
@@ -392,8 +408,10 @@ class Store:
 
     POOL_SIZE = 32
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, *, shared: bool = False):
+        """`shared`: other server processes use this database too; tell them of every change (listen())."""
         self.dialect = dialect_for(url)
+        self.shared = shared
         self._local = threading.local()
         # SQLite: one writer at a time within the process, queued on a lock: left to SQLite, waiting writers
         # sleep in growing steps (up to 100 ms each) and 16 concurrent taps had a p99 near one second
@@ -530,11 +548,77 @@ class Store:
     def bump_version(self, db: Db, table_id: int) -> None:
         """Count one more accepted action: version and revision both go up by one."""
         db.execute("UPDATE tables SET version = version + 1, revision = revision + 1 WHERE id = ?", (table_id,))
+        self._announce(db, table_id)
 
     def bump_revision(self, db: Db, table_id: int) -> int:
         """Count a change that is not an action (devices, settings, rematch); return the new revision."""
         row = db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ? RETURNING revision", (table_id,))
-        return int(row.fetchone()["revision"])
+        revision = int(row.fetchone()["revision"])
+        self._announce(db, table_id)
+        return revision
+
+    # --- telling other server processes ---
+
+    def _announce(self, db: Db, table_id: int) -> None:
+        """Tell other processes sharing the database that the table has a new revision (when it commits)."""
+        if not self.shared:
+            return
+        if isinstance(self.dialect, PostgresDialect):
+            # NOTIFY is delivered only if and when the transaction commits: "publish after the commit" for free.
+            db.execute(
+                "SELECT pg_notify(?, code || ' ' || revision) FROM tables WHERE id = ?", (CHANGES_CHANNEL, table_id)
+            )
+        else:
+            db.execute(
+                "INSERT INTO changes (code, revision) SELECT code, revision FROM tables WHERE id = ?", (table_id,)
+            )
+
+    def listen(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
+        """Call `deliver(code, revision)` for every change any process commits, until `stop` is set.
+
+        PostgreSQL: LISTEN on a connection of its own. SQLite: read the changes table every CHANGES_POLL seconds.
+        Runs on a thread of its own; a lost connection is opened again after a pause.
+        """
+        while not stop.is_set():
+            try:
+                if isinstance(self.dialect, PostgresDialect):
+                    self._listen_postgres(deliver, stop)
+                else:
+                    self._poll_changes(deliver, stop)
+            except Exception:  # a database restart must not end live updates for good
+                log.warning("lost the connection that hears other processes' changes; retrying", exc_info=True)
+                stop.wait(1.0)
+
+    def _listen_postgres(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
+        db = self.dialect.connect()
+        try:
+            assert isinstance(db, _PostgresConnection)
+            db.execute(f"LISTEN {CHANGES_CHANNEL}")
+            while not stop.is_set():
+                for notice in db.connection.notifies(timeout=CHANGES_POLL):
+                    code, _, revision = notice.payload.partition(" ")
+                    deliver(code, int(revision))
+        finally:
+            self.dialect.close(db)
+
+    def _poll_changes(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
+        db = self.dialect.connect()
+        try:
+            row = db.execute("SELECT COALESCE(MAX(id), 0) AS id FROM changes").fetchone()
+            seen = int(row["id"])
+            polls = 0
+            while not stop.wait(CHANGES_POLL):
+                for change in db.execute(
+                    "SELECT id, code, revision FROM changes WHERE id > ? ORDER BY id", (seen,)
+                ).fetchall():
+                    seen = int(change["id"])
+                    deliver(str(change["code"]), int(change["revision"]))
+                polls += 1
+                if polls % 600 == 0:
+                    # Every minute or so: forget changes every process has long since read.
+                    db.execute("DELETE FROM changes WHERE id < ?", (seen - CHANGES_KEPT,))
+        finally:
+            self.dialect.close(db)
 
     def set_entry(self, db: Db, table_id: int, entry: str) -> None:
         """Set who may enter cards: 'joined' devices or the 'host' only."""

@@ -1,0 +1,67 @@
+"""Several server processes share one database: a change made through one reaches phones streaming from another."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.harness import HOST, Client, LiveServer
+
+SHARED = {"REFEREE_CROSS_PROCESS_UPDATES": "true"}
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path, database_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two `referee serve` processes on one database (as behind a load balancer, or `--workers 2`)."""
+    servers = (
+        LiveServer(database_url, logs=tmp_path / "a", env=SHARED),
+        LiveServer(database_url, logs=tmp_path / "b", env=SHARED),
+    )
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def _revisions(stream: http.client.HTTPResponse, until: float) -> Iterator[int]:
+    """The revisions a live stream announces, until the deadline."""
+    while time.monotonic() < until:
+        line = stream.readline().decode()
+        if line.startswith("data:"):
+            yield int(json.loads(line[5:])["revision"])
+
+
+def test_a_tap_through_one_process_reaches_a_phone_streaming_from_the_other(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    first, second = two_servers
+    with Client(first.port) as client:
+        created = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+    code, token = created["code"], created["token"]
+    listening = http.client.HTTPConnection(HOST, second.port, timeout=5)
+    listening.request("GET", f"/t/{code}/events")
+    stream = listening.getresponse()
+    assert stream.status == 200
+    heard = _revisions(stream, time.monotonic() + 10)
+    assert next(heard) == 0  # the stream first says where the table is
+    with Client(first.port) as client:
+        for version, (player, card) in enumerate((("Ann", "3"), ("Bob", "4"), ("Ann", "5")), start=1):
+            sent = time.monotonic()
+            reply = client.json(
+                "POST", f"/api/v1/tables/{code}/actions", {"type": "play", "player": player, "card": card}, token
+            )
+            assert reply.status == 200
+            # The other process's phone hears of it well within a second.
+            assert next(heard) == version
+            assert time.monotonic() - sent < 1.0
+    listening.close()
+    with Client(second.port) as client:
+        assert client.json("GET", f"/api/v1/tables/{code}").json()["total"] == 12
