@@ -40,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(add_security_headers)
     # Join links and codes travel in URLs, which error logs quote: redact them (docs/security.md).
-    keep_secrets_out_of_logs(app.logger, logging.getLogger("waitress"))
+    keep_secrets_out_of_logs(app.logger, logging.getLogger("hypercorn.error"))
     compress.init_app(app)
     assets.init_app(app)
     # A bare endpoint (no database, no template) for health checks and as the benchmark's baseline.

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import io
 from collections.abc import Sequence
 
 import qrcode
 
 from .netaddr import lan_address
-from .serving import REQUEST_THREADS, SPARE_STREAM_THREADS
+from .serving import REQUEST_THREADS, WORKER_SOCKET_FLAG
 
 DEFAULT_PORT = 8000
 
@@ -34,43 +33,22 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def serve(host: str, port: int, threads: int | None = None) -> None:
-    """Run the app under waitress, a production WSGI server written in pure Python."""
-    import waitress
+def serve(host: str, port: int, threads: int | None = None, workers: int = 1, worker_socket: int | None = None) -> int:
+    """Run the app under hypercorn (pure Python) through the ASGI front; see referee/serving.py."""
+    from . import create_app
+    from .serving import ServeOptions, inherited_socket, run, run_worker
 
-    from . import create_app, rulebook
-    from .serving import SplitDispatcher
-
-    app = create_app()
-    # Build the rules search index now, not on the first question a player types.
-    rulebook.warm()
-    # Everything built so far (routes, templates, the rules index) lives as long as the server: moving it
-    # out of the garbage collector's sight makes each full collection, which pauses every request, about
-    # 25 ms shorter on the benchmark machine (docs/performance.md).
-    gc.freeze()
-    streams = int(app.config["MAX_STREAMS"])
-    bus = app.extensions["referee"].bus
-    dispatcher = SplitDispatcher(threads or REQUEST_THREADS, streams + SPARE_STREAM_THREADS, bus.close_all)
+    options = ServeOptions(host, port, threads or REQUEST_THREADS, workers)
+    if worker_socket is not None:
+        # A worker started by `--workers N`: serve on the socket the parent bound; the parent printed the address.
+        run_worker(create_app, inherited_socket(worker_socket), options.threads)
+        return 0
     address = phone_address(host, port)
     print("5 Alive Referee is running.")
     print(f"On a phone on the same Wi-Fi, open: {address}")
     print(terminal_qr(address))
     print("Press Ctrl+C to stop.", flush=True)
-    try:
-        waitress.serve(
-            app,
-            host=host,
-            port=port,
-            _dispatcher=dispatcher,
-            connection_limit=streams + 100,
-            channel_timeout=120,
-            # Bodies over the app's 64 KB limit get its JSON 413; far bigger ones are refused by waitress
-            # before it reads them (it would otherwise spool up to 1 GB per request to disk first).
-            max_request_body_size=16 * int(app.config["MAX_CONTENT_LENGTH"]),
-            ident="5alive",
-        )
-    finally:
-        bus.close_all()
+    return run(create_app, options)
 
 
 def _positive(text: str) -> int:
@@ -91,8 +69,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--threads",
         type=_positive,
         default=None,
-        help=f"threads for requests other than live streams (default {REQUEST_THREADS})",
+        help=f"threads per process for pages, taps and the API (live streams need none; default {REQUEST_THREADS})",
     )
+    serve_parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="server processes sharing the port (they share tables and live updates through the database)",
+    )
+    serve_parser.add_argument(WORKER_SOCKET_FLAG, type=int, default=None, help=argparse.SUPPRESS)
     bench_parser = commands.add_parser("bench", help="measure the engine and a real server; update docs/performance.md")
     # Imported inside main: importing referee.cli (wsgi servers, tests) stays light.
     from .bench.__main__ import add_arguments, run_from_args
@@ -100,8 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_arguments(bench_parser)
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.threads)
-        return 0
+        return serve(args.host, args.port, args.threads, args.workers, args.worker_socket)
     return run_from_args(args)
 
 

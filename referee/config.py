@@ -31,7 +31,14 @@ class Defaults:
     # Send the cookie only when it changes: refreshing it put ~280 bytes on every response, static
     # files and 204 polls included (docs/performance.md). It still lasts a year from the last change.
     SESSION_REFRESH_EACH_REQUEST = False
-    MAX_STREAMS = 200
+    # Live streams are coroutines under `referee serve` (referee/asgi.py): a few KB each, so thousands fit. The
+    # per-address caps keep one client (or one broken script) from taking them all; past a cap the page polls.
+    MAX_STREAMS = 2000
+    MAX_STREAMS_PER_ADDRESS = 24
+    MAX_REQUESTS_PER_ADDRESS = 32
+    # Seconds a connection may sit without a request, before its first as well as between them: this is what
+    # closes idle and slow-header connections (a header line every few seconds does not keep one open).
+    KEEP_ALIVE_SECONDS = 10.0
     STREAM_KEEPALIVE = 15.0
     STREAM_MAX_SECONDS = 300.0
     TABLES_PER_MINUTE = 60

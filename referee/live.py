@@ -1,9 +1,14 @@
-"""The per-table change bus: writers publish "table X is now at version N" after they commit."""
+"""The per-table change bus: writers publish "table X is now at revision N" after they commit.
+
+Listeners are streams waiting on a thread (the Flask route, for WSGI servers and tests); hooks are called on
+every publish, from the writer's thread (the ASGI front hands them to its event loop).
+"""
 
 from __future__ import annotations
 
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 
 
 class Listener:
@@ -40,7 +45,13 @@ class Bus:
         self.max_listeners = max_listeners
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
+        self._hooks: list[Callable[[str, int], None]] = []
         self._closed = False
+
+    def add_hook(self, hook: Callable[[str, int], None]) -> None:
+        """Call `hook(code, revision)` on every publish, from the publishing thread; it must return at once."""
+        with self._lock:
+            self._hooks.append(hook)
 
     @property
     def open_streams(self) -> int:
@@ -70,8 +81,11 @@ class Bus:
         """Tell every listener of the table that it reached `version` (call after the commit)."""
         with self._lock:
             listeners = list(self._listeners.get(code, ()))
+            hooks = list(self._hooks)
         for listener in listeners:
             listener.notify(version)
+        for hook in hooks:
+            hook(code, version)
 
     def close_all(self) -> None:
         """End every stream and accept no new ones (server shutdown)."""

@@ -9,8 +9,8 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from flask import Response, request, session
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -112,6 +112,23 @@ class TrustedProxyFix:
         if environ.get("REMOTE_ADDR") in self.trusted:
             return self.fixed(environ, start_response)
         return self.app(environ, start_response)
+
+
+def trusted_client_address(scope: Mapping[str, Any], trusted: frozenset[str]) -> str:
+    """The client's address in an ASGI request: the peer, or the last X-Forwarded-For hop if a trusted proxy sent it.
+
+    The same rule as TrustedProxyFix, for the ASGI front's per-address caps (one hop, as ProxyFix x_for=1).
+    """
+    client = scope.get("client")
+    peer = str(client[0]) if client else "?"
+    if peer not in trusted:
+        return peer
+    for name, value in scope.get("headers", ()):
+        if name == b"x-forwarded-for":
+            hops = [hop.strip() for hop in value.decode("latin-1").split(",") if hop.strip()]
+            if hops:
+                return str(hops[-1])
+    return peer
 
 
 # What a log line must never carry: join secrets and table codes in paths, bearer tokens, session cookies.

@@ -1,119 +1,189 @@
-"""How `referee serve` hands requests to threads: one for requests, one per live stream, two for backlogged clients."""
+"""How `referee serve` runs: hypercorn (pure Python) serving the ASGI front, in one process or several.
+
+Why hypercorn: of the servers measured side by side (docs/performance.md) it is the one that is pure Python
+(it runs on a Raspberry Pi and under Termux), holds a thousand live phones, and closes idle and slow-header
+connections (`keep_alive_timeout` counts before the first request too), so one client cannot hold sockets
+open forever. Only its documented API is used: `Config`, `hypercorn.asyncio.serve` with a shutdown trigger,
+and an `fd://` bind for worker processes that share one listening socket.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import logging
-import re
-import threading
+import os
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
 
-from waitress.task import ThreadedTaskDispatcher
+from flask import Flask
 
-# Threads for taps, pages and polls; live streams get a pool of their own (referee/serving.py). One is
-# the fastest: requests are short and all need the one GIL, so a second thread mostly takes turns with
-# the first at a cost (measured in docs/performance.md). `--threads` raises it.
-REQUEST_THREADS = 1
-# Stream threads beyond MAX_STREAMS answer the "too many streams" 503 while the cap is reached.
-SPARE_STREAM_THREADS = 4
+log = logging.getLogger(__name__)
 
-# The live stream's URL rule (referee/stream.py): a stream holds its thread for minutes while it waits.
-STREAM_RULE = "/t/<code>/events"
-# Any path ending like the stream's rule (a proxy may add a prefix): such a request holds its thread for
-# minutes, and must never take the request pool's thread.
-STREAM_PATH = re.compile(re.sub(r"<[^>]+>", "[^/]+", STREAM_RULE) + "$")
-
-# Queueing is how the small request pool is meant to work under load, not a problem worth a warning
-# per request (waitress logs "Task queue depth" whenever a task has to wait for a thread).
-_queue_logger = logging.getLogger("referee.queue")
-_queue_logger.setLevel(logging.ERROR)
+# Threads that run Flask (pages, taps, the API) in each process. Requests are short and share one GIL, so a
+# few threads overlap database waits without taking turns at the GIL for nothing (docs/performance.md).
+REQUEST_THREADS = 4
+# Seconds in-flight requests get to finish after SIGTERM; streams are ended at once (phones reconnect).
+GRACEFUL_SECONDS = 3
+# Waiting connections the kernel keeps: a thousand phones reconnect at once after a restart.
+BACKLOG = 2048
 
 
-def is_stream_request(path: str) -> bool:
-    """Tell whether a request path opens a table's live stream."""
-    return STREAM_PATH.search(path) is not None
+@dataclass(frozen=True)
+class ServeOptions:
+    """Where and how to serve."""
+
+    host: str = "0.0.0.0"
+    port: int = 8000
+    threads: int = REQUEST_THREADS
+    workers: int = 1
 
 
-class _Pool(ThreadedTaskDispatcher):
-    """Waitress's thread pool, with threads named after what they serve."""
-
-    def __init__(self, name: str, threads: int):
-        super().__init__()
-        self.name = name
-        self.set_thread_count(threads)
-
-    def start_new_thread(self, target: Callable[[int], object], thread_no: int) -> None:
-        """Start a daemon thread named `<pool>-<number>` (waitress names them all `waitress-<number>`)."""
-        thread = threading.Thread(target=target, name=f"{self.name}-{thread_no}", args=(thread_no,), daemon=True)
-        thread.start()
+def raise_open_file_limit() -> int:
+    """Raise this process's open-file limit to its hard limit (each phone holds two sockets); return it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return soft
 
 
-REQUEST_POOL = "referee-request"
+def listening_socket(host: str, port: int) -> socket.socket:
+    """Bind the port once, so that every worker process accepts on the same socket."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG, reuse_port=False)
+    sock.set_inheritable(True)
+    return sock
 
 
-def on_request_thread() -> bool:
-    """True when the current thread is the request pool's: no request may wait long there."""
-    return threading.current_thread().name.startswith(f"{REQUEST_POOL}-")
+def _config(sock: socket.socket, keep_alive: float) -> object:
+    from hypercorn.config import Config
+
+    config = Config()
+    config.bind = [f"fd://{sock.fileno()}"]
+    # Before the first request as well as between them: this closes idle and slow-header connections.
+    config.keep_alive_timeout = keep_alive
+    # A per-read timeout would cut live streams, on which the phone sends nothing for minutes.
+    config.read_timeout = None
+    config.graceful_timeout = GRACEFUL_SECONDS
+    config.backlog = BACKLOG
+    # Request heads over 16 KB are refused (a phone's are well under 2 KB).
+    config.h11_max_incomplete_size = 16 * 1024
+    config.include_server_header = False
+    # The app writes one access-log line per request itself; hypercorn's own would double it.
+    config.accesslog = None
+    config.errorlog = logging.getLogger("hypercorn.error")
+    return config
 
 
-class SplitDispatcher:
-    """A waitress task dispatcher with three thread pools: live streams, ordinary requests, backlogged clients.
+def run_worker(make_app: Callable[[], Flask], sock: socket.socket, threads: int) -> None:
+    """Serve on `sock` in this process until SIGTERM or SIGINT, then stop within a few seconds."""
+    from hypercorn.asyncio import serve
 
-    Waitress gives each request a thread from one pool. Streams need a thread each for as long as they are
-    open (up to MAX_STREAMS), but when taps and pages used those hundreds of threads too, sixteen busy
-    requests ran at once and took turns at the GIL: each SQL call releases it, and getting it back from
-    another thread, often on the other core, is what made a tap cost 1.7 ms of server CPU instead of 1.0
-    (docs/performance.md). With one request thread the others wait in waitress's queue, which costs nothing.
+    from . import rulebook
+    from .asgi import Front
+    from .extensions import shutdown
 
-    That one thread must never wait on a client. Waitress makes a thread wait when a connection has more
-    than 16 MB of answers its client has not read (a client sending hundreds of requests at once and
-    reading none). Browsers send a request only after reading the previous answer, so a connection with
-    unread answers or several requests queued goes to a small pool of its own: such a client can only
-    hold up itself.
+    app = make_app()
+    # Build the rules search index now, not on the first question a player types.
+    rulebook.warm()
+    front = Front(app, threads=threads)
+    # Everything built so far lives as long as the server: out of the collector's sight, each full collection
+    # (which pauses every request) is about 25 ms shorter (docs/performance.md).
+    gc.freeze()
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(number, stop.set)
+
+        async def shutdown_trigger() -> None:
+            await stop.wait()
+            # Streams first: they would otherwise hold the graceful wait open to its end.
+            front.close_streams()
+
+        await serve(front, _config(sock, float(app.config["KEEP_ALIVE_SECONDS"])), shutdown_trigger=shutdown_trigger)  # type: ignore[arg-type]
+
+    try:
+        asyncio.run(main())
+    finally:
+        shutdown(app)
+
+
+def run(make_app: Callable[[], Flask], options: ServeOptions) -> int:
+    """Serve until stopped; with several workers, start them on one socket and keep them running."""
+    limit = raise_open_file_limit()
+    if limit < 4096:
+        log.warning("only %d open files allowed: fewer phones can connect (raise `ulimit -n`)", limit)
+    sock = listening_socket(options.host, options.port)
+    if options.workers == 1:
+        run_worker(make_app, sock, options.threads)
+        return 0
+    return _supervise(sock, options)
+
+
+def worker_command(sock: socket.socket, options: ServeOptions) -> list[str]:
+    """The command that starts one worker process on the inherited listening socket."""
+    return [
+        sys.executable,
+        "-m",
+        "referee",
+        "serve",
+        "--threads",
+        str(options.threads),
+        WORKER_SOCKET_FLAG,
+        str(sock.fileno()),
+    ]
+
+
+def inherited_socket(descriptor: int) -> socket.socket:
+    """The listening socket a worker was handed by its parent."""
+    return socket.socket(fileno=descriptor)
+
+
+WORKER_SOCKET_FLAG = "--worker-socket"
+
+
+def _supervise(sock: socket.socket, options: ServeOptions) -> int:
+    """Run `workers` processes on one socket; replace one that dies; on SIGTERM/SIGINT stop them all.
+
+    Workers are new processes (not forks): each opens its own database connections and threads. They tell
+    each other of changes through the database (CROSS_PROCESS_UPDATES).
     """
+    stopping = False
 
-    def __init__(
-        self,
-        request_threads: int,
-        stream_threads: int,
-        on_shutdown: Callable[[], None] | None = None,
-        backlog_threads: int = 2,
-    ):
-        self.on_shutdown = on_shutdown
-        self.requests = _Pool(REQUEST_POOL, request_threads)
-        self.requests.queue_logger = _queue_logger
-        self.streams = _Pool("referee-stream", stream_threads)
-        self.backlogged = _Pool("referee-backlog", backlog_threads)
-        self.backlogged.queue_logger = _queue_logger
+    def stop(number: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
 
-    @property
-    def pools(self) -> tuple[ThreadedTaskDispatcher, ...]:
-        """Every pool of threads."""
-        return (self.requests, self.streams, self.backlogged)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    env = {**os.environ, "REFEREE_CROSS_PROCESS_UPDATES": "true"}
 
-    def add_task(self, task: Any) -> None:
-        """Queue a waitress task (a channel with a parsed request) on the pool it belongs to."""
-        self._pool_for(task).add_task(task)
+    def start() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(worker_command(sock, options), pass_fds=(sock.fileno(),), env=env)
 
-    def _pool_for(self, task: Any) -> ThreadedTaskDispatcher:
-        # Waitress queues the channel itself; the request it is about to serve is the first of its queue.
-        pending = getattr(task, "requests", None) or []
-        path = getattr(pending[0], "path", "") if pending else ""
-        if isinstance(path, str) and is_stream_request(path):
-            return self.streams
-        if len(pending) > 1 or getattr(task, "total_outbufs_len", 0) > 0:
-            return self.backlogged
-        return self.requests
-
-    def set_thread_count(self, count: int) -> None:
-        """Resize the request pool (waitress calls this only for dispatchers it made itself)."""
-        self.requests.set_thread_count(count)
-
-    def shutdown(self, cancel_pending: bool = True, timeout: int = 5) -> bool:
-        """Stop every pool; return True if any task was still queued."""
-        for pool in self.pools:
-            pool.set_thread_count(0)  # no thread picks up new work from here on
-        if self.on_shutdown is not None:
-            # Then wake the waiting streams, or their threads would hold the shutdown for `timeout`.
-            self.on_shutdown()
-        return any([pool.shutdown(cancel_pending, timeout) for pool in self.pools])
+    children = [start() for _ in range(options.workers)]
+    while not stopping:
+        time.sleep(0.2)
+        for index, child in enumerate(children):
+            if child.poll() is not None and not stopping:
+                log.warning("worker %d stopped (status %s); starting another", child.pid, child.returncode)
+                children[index] = start()
+    for child in children:
+        child.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + GRACEFUL_SECONDS + 1.5
+    for child in children:
+        try:
+            child.wait(max(deadline - time.monotonic(), 0.1))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    return 0

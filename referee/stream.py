@@ -1,8 +1,13 @@
-"""Server-sent events: one stream per table page, carrying only "changed, version N"."""
+"""Server-sent events: one stream per table page, carrying only "changed, version N, revision M".
+
+`referee serve` answers streams in its ASGI front (referee/asgi.py), as coroutines; this Flask route serves
+them under any other WSGI server (`wsgi.py`) and in tests, a thread per stream. Both send the messages below.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 
@@ -11,22 +16,27 @@ from flask import Blueprint, Response, current_app
 from .errors import ServiceError
 from .extensions import get_referee
 from .http_status import http_status
-from .serving import STREAM_RULE, on_request_thread
 
 bp = Blueprint("stream", __name__)
 
+STREAM_RULE = "/t/<code>/events"
+# Any path ending like the stream's rule (a proxy may add a prefix).
+STREAM_PATH = re.compile(r"/t/(?P<code>[^/]+)/events$")
 
-def _message(version: int, revision: int) -> str:
+
+def message(version: int, revision: int) -> str:
+    """The message that tells a page the table is at this version and revision."""
     return f"event: changed\ndata: {json.dumps({'version': version, 'revision': revision})}\n\n"
+
+
+def first_message(version: int, revision: int) -> str:
+    """A stream's opening: the browser retries after 2 s; the numbers make a page that slept resync at once."""
+    return "retry: 2000\n" + message(version, revision)
 
 
 @bp.get(STREAM_RULE)
 def events(code: str) -> Response:
     """Stream a table's changes; the first message tells the page the version it should show."""
-    if on_request_thread():
-        # `referee serve` gives streams threads of their own; if one ever got here, holding the one
-        # request thread would freeze every table. The page falls back to polling instead.
-        return Response("Live updates are not available.", status=503, headers={"Retry-After": "10"})
     referee = get_referee()
     try:
         view = referee.view(code)
@@ -41,7 +51,7 @@ def events(code: str) -> Response:
 
     def generate() -> Iterator[str]:
         # The browser retries after 2 s; the first message makes a page that slept resync at once.
-        yield "retry: 2000\n" + _message(view.version, view.revision)
+        yield first_message(view.version, view.revision)
         ends = time.monotonic() + lifetime
         while not listener.closed and time.monotonic() < ends:
             if listener.wait(keepalive):
@@ -50,7 +60,7 @@ def events(code: str) -> Response:
                 numbers = referee.revision(view.code)
                 if numbers is None:
                     break
-                yield _message(*numbers)
+                yield message(*numbers)
             else:
                 yield ": keep-alive\n\n"
 

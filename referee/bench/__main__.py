@@ -100,7 +100,7 @@ def _provenance(figures: Mapping[str, Any]) -> str:
     return (
         f"Measured {figures['date']} on **{m['cpu']}, {m['cores']} cores**, {m['os']}, Python {m['python']} "
         f"(load average {m['load_average_1m']} at the start, {m['load_average_1m_after']} at the end). "
-        f"Server: `{server['command']}`, waitress ({server['threads']}), "
+        f"Server: `{server['command']}`, hypercorn ({server['threads']}), "
         "a fresh SQLite database; the clients run on the same machine. The whole run took "
         f"{figures['seconds']:.0f} s. Raw figures: `bench-results/latest.json`."
     )

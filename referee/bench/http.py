@@ -49,7 +49,7 @@ from referee.engine import (
     new_game,
 )
 from referee.harness import HOST, Browser, Client, LiveServer, Reply, random_action
-from referee.serving import REQUEST_THREADS, SPARE_STREAM_THREADS
+from referee.serving import REQUEST_THREADS
 
 CLIENTS = 16
 FANOUT_TABLES = 10
@@ -866,7 +866,7 @@ def run(seconds: float = 5.0, *, memory_tables: int = MEMORY_TABLES) -> dict[str
     return {
         "server": {
             "command": "referee serve --host 127.0.0.1 --port <free>",
-            "threads": f"{REQUEST_THREADS} thread for requests, MAX_STREAMS + {SPARE_STREAM_THREADS} for live streams",
+            "threads": f"{REQUEST_THREADS} threads for requests; live streams are coroutines (hypercorn, ASGI)",
         },
         "throughput": throughput,
         "fanout": fanout,

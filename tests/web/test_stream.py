@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -162,21 +161,3 @@ def test_a_stopping_server_opens_no_new_streams(api: Api, app: Flask) -> None:
     app.extensions["referee"].bus.close_all()
     response = app.test_client().get(f"/t/{api.code}/events")
     assert response.status_code == 503
-
-
-def test_a_stream_never_holds_the_request_thread(api: Api, app: Flask) -> None:
-    # `referee serve` routes streams to threads of their own; should one reach the single request
-    # thread anyway, it is turned away (the page polls) rather than freezing every table.
-    api.create(["Ann", "Bob"])
-    statuses: list[int] = []
-
-    def open_stream() -> None:
-        response = app.test_client().get(f"/t/{api.code}/events")
-        statuses.append(response.status_code)
-        response.close()
-
-    thread = threading.Thread(target=open_stream, name="referee-request-0")
-    thread.start()
-    thread.join(10)
-    assert statuses == [503]
-    assert app.extensions["referee"].bus.open_streams == 0

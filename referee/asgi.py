@@ -1,0 +1,219 @@
+"""The ASGI front that `referee serve` runs: live streams as coroutines, every other request through Flask.
+
+A live stream waits for minutes. As a coroutine on the event loop it costs a few kilobytes; as a thread (how
+waitress served it) it cost a thread each, and past about 150 phones the server stopped accepting anyone
+(docs/performance.md compares the servers measured). Everything else, pages, taps and the API, is the Flask
+app unchanged, run by a2wsgi in a small pool of threads.
+
+The front also keeps one client from starving the others: it caps open streams per address and in all, and
+requests in progress per address, answering 429 or 503 with Retry-After. A page whose stream is refused
+polls instead (static/app.js).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+
+from .security import SECURITY_HEADERS, trusted_client_address
+from .service import Referee, normalise_code
+from .stream import STREAM_PATH, first_message, message
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+KEEP_ALIVE = b": keep-alive\n\n"
+
+
+class _Stream:
+    """One open live stream: woken when its table changes."""
+
+    def __init__(self, code: str, address: str):
+        self.code = code
+        self.address = address
+        self.changed = asyncio.Event()
+
+
+class Front:
+    """The ASGI application: route live streams to coroutines and the rest to Flask, within per-address caps."""
+
+    def __init__(self, app: Flask, *, threads: int):
+        config = app.config
+        self.flask = app
+        self.referee: Referee = app.extensions["referee"]
+        self.wsgi = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+        self.max_streams = int(config["MAX_STREAMS"])
+        self.max_streams_per_address = int(config["MAX_STREAMS_PER_ADDRESS"])
+        self.max_requests_per_address = int(config["MAX_REQUESTS_PER_ADDRESS"])
+        self.keepalive = float(config["STREAM_KEEPALIVE"])
+        self.lifetime = float(config["STREAM_MAX_SECONDS"])
+        self.trusted_proxies = frozenset(config["TRUSTED_PROXIES"]) if config["TRUST_PROXY"] else frozenset()
+        self.streams: dict[str, set[_Stream]] = defaultdict(set)
+        self.streams_by_address: Counter[str] = Counter()
+        self.requests_by_address: Counter[str] = Counter()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.closing = asyncio.Event()
+        self.referee.bus.add_hook(self._published)
+
+    @property
+    def open_streams(self) -> int:
+        """How many live streams are open now."""
+        return sum(len(streams) for streams in self.streams.values())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return  # no WebSockets: the connection is closed unanswered
+        address = trusted_client_address(scope, self.trusted_proxies)
+        found = STREAM_PATH.search(scope["path"])
+        if found is not None and scope["method"] in ("GET", "HEAD"):
+            await self._stream(scope, receive, send, normalise_code(found.group("code")), address)
+            return
+        if self.requests_by_address[address] >= self.max_requests_per_address:
+            await _plain(send, 429, "Too many requests at once from this address: wait a moment.")
+            return
+        self.requests_by_address[address] += 1
+        try:
+            await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+        finally:
+            _decrement(self.requests_by_address, address)
+
+    def close_streams(self) -> None:
+        """End every open stream (shutdown): phones reconnect to the server that comes next."""
+        self.closing.set()
+        for streams in self.streams.values():
+            for stream in streams:
+                stream.changed.set()
+
+    # --- lifespan and the bus ---------------------------------------------------------------------
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            event = await receive()
+            if event["type"] == "lifespan.startup":
+                self.loop = asyncio.get_running_loop()
+                await send({"type": "lifespan.startup.complete"})
+            elif event["type"] == "lifespan.shutdown":
+                self.close_streams()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def _published(self, code: str, revision: int) -> None:
+        """A table changed (called from the writer's thread): wake its streams on the event loop."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake, code)
+
+    def _wake(self, code: str) -> None:
+        for stream in self.streams.get(code, ()):
+            stream.changed.set()
+
+    # --- one live stream --------------------------------------------------------------------------
+
+    def _refusal(self, address: str) -> tuple[int, str] | None:
+        if self.closing.is_set() or self.open_streams >= self.max_streams:
+            return 503, "Too many open streams: this page will poll instead."
+        if self.streams_by_address[address] >= self.max_streams_per_address:
+            return 429, "Too many open streams from this address: this page will poll instead."
+        return None
+
+    async def _numbers(self, code: str) -> tuple[int, int] | None:
+        """The table's (version, revision), read on a worker thread (the event loop never waits on the database)."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.referee.revision, code)
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send, code: str, address: str) -> None:
+        refusal = self._refusal(address)
+        if refusal is not None:
+            await _plain(send, *refusal)
+            return
+        numbers = await self._numbers(code)
+        if numbers is None:
+            await _plain(send, 404, f"There is no table {code[:12]!r}.")
+            return
+        headers = [
+            (b"content-type", b"text/event-stream; charset=utf-8"),
+            (b"cache-control", b"no-cache, no-transform"),
+            (b"x-accel-buffering", b"no"),
+            *_security_headers(),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        if scope["method"] == "HEAD":
+            await send({"type": "http.response.body", "body": b""})
+            return
+        stream = _Stream(code, address)
+        self.streams[code].add(stream)
+        self.streams_by_address[address] += 1
+        try:
+            await self._serve_stream(stream, numbers, receive, send)
+        finally:
+            self.streams[code].discard(stream)
+            if not self.streams[code]:
+                del self.streams[code]
+            _decrement(self.streams_by_address, address)
+
+    async def _serve_stream(self, stream: _Stream, numbers: tuple[int, int], receive: Receive, send: Send) -> None:
+        loop = asyncio.get_running_loop()
+        gone = asyncio.ensure_future(_disconnected(receive))
+        ends = loop.time() + self.lifetime
+        try:
+            await send({"type": "http.response.body", "body": first_message(*numbers).encode(), "more_body": True})
+            while not self.closing.is_set() and loop.time() < ends:
+                changed = asyncio.ensure_future(stream.changed.wait())
+                # A phone that leaves frees its place at once, not at the next keep-alive.
+                done, _ = await asyncio.wait(
+                    {changed, gone},
+                    timeout=min(self.keepalive, ends - loop.time()),
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                changed.cancel()
+                if gone in done or self.closing.is_set():
+                    break
+                if not done:
+                    await send({"type": "http.response.body", "body": KEEP_ALIVE, "more_body": True})
+                    continue
+                stream.changed.clear()
+                # Several publishes may have merged into one wake-up: the newest numbers are read now.
+                latest = await self._numbers(stream.code)
+                if latest is None:
+                    break
+                await send({"type": "http.response.body", "body": message(*latest).encode(), "more_body": True})
+            if not gone.done():
+                await send({"type": "http.response.body", "body": b""})
+        except OSError:
+            pass  # the phone went away mid-write
+        finally:
+            gone.cancel()
+
+
+async def _disconnected(receive: Receive) -> None:
+    """Return when the client goes away."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def _decrement(counter: Counter[str], key: str) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
+
+
+def _security_headers() -> list[tuple[bytes, bytes]]:
+    return [(name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS]
+
+
+async def _plain(send: Send, status: int, text: str) -> None:
+    """Answer with a short plain-text sentence (and Retry-After when the client should come back)."""
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), *_security_headers()]
+    if status in (429, 503):
+        headers.append((b"retry-after", b"10"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": text.encode()})
