@@ -59,8 +59,16 @@ def serve_command(host: str, port: int) -> list[str]:
 class LiveServer:
     """`referee serve` as a subprocess on a free port and a given database; stop(), kill(), restart()."""
 
-    def __init__(self, database: Path | str, *, logs: Path | None = None, env: Mapping[str, str] | None = None):
-        """`database` is a SQLite file's path or a whole DATABASE_URL (PostgreSQL)."""
+    def __init__(
+        self,
+        database: Path | str,
+        *,
+        logs: Path | None = None,
+        env: Mapping[str, str] | None = None,
+        args: Sequence[str] = (),
+    ):
+        """`database` is a SQLite file's path or a whole DATABASE_URL (PostgreSQL); `args` go to `referee serve`."""
+        self.args = tuple(args)
         self.database_url = database if isinstance(database, str) else f"sqlite:///{database}"
         self.logs = logs or (database.parent if isinstance(database, Path) else Path(tempfile.mkdtemp()))
         self.logs.mkdir(parents=True, exist_ok=True)
@@ -105,7 +113,7 @@ class LiveServer:
         err = open(self.logs / f"server-{self.starts}-stderr.log", "wb")  # noqa: SIM115
         self._files = (out, err)
         self.process = subprocess.Popen(
-            serve_command(HOST, self.port), stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env
+            [*serve_command(HOST, self.port), *self.args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

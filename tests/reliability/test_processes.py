@@ -65,3 +65,48 @@ def test_a_tap_through_one_process_reaches_a_phone_streaming_from_the_other(
     listening.close()
     with Client(second.port) as client:
         assert client.json("GET", f"/api/v1/tables/{code}").json()["total"] == 12
+
+
+def test_serve_with_two_workers_keeps_every_phone_current_and_stops_them_all(tmp_path: Path, database_url: str) -> None:
+    server = LiveServer(database_url, logs=tmp_path / "logs", args=["--workers", "2"])
+    server.start()
+    try:
+        with Client(server.port) as client:
+            created = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+        code, token = created["code"], created["token"]
+        # Eight phones: the kernel hands their connections to either worker.
+        phones = []
+        for _ in range(8):
+            connection = http.client.HTTPConnection(HOST, server.port, timeout=5)
+            connection.request("GET", f"/t/{code}/events")
+            response = connection.getresponse()
+            assert response.status == 200
+            heard = _revisions(response, time.monotonic() + 10)
+            assert next(heard) == 0
+            phones.append((connection, heard))
+        with Client(server.port) as client:
+            action = {"type": "play", "player": "Ann", "card": "7"}
+            assert client.json("POST", f"/api/v1/tables/{code}/actions", action, token).status == 200
+        for _, heard in phones:
+            assert next(heard) == 1
+        for connection, _ in phones:
+            connection.close()
+        workers = _children(server.pid)
+        assert len(workers) == 2
+    finally:
+        server.stop()
+    # Stopping the server stops its workers too.
+    assert all(not Path(f"/proc/{pid}").exists() for pid in workers)
+
+
+def _children(pid: int) -> list[int]:
+    """The process ids whose parent is `pid` (Linux /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
