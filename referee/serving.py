@@ -19,8 +19,9 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask
 
@@ -112,9 +113,19 @@ def run_worker(make_app: Callable[[], Flask], sock: socket.socket, threads: int)
         await serve(front, _config(sock, float(app.config["KEEP_ALIVE_SECONDS"])), shutdown_trigger=shutdown_trigger)  # type: ignore[arg-type]
 
     try:
-        asyncio.run(main())
+        _event_loop_runner()(main())
     finally:
         shutdown(app)
+
+
+def _event_loop_runner() -> Callable[[Coroutine[Any, Any, None]], None]:
+    """uvloop's runner when the `fast` extra installed it (compiled; not on Termux), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    runner: Callable[[Coroutine[Any, Any, None]], None] = uvloop.run
+    return runner
 
 
 def run(make_app: Callable[[], Flask], options: ServeOptions) -> int:
