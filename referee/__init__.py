@@ -11,11 +11,12 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
 from . import api, assets, compress, config, extensions, pages, stream
-from .security import TrustedProxyFix, add_security_headers, keep_secrets_out_of_logs
+from .security import BAD_HOST_MESSAGE, TrustedProxyFix, add_security_headers, host_allowed, keep_secrets_out_of_logs
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -34,6 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Behind a reverse proxy the join link must use the address the phones see (X-Forwarded-*).
         app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
 
+    app.before_request(_check_host)
     pages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
@@ -53,6 +55,15 @@ def _http_error(error: HTTPException) -> Any:
     if api.is_api_request(request.path):
         return api.http_error(error)
     return pages.http_error_page(error)
+
+
+def _check_host() -> BaseResponse | tuple[str, int] | None:
+    """Refuse a request for a host name this server does not answer to (DNS rebinding), in the caller's language."""
+    if host_allowed(request.host, current_app.config["ALLOWED_HOSTS"]):
+        return None
+    if api.is_api_request(request.path):
+        return api.error_response(400, "bad_host", BAD_HOST_MESSAGE)
+    return pages.error_page("Unknown address", BAD_HOST_MESSAGE, 400)
 
 
 def _healthz() -> tuple[str, int, dict[str, str]]:

@@ -10,12 +10,14 @@ from werkzeug.exceptions import HTTPException
 
 from . import rulebook
 from .codec import command_from_json, expected_version, state_json
+from .engine import Status
 from .errors import Conflict, Invalid, ServiceError
 from .extensions import action_limit, get_referee, table_limit
 from .http_status import http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
-from .service import normalise_code
+from .service import Referee, normalise_code
+from .store import DeviceRow
 from .tableview import Created, TableView
 
 PREFIX = "/api/v1"
@@ -144,11 +146,81 @@ def post_action(code: str) -> Response:
 @bp.post("/tables/<code>/join-link")
 def new_join_link(code: str) -> Response:
     """Replace the table's join link (the old one stops letting phones join); return the new one."""
-    referee = get_referee()
-    referee.check_token(code, _bearer_token())
+    referee = _with_token(code)
     referee.new_join_link(code)
     view = referee.view(code)
     return jsonify({"join_url": join_url(view)})
+
+
+def _with_token(code: str) -> Referee:
+    """Return the service once the request carries this table's token (404, 401 or 403 otherwise)."""
+    referee = get_referee()
+    referee.check_token(code, _bearer_token())
+    return referee
+
+
+def device_json(device: DeviceRow) -> dict[str, object]:
+    """The API's Device object: a phone that joined the table."""
+    return {
+        "id": device.id,
+        "label": device.label,
+        "player": device.player,
+        "role": device.role,
+        "removed": device.revoked,
+    }
+
+
+@bp.get("/tables/<code>/devices")
+def list_devices(code: str) -> Response:
+    """List the phones that joined the table (removed ones too, marked so) with the table's token."""
+    return jsonify({"devices": [device_json(device) for device in _with_token(code).devices(code)]})
+
+
+@bp.delete("/tables/<code>/devices/<int:device_id>")
+def remove_device(code: str, device_id: int) -> Response:
+    """Remove a phone; the join link is replaced too (so it cannot rejoin); return the new link."""
+    referee = _with_token(code)
+    referee.revoke(code, device_id)
+    return jsonify({"join_url": join_url(referee.view(code))})
+
+
+@bp.put("/tables/<code>/entry")
+def set_entry(code: str) -> Response:
+    """Choose who may enter cards: "joined" (every joined phone) or "host" (the host's phone and the API only)."""
+    referee = _with_token(code)
+    body = _json_body()
+    if not isinstance(body, dict) or "entry" not in body:
+        raise Invalid("bad_entry", 'Send {"entry": "joined"} or {"entry": "host"}.', field="entry")
+    unknown = sorted(set(body) - {"entry"})
+    if unknown:
+        raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
+    entry = body["entry"]
+    referee.set_entry(code, entry if isinstance(entry, str) else "")
+    return jsonify({"entry": referee.view(code).entry})
+
+
+@bp.post("/tables/<code>/rematch")
+def rematch(code: str) -> tuple[Response, int]:
+    """Start a rematch (the table must be finished): 201 with its code and token, 200 if it already exists."""
+    referee = _with_token(code)
+    token = _bearer_token() or ""
+    view = referee.view(code)
+    limiter, address = table_limit(), request.remote_addr or "?"
+    # A rematch is a new table: it counts towards the address's limit, unless it exists already.
+    counted = view.rematch_code is None and view.state.status is Status.FINISHED
+    if counted and not limiter.allow(address):
+        return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
+    try:
+        new_code = referee.rematch(code)
+    except ServiceError:
+        if counted:
+            limiter.release(address)
+        raise
+    new = referee.view(new_code)
+    # The rematch keeps the table's token: the caller's token (checked above) opens it.
+    response = jsonify({"code": new.code, "token": token, "join_url": join_url(new), "state": state_of(new)})
+    response.headers["Location"] = url_for("api.get_table", code=new.code)
+    return response, 201 if counted else 200
 
 
 @bp.get("/rules")

@@ -2,7 +2,7 @@
 
 Flask's own loader reads the environment (`REFEREE_MAX_STREAMS=300` sets `MAX_STREAMS` to the number 300);
 `finish()` then fills in what depends on the instance folder (the database, the cookie-signing key) and
-normalises the few settings a person types as text (a comma-separated list of proxies).
+normalises the few settings a person types as text (comma-separated lists of proxies and host names).
 """
 
 from __future__ import annotations
@@ -52,6 +52,10 @@ class Defaults:
     TRUST_PROXY = True
     # Only these peers may set X-Forwarded-* (a reverse proxy on this machine); see docs/security.md.
     TRUSTED_PROXIES: tuple[str, ...] = ("127.0.0.1", "::1")
+    # Host names answered besides IP addresses, localhost and this machine's own names: the public name
+    # behind a proxy ("cards.example.org"; ".example.org" allows its subdomains). Others get a 400, the
+    # defence against DNS rebinding (docs/security.md).
+    ALLOWED_HOSTS: tuple[str, ...] = ()
 
 
 def finish(config: dict[str, Any], instance: Path, environ: Mapping[str, str] = os.environ) -> None:
@@ -59,9 +63,9 @@ def finish(config: dict[str, Any], instance: Path, environ: Mapping[str, str] = 
     instance.mkdir(parents=True, exist_ok=True)
     # DATABASE_URL without the prefix too: it is the name hosting platforms and the README use.
     config.setdefault("DATABASE_URL", environ.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite3'}")
-    proxies = config["TRUSTED_PROXIES"]
-    if isinstance(proxies, str):
-        config["TRUSTED_PROXIES"] = tuple(part.strip() for part in proxies.split(",") if part.strip())
+    for name in ("TRUSTED_PROXIES", "ALLOWED_HOSTS"):
+        if isinstance(config[name], str):
+            config[name] = tuple(part.strip() for part in config[name].split(",") if part.strip())
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(instance / "secret_key")
 

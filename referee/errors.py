@@ -46,3 +46,7 @@ class Invalid(ServiceError):
 
 class Illegal(ServiceError):
     """Well formed, but the rules do not allow it now (not your turn, does not fit, game over)."""
+
+
+class TooMany(ServiceError):
+    """Over a per-address limit (new tables, joins): nothing was done; wait a minute."""

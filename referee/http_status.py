@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError
+from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError, TooMany
 
 STATUS_OF: dict[type[ServiceError], int] = {
     Invalid: 400,
@@ -11,6 +11,7 @@ STATUS_OF: dict[type[ServiceError], int] = {
     NotFound: 404,
     Conflict: 409,
     Illegal: 422,
+    TooMany: 429,
 }
 
 

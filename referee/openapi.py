@@ -223,6 +223,96 @@ DOCUMENT: dict[str, Any] = {
                 },
             }
         },
+        "/api/v1/tables/{code}/devices": {
+            "get": {
+                "operationId": "listDevices",
+                "summary": "The phones at the table",
+                "description": "Every phone that joined (removed ones too, marked so), oldest first.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The phones.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Devices"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/devices/{device_id}": {
+            "delete": {
+                "operationId": "removeDevice",
+                "summary": "Remove a phone",
+                "description": "The phone can no longer enter cards, and the join link is replaced so that it "
+                "cannot join again (phones still at the table stay). The answer holds the new link.",
+                "parameters": [
+                    {"$ref": "#/components/parameters/Code"},
+                    {"name": "device_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                ],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "Removed; the new join link.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinLink"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token, or the host's own phone (it cannot be removed)."),
+                    "404": _error("No such table, or no such phone at it."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/entry": {
+            "put": {
+                "operationId": "setEntry",
+                "summary": "Choose who may enter cards",
+                "description": '"joined": every phone that joined as a player or scorekeeper; "host": only the '
+                "host's phone (and the API).",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Entry"}}},
+                },
+                "responses": {
+                    "200": {
+                        "description": "The setting now.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Entry"}}},
+                    },
+                    "400": _error("Malformed: not an object, or entry is neither joined nor host."),
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                    "413": _error("Body too large."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/rematch": {
+            "post": {
+                "operationId": "rematch",
+                "summary": "Start a rematch",
+                "description": "A finished table's rematch: the same players, settings and token; joined phones "
+                "follow. 201 when this call made it, 200 when it already existed.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The rematch that already existed.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
+                    },
+                    "201": {
+                        "description": "The new table, with its token (the same as this table's).",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                    "422": _error("The game is not finished."),
+                    "429": _error("Too many tables from this address."),
+                },
+            }
+        },
         "/api/v1/rules": {
             "get": {
                 "operationId": "searchRules",
@@ -283,6 +373,28 @@ DOCUMENT: dict[str, Any] = {
                 "type": "object",
                 "required": ["join_url"],
                 "properties": {"join_url": {"type": "string"}},
+            },
+            "Devices": {
+                "type": "object",
+                "required": ["devices"],
+                "properties": {"devices": {"type": "array", "items": {"$ref": "#/components/schemas/Device"}}},
+            },
+            "Device": {
+                "type": "object",
+                "required": ["id", "label", "player", "role", "removed"],
+                "properties": {
+                    "id": {"type": "integer"},
+                    "label": {"type": "string"},
+                    "player": {"type": ["string", "null"], "description": "The player this phone speaks for."},
+                    "role": {"type": "string", "enum": ["host", "player", "watcher"]},
+                    "removed": {"type": "boolean"},
+                },
+            },
+            "Entry": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["entry"],
+                "properties": {"entry": {"type": "string", "enum": ["joined", "host"]}},
             },
             "State": _STATE,
             "Action": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in _ACTION_SCHEMAS]},

@@ -1,11 +1,14 @@
-"""Cross-site request forgery tokens, security headers, and per-address rate limits."""
+"""CSRF tokens, security headers, per-address rate limits, trusted proxies, and the Host names the server answers to."""
 
 from __future__ import annotations
 
+import functools
 import hmac
+import ipaddress
 import logging
 import re
 import secrets
+import socket
 import threading
 import time
 from collections import deque
@@ -33,8 +36,14 @@ def csrf_token() -> str:
     """Return this browser's CSRF token, creating it on first use."""
     token = session.get(CSRF_FIELD)
     if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        session[CSRF_FIELD] = token
+        token = new_csrf_token()
+    return token
+
+
+def new_csrf_token() -> str:
+    """Give this browser a new CSRF token (when its device key changes) and return it."""
+    token = secrets.token_urlsafe(24)
+    session[CSRF_FIELD] = token
     return token
 
 
@@ -129,6 +138,77 @@ def trusted_client_address(scope: Mapping[str, Any], trusted: frozenset[str]) ->
             if hops:
                 return str(hops[-1])
     return peer
+
+
+# Names that always mean this machine (and, for a phone, the server it is talking to).
+LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
+
+
+# Suffixes home routers and mDNS give a machine's name on the LAN (laptop.local, laptop.lan, laptop.fritz.box).
+LAN_SUFFIXES = ("local", "lan", "home", "home.arpa", "internal", "localdomain", "fritz.box")
+
+
+@functools.cache
+def machine_names() -> frozenset[str]:
+    """This machine's own names: its host name, and its short name under the suffixes a LAN gives it."""
+    try:
+        name = socket.gethostname().lower().rstrip(".")
+    except OSError:
+        return frozenset()
+    short = name.split(".")[0]
+    if not short:
+        return frozenset()
+    return frozenset({name, short, *(f"{short}.{suffix}" for suffix in LAN_SUFFIXES)})
+
+
+def host_name(host: str) -> str | None:
+    """Return the name in a Host header without its port, lower case (None if it is malformed)."""
+    host = host.strip().lower()
+    if host.startswith("["):  # an IPv6 literal: [::1]:8000
+        name, bracket, port = host[1:].partition("]")
+        if not bracket or (port and not (port.startswith(":") and port[1:].isdigit())):
+            return None
+        return name
+    name, colon, port = host.rpartition(":")
+    if not colon:
+        name = host
+    elif not port.isdigit():
+        return None
+    return name.rstrip(".") or None
+
+
+def is_ip_literal(name: str) -> bool:
+    """True if `name` is an IPv4 or IPv6 address rather than a name."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def host_allowed(host: str, allowed: Iterable[str]) -> bool:
+    """True if a request for `host` is meant for this server: an IP address, localhost, this machine's names,
+    or a configured public name (".example.org" also allows its subdomains).
+
+    Any other name is how DNS rebinding gets in: a web page at evil.example that re-points its own name at
+    this server's LAN address, so that the player's browser lets the page read the answers.
+    """
+    name = host_name(host)
+    if name is None:
+        return False
+    if is_ip_literal(name) or name in LOCAL_NAMES or name in machine_names():
+        return True
+    for entry in allowed:
+        entry = entry.lower().rstrip(".")
+        if name == entry or (entry.startswith(".") and (name.endswith(entry) or name == entry[1:])):
+            return True
+    return False
+
+
+BAD_HOST_MESSAGE = (
+    "This address is not a name this server answers to. Open it by its IP address (as the QR code "
+    "shows), or the host can add the name to REFEREE_ALLOWED_HOSTS."
+)
 
 
 # What a log line must never carry: join secrets and table codes in paths, bearer tokens, session cookies.

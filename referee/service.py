@@ -80,10 +80,12 @@ class Referee:
         house_rules: Mapping[str, object] | None = None,
         entry: str = "joined",
         host_key: str | None = None,
+        previous_key: str | None = None,
     ) -> Created:
         """Validate and store a new table; raise Invalid saying what to fix.
 
-        `host_key` is the device key of the browser that started the table: it becomes the host.
+        `host_key` is the device key of the browser that started the table: it becomes the host. It is a new
+        key (no session fixation): the browser's devices under `previous_key` move to it, in the same transaction.
         """
         try:
             setup = make_setup(players, variant, teams, first_player, house_rules)
@@ -91,10 +93,19 @@ class Referee:
             raise Invalid(error.code, error.message, field=error.field) from None
         if entry not in ENTRY_MODES:
             raise Invalid("bad_entry", "Who may enter cards must be 'joined' or 'host'.", field="entry")
-        return self._insert(setup, entry=entry, host_key=host_key)
+        return self._insert(setup, entry=entry, host_key=host_key, previous_key=previous_key)
 
-    def _insert(self, setup: Setup, *, entry: str, host_key: str | None) -> Created:
-        token = secrets.token_urlsafe(24)
+    def _insert(
+        self,
+        setup: Setup,
+        *,
+        entry: str,
+        host_key: str | None,
+        previous_key: str | None = None,
+        token_hash: str | None = None,
+    ) -> Created:
+        # A rematch passes its table's token hash: the token that opened a table opens its rematch too.
+        token = secrets.token_urlsafe(24) if token_hash is None else ""
         device_key = host_key
         now = self.clock()
         with self.store.transaction() as db:
@@ -103,12 +114,14 @@ class Referee:
                 db,
                 code=code,
                 setup=codec.setup_to_json(setup),
-                token_hash=hash_secret(token),
+                token_hash=token_hash or hash_secret(token),
                 join_secret=secrets.token_urlsafe(16),
                 entry=entry,
                 created_at=now,
             )
             if device_key is not None:
+                if previous_key:
+                    self.store.rekey_devices(db, hash_secret(previous_key), hash_secret(device_key))
                 self.store.add_device(
                     db,
                     table_id,
@@ -287,13 +300,17 @@ class Referee:
         return replace(view, version=version, revision=revision, state=state, history=history, log=log)
 
     def rematch(self, code: str) -> str:
-        """Start a new table with the same players and settings; every joined phone follows."""
-        view = self.view(code)
+        """Start a new table with the same players, settings and API token; every joined phone follows.
+
+        A second call (another phone, a second tap) returns the same rematch.
+        """
+        row = self._row(code)
+        view = self._view(row, None)
         if view.state.status is not Status.FINISHED:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
             return view.rematch_code
-        created = self._insert(view.setup, entry=view.entry, host_key=None)
+        created = self._insert(view.setup, entry=view.entry, host_key=None, token_hash=row.token_hash)
         new_code = created.view.code
         now = self.clock()
         with self.store.transaction() as db:
@@ -350,25 +367,25 @@ class Referee:
         *,
         player: str | None,
         watching: bool,
+        previous_key: str | None = None,
     ) -> DeviceRow:
-        """Register this browser at the table through its join link, as a player or a watcher."""
+        """Register this browser at the table through its join link, as a player or a watcher.
+
+        `device_key` is the browser's new key (a new cookie at every join, so a cookie planted in the browser
+        beforehand is worth nothing); its devices under `previous_key` move to it in the same transaction.
+        """
         row = self._row(code)
         if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
             raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
-        setup = codec.setup_from_json(row.setup)
-        name: str | None = None
-        if player:
-            name = next((seat for seat in setup.players if seat.casefold() == player.strip().casefold()), None)
-            if name is None:
-                raise Invalid("unknown_player", "Pick one of the players, or Just watching.", field="who")
-        role = "watcher" if watching else "player"
-        label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
+        name, role, label = self._seat(row, player, watching)
         key_hash = hash_secret(device_key)
         now = self.clock()
         with self.store.transaction() as db:
-            existing = self.store.device_by_token(row.id, key_hash)
+            existing = self.store.device_by_token(row.id, hash_secret(previous_key)) if previous_key else None
             if existing is not None and existing.revoked:
                 raise Forbidden("revoked", "The host removed this phone from the table.")
+            if previous_key:
+                self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
             changed = True
             if existing is not None:
                 changed = existing.role != "host" and (existing.player, existing.role, existing.label) != (
@@ -388,6 +405,18 @@ class Referee:
         assert device is not None
         return device
 
+    def _seat(self, row: TableRow, player: str | None, watching: bool) -> tuple[str | None, str, str]:
+        """Return (player, role, label) for a phone joining as `player` or watching; raise Invalid for a stranger."""
+        setup = codec.setup_from_json(row.setup)
+        name: str | None = None
+        if player:
+            name = next((seat for seat in setup.players if seat.casefold() == player.strip().casefold()), None)
+            if name is None:
+                raise Invalid("unknown_player", "Pick one of the players, or Just watching.", field="who")
+        role = "watcher" if watching else "player"
+        label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
+        return name, role, label
+
     def check_join_secret(self, code: str, secret: str) -> TableView:
         """Return the table if `secret` is its join secret; raise Forbidden otherwise."""
         row = self._row(code)
@@ -400,11 +429,20 @@ class Referee:
         return self.store.devices(self._row(code).id)
 
     def revoke(self, code: str, device_id: int) -> None:
-        """Remove a device from the table (the host's own device cannot be removed)."""
+        """Remove a device from the table and replace the join link (the host's own device cannot be removed).
+
+        A new link in the same step: otherwise the removed phone clears its cookies and rejoins from the link
+        in its history. Phones still at the table stay; the host's QR code follows live.
+        """
         row = self._row(code)
         with self.store.transaction() as db:
-            if not self.store.revoke_device(db, row.id, device_id):
+            device = self.store.device(db, row.id, device_id)
+            if device is None:
                 raise NotFound("no_device", "That phone is not at this table.")
+            if device.role == "host":
+                raise Forbidden("host_device", "The host's own phone cannot be removed.")
+            self.store.revoke_device(db, row.id, device_id)
+            self.store.set_join_secret(db, row.id, secrets.token_urlsafe(16))
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import stat
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
@@ -256,6 +257,20 @@ class Dialect(ABC):
         getattr(db, "close")()  # noqa: B009 (both drivers' connections have close(); Db only lists what SQL needs)
 
 
+def create_private_file(path: Path) -> None:
+    """Create the database file readable by this user only, unless it exists (then warn if others may read it).
+
+    It holds join secrets: SQLite would create it 0644 (less the umask). Made empty with O_EXCL and 0600 from
+    the first byte (no moment when it is readable, no race with a second process), it is a valid empty
+    database, and SQLite gives its -wal and -shm files the database file's permissions.
+    """
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        if path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+            log.warning("%s can be read by other users of this machine: chmod 600 it", path)
+
+
 class SqliteDialect(Dialect):
     """A SQLite file in WAL mode: readers never wait for the writer; one writer at a time."""
 
@@ -266,6 +281,7 @@ class SqliteDialect(Dialect):
         self.path = path
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            create_private_file(Path(path))
 
     def connect(self) -> Db:
         """Open the file with the settings every connection needs."""
@@ -720,6 +736,18 @@ class Store:
             .fetchone()
         )
         return None if row is None else DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])})
+
+    def device(self, db: Db, table_id: int, device_id: int) -> DeviceRow | None:
+        """Return the device with this id at this table, or None."""
+        row = db.execute(
+            "SELECT id, table_id, label, player, role, revoked, created_at FROM devices WHERE id = ? AND table_id = ?",
+            (device_id, table_id),
+        ).fetchone()
+        return None if row is None else DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])})
+
+    def rekey_devices(self, db: Db, old_hash: str, new_hash: str) -> None:
+        """Move a browser's devices at every table from its old key to its new one (it keeps its places)."""
+        db.execute("UPDATE devices SET token_hash = ? WHERE token_hash = ?", (new_hash, old_hash))
 
     def devices(self, table_id: int) -> list[DeviceRow]:
         """Return every device that joined the table, oldest first."""

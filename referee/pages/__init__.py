@@ -13,9 +13,9 @@ from flask import Flask
 from .. import rulebook
 from ..security import CSRF_FIELD, csrf_token
 from . import home, joining, rules, table
-from .common import http_error_page
+from .common import error_page, http_error_page
 
-__all__ = ["http_error_page", "init_app"]
+__all__ = ["error_page", "http_error_page", "init_app"]
 
 
 def _template_helpers() -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""What every page shares: this browser's device key and device at a table, its address, and error pages."""
+"""What every page shares: this browser's device key (renewed at each join) and device, its address, error pages."""
 
 from __future__ import annotations
 
@@ -8,25 +8,31 @@ from werkzeug.exceptions import HTTPException
 from ..errors import ServiceError
 from ..extensions import get_referee
 from ..http_status import http_status
-from ..service import new_device_key
+from ..security import new_csrf_token
 from ..store import DeviceRow
 from ..tableview import TableView
 
 
-def device_key() -> str:
-    """Return this browser's device key (in the signed, HttpOnly session cookie), creating it."""
+def current_key() -> str | None:
+    """Return this browser's device key, if it has one (kept in the signed, HttpOnly session cookie)."""
     key = session.get("device")
-    if not isinstance(key, str):
-        key = new_device_key()
-        session["device"] = key
-        session.permanent = True
-    return key
+    return key if isinstance(key, str) else None
+
+
+def adopt_device_key(key: str) -> None:
+    """Give this browser a new device key and CSRF token (after a join or a new table; docs/security.md).
+
+    Both change, so a cookie planted in the browser beforehand knows neither: the planter can neither act as
+    this phone nor forge its form posts.
+    """
+    session["device"] = key
+    session.permanent = True
+    new_csrf_token()
 
 
 def current_device(view: TableView) -> DeviceRow | None:
     """Return this browser's device at the table, if it joined (never creates a key)."""
-    key = session.get("device")
-    return get_referee().device(view.code, key if isinstance(key, str) else None)
+    return get_referee().device(view.code, current_key())
 
 
 def client_address() -> str:

@@ -12,8 +12,8 @@ from ..errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
 from ..htmx import navigate
 from ..security import csrf_ok
-from ..service import normalise_code
-from .common import client_address, device_key, service_error_page
+from ..service import new_device_key, normalise_code
+from .common import adopt_device_key, client_address, current_key, service_error_page
 
 bp = Blueprint("home", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -139,6 +139,7 @@ def start() -> BaseResponse | tuple[str, int]:
     if not limiter.allow(address):
         form.errors["form"] = "Too many new tables from this phone: wait a minute."
         return _render_home(form, 429)
+    new_key = new_device_key()
     try:
         created = get_referee().create_table(
             [name for name, _, _ in form.named()],
@@ -147,14 +148,15 @@ def start() -> BaseResponse | tuple[str, int]:
             first_player=form.first_player(),
             house_rules=form.house_rules,
             entry=form.entry,
-            # The same browser key as at any other table: starting a second table from this phone
-            # must not cost it its place at the first one.
-            host_key=device_key(),
+            # A new key for this browser (no session fixation); its places at other tables move to it.
+            host_key=new_key,
+            previous_key=current_key(),
         )
     except Invalid as error:
         limiter.release(address)
         form.refused(error)
         return _render_home(form, 400)
+    adopt_device_key(new_key)
     return navigate(url_for("table.page", code=created.view.code))
 
 

@@ -21,10 +21,10 @@ from ..extensions import get_referee, join_limit
 from ..http_status import http_status
 from ..netaddr import lan_address, phone_url
 from ..security import csrf_ok
-from ..service import normalise_code
+from ..service import new_device_key, normalise_code
 from ..store import DeviceRow
 from ..tableview import TableView
-from .common import client_address, current_device, device_key, error_page, service_error_page
+from .common import adopt_device_key, client_address, current_device, current_key, error_page, service_error_page
 
 bp = Blueprint("joining", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -79,6 +79,9 @@ def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
 @bp.get("/j/<code>/<secret>")
 def ask(code: str, secret: str) -> str | tuple[str, int]:
     """Ask "Who are you?" on a phone that opened the join link."""
+    # Opening the link counts as an attempt too: a right or wrong secret, it is a brake on guessing.
+    if not join_limit().allow(client_address()):
+        return error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
     try:
         view = get_referee().check_join_secret(code, secret)
     except NotFound as error:
@@ -105,11 +108,14 @@ def answer(code: str, secret: str) -> BaseResponse | tuple[str, int]:
     player = None if choice in ("watch", "score") else choice.removeprefix("player:")
     if not choice or (player is not None and not player.strip()):
         return error_page("Try again", "Pick who you are, or Just watching.", 400)
+    new_key = new_device_key()
     try:
-        get_referee().join(code, secret, device_key(), player=player, watching=watching)
+        get_referee().join(code, secret, new_key, player=player, watching=watching, previous_key=current_key())
     except ServiceError as error:
         title = "Removed from the table" if error.code == "revoked" else "This link doesn't work"
         return error_page(title, error.message, http_status(error))
+    # A new cookie at every join: one planted in this browser beforehand can no longer act as this phone.
+    adopt_device_key(new_key)
     return redirect(url_for("table.page", code=normalise_code(code)), 303)
 
 
@@ -149,7 +155,11 @@ def revoke(code: str, device_id: int) -> BaseResponse:
     """Remove a phone from the table (host only)."""
     view = _host_view(code)
     get_referee().revoke(view.code, device_id)
-    flash("That phone can no longer enter cards.", "info")
+    flash(
+        "That phone can no longer enter cards. The join link and QR code changed too, so it cannot join again; "
+        "phones still here stay.",
+        "info",
+    )
     return _back_to_join_panel(view)
 
 

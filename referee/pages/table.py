@@ -13,14 +13,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import Command, Redo, Undo
 from ..engine import WILD_CARDS, Bust, Card, Play, SetHand, Status, TieBreak, highest_hand_value, legal_actions
-from ..errors import Forbidden, Invalid, ServiceError
-from ..extensions import get_referee
+from ..errors import Forbidden, Invalid, ServiceError, TooMany
+from ..extensions import get_referee, table_limit
 from ..htmx import is_htmx, navigate, nothing_changed
 from ..http_status import http_status
 from ..security import csrf_ok
 from ..store import DeviceRow
 from ..tableview import TableView
-from .common import current_device, service_error_page
+from .common import client_address, current_device, service_error_page
 from .joining import join_panel
 
 bp = Blueprint("table", __name__)
@@ -212,10 +212,18 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
     referee = get_referee()
     view = referee.view(code)
     device = current_device(view)
+    # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
+    makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
     try:
         if not csrf_ok() or not referee.may_enter(view, device):
             raise Forbidden("watch_only", "Only a phone at the table can start a rematch.")
+        if makes_table:
+            if not table_limit().allow(client_address()):
+                raise TooMany("too_many", "Too many new tables from this phone: wait a minute.")
+            counted = True
         new_code = referee.rematch(view.code)
     except ServiceError as error:
+        if counted:
+            table_limit().release(client_address())
         return _respond(error.view or view, device, error)
     return navigate(url_for("table.page", code=new_code))

@@ -426,3 +426,94 @@ def test_no_inline_script_or_event_handlers_in_templates() -> None:
             assert "src=" in tag, (template.name, tag)
         assert not re.search(r"\son[a-z]+\s*=", text), template.name
         assert "javascript:" not in text.lower(), template.name
+
+
+# --- removal keeps a phone out; a new key at each join (no session fixation) --------------------------------
+
+
+def revoke(app: Flask, host: FlaskClient, code: str, player: str) -> None:
+    """The host removes the phone that speaks for `player`, from the host's panel."""
+    device = next(row for row in snapshot(app)["devices"] if row[4] == player)
+    csrf = csrf_from(host.get(f"/t/{code}").get_data(as_text=True))
+    assert host.post(f"/t/{code}/devices/{device[0]}/revoke", data={"csrf": csrf}).status_code == 303
+
+
+def test_a_removed_phone_cannot_rejoin_from_the_old_link(app: Flask) -> None:
+    host = app.test_client()
+    code = start_table_by_form(host, ["Ann", "Bob", "Cy"])
+    old_link = join_link(host, code)
+    bob = joined_phone(app, host, code, "player:Bob")
+    cy = joined_phone(app, host, code, "player:Cy")
+    revoke(app, host, code, "Bob")
+    assert tap(bob, code) == 403
+    # Bob clears his cookies and opens the join link from his browser's history.
+    fresh = app.test_client()
+    before = snapshot(app)
+    assert fresh.get(old_link).status_code == 403
+    csrf = csrf_from(fresh.get("/").get_data(as_text=True))
+    assert fresh.post(old_link, data={"csrf": csrf, "who": "player:Bob"}).status_code == 403
+    assert tap(fresh, code) == 403
+    assert snapshot(app) == before
+    # The host's page shows the new link at once; phones still at the table stay in.
+    new_link = join_link(host, code)
+    assert new_link != old_link
+    assert tap(cy, code) == 200
+
+
+def session_cookie(client: FlaskClient) -> str:
+    """The value of this browser's session cookie."""
+    cookie = client.get_cookie("referee")
+    assert cookie is not None
+    return cookie.value
+
+
+def test_joining_gives_the_phone_a_new_cookie_so_a_planted_one_is_worthless(app: Flask) -> None:
+    host = app.test_client()
+    code = start_table_by_form(host, ["Ann", "Bob", "Cy"])
+    # The planter gets a cookie holding a device key (by starting a table of its own) ...
+    planter = app.test_client()
+    start_table_by_form(planter, ["Dee", "Eve"])
+    planted = session_cookie(planter)
+    # ... and plants it in the victim's browser (a sibling site, or a moment with the victim's phone).
+    victim = app.test_client()
+    victim.set_cookie("referee", planted)
+    link = join_link(host, code)
+    csrf = csrf_from(victim.get(link).get_data(as_text=True))
+    assert victim.post(link, data={"csrf": csrf, "who": "player:Bob"}).status_code == 303
+    assert session_cookie(victim) != planted
+    before = snapshot(app)
+    assert tap(planter, code) == 403  # the planted cookie does not act as Bob
+    assert snapshot(app) == before
+    assert tap(victim, code) == 200
+
+
+def test_a_phone_keeps_its_place_at_other_tables_when_it_gets_a_new_key(app: Flask) -> None:
+    phone = app.test_client()
+    first = start_table_by_form(phone, ["Ann", "Bob"])
+    other_host = app.test_client()
+    other = start_table_by_form(other_host, ["Cy", "Dee"])
+    link = join_link(other_host, other)
+    before_join = session_cookie(phone)
+    csrf = csrf_from(phone.get(link).get_data(as_text=True))
+    assert phone.post(link, data={"csrf": csrf, "who": "player:Dee"}).status_code == 303
+    after_join = session_cookie(phone)
+    second = start_table_by_form(phone, ["Eve", "Fay"])
+    assert len({before_join, after_join, session_cookie(phone)}) == 3
+    # Still the host of the first table (it shows the join link), a player at the other, host of the new one.
+    assert join_link(phone, first).startswith(f"/j/{first}/")
+    assert join_link(phone, second).startswith(f"/j/{second}/")
+    assert tap(phone, first) == 200
+    assert tap(phone, other) == 200
+    assert tap(phone, second) == 200
+
+
+def test_opening_a_join_link_counts_towards_the_join_limit(tmp_path: Path) -> None:
+    app = make_app(tmp_path, JOINS_PER_MINUTE=3)
+    host = app.test_client()
+    code = start_table_by_form(host, ["Ann", "Bob"])
+    link = join_link(host, code)
+    guesser = app.test_client()
+    # Wrong secrets and the right one alike: every attempt counts, a brake on guessing.
+    statuses = [guesser.get(path).status_code for path in (f"/j/{code}/guess1", f"/j/{code}/guess2", link, link)]
+    assert statuses == [403, 403, 200, 429]
+    assert "wait a minute" in html.unescape(guesser.get(link).get_data(as_text=True))

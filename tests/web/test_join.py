@@ -181,8 +181,13 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     assert other_phone.page.find("form", id="pad-form") is None
     assert forged_tap(other_phone, code) == 403
     assert referee.view(code).version == 0
-    # The revoked phone cannot come back through the same link.
+    # The revoked phone cannot come back: removing it replaced the link (so clearing cookies does not help) ...
     other_phone.open(join_path(link))
+    assert "doesn't work" in other_phone.page.text()
+    # ... and with the new link (seen over a shoulder) the same phone is still removed.
+    new_link = host_join_link(phone)
+    assert new_link != link
+    other_phone.open(join_path(new_link))
     response = other_phone.press("Cy")
     assert response.status_code == 403
     assert "removed this phone" in other_phone.page.text()
@@ -373,11 +378,13 @@ def test_page_join_link_and_qr_use_the_lan_address_on_localhost(phone: Phone, la
 
 
 def test_join_link_keeps_a_real_host_name(api: Api, lan: str) -> None:
+    api.client.application.config["ALLOWED_HOSTS"] = ("referee.lan",)  # a name it answers to (docs/security.md)
     response = api.client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, base_url="http://referee.lan:8000")
     assert urlsplit(response.get_json()["join_url"]).netloc == "referee.lan:8000"
 
 
 def test_join_link_honours_forwarded_host(api: Api, lan: str) -> None:
+    api.client.application.config["ALLOWED_HOSTS"] = ("cards.example.org",)
     response = api.client.post(
         "/api/v1/tables",
         json={"players": ["Ann", "Bob"]},
