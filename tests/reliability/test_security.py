@@ -517,3 +517,17 @@ def test_opening_a_join_link_counts_towards_the_join_limit(tmp_path: Path) -> No
     statuses = [guesser.get(path).status_code for path in (f"/j/{code}/guess1", f"/j/{code}/guess2", link, link)]
     assert statuses == [403, 403, 200, 429]
     assert "wait a minute" in html.unescape(guesser.get(link).get_data(as_text=True))
+
+
+def test_a_database_others_can_read_gets_a_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    loose = tmp_path / "old.sqlite3"
+    loose.touch(mode=0o644)
+    loose.chmod(0o644)
+    with caplog.at_level(logging.WARNING, logger="referee.store"):
+        make_app(tmp_path, DATABASE_URL=f"sqlite:///{loose}")
+    assert "can be read by other users of this machine: chmod 600 it" in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="referee.store"):
+        make_app(tmp_path / "new")
+    assert (tmp_path / "new" / "referee.sqlite3").stat().st_mode & 0o077 == 0
+    assert "chmod 600" not in caplog.text

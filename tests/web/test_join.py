@@ -249,10 +249,22 @@ def test_the_join_panel_follows_live_when_it_changes(phone: Phone, other_phone: 
     # A phone that was removed loses the QR code and the link at its next refresh.
     cy_phone = next(d for d in referee.devices(code) if d.player == "Cy")
     late.open(f"/t/{code}")
+    phone.open(f"/t/{code}")
+    other_phone.open(f"/t/{code}")
+    old_link = join_path_of(referee, code, app)
+    old_qr = phone.page.find(id="join").find("img")["src"]
     referee.revoke(code, cy_phone.id)
     answer = parse(late.refresh().get_data(as_text=True))
     gone = answer.find(id="join")
     assert gone is not None and gone.get("hidden") is not None and gone.find("img") is None
+    # Removing a phone replaced the join link: the host's QR code and Bob's change live, and Bob is still in.
+    new_link = join_path_of(referee, code, app)
+    assert new_link != old_link
+    for still_in in (phone, other_phone):
+        panel = parse(still_in.refresh().get_data(as_text=True)).find(id="join")
+        assert panel is not None and panel["hx-swap-oob"] == "true"
+        assert join_path(panel.find("a", class_="join-link")["href"]) == new_link
+        assert panel.find("img")["src"] != old_qr
 
 
 def test_a_taps_answer_brings_the_join_panel_when_it_is_out_of_date(phone: Phone, app: Flask) -> None:
