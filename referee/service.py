@@ -435,6 +435,8 @@ class Referee:
         in its history. Phones still at the table stay; the host's QR code follows live.
         """
         row = self._row(code)
+        if not 0 < device_id < 2**63:  # beyond the database's integers (a made-up id in the URL)
+            raise NotFound("no_device", "That phone is not at this table.")
         with self.store.transaction() as db:
             device = self.store.device(db, row.id, device_id)
             if device is None:

@@ -173,3 +173,11 @@ def test_the_token_starts_a_rematch_with_a_token_of_its_own(api: Api, app: Flask
     assert again.status_code == 200
     assert again.get_json()["code"] == body["code"]
     assert again.get_json()["token"] == body["token"]
+
+
+@pytest.mark.parametrize("device_id", ["0", "9223372036854775808", "99999999999999999999999"])
+def test_a_made_up_phone_number_in_the_url_is_a_404(api: Api, device_id: str) -> None:
+    api.create(["Ann", "Bob"])
+    response = api.client.delete(f"/api/v1/tables/{api.code}/devices/{device_id}", headers=auth(api))
+    assert response.status_code == 404
+    assert response.get_json()["error"]["code"] in ("no_device", "not_found")

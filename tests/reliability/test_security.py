@@ -519,6 +519,7 @@ def test_opening_a_join_link_counts_towards_the_join_limit(tmp_path: Path) -> No
     assert "wait a minute" in html.unescape(guesser.get(link).get_data(as_text=True))
 
 
+@pytest.mark.sqlite
 def test_a_database_others_can_read_gets_a_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     loose = tmp_path / "old.sqlite3"
     loose.touch(mode=0o644)
@@ -531,3 +532,15 @@ def test_a_database_others_can_read_gets_a_warning(tmp_path: Path, caplog: pytes
         make_app(tmp_path / "new")
     assert (tmp_path / "new" / "referee.sqlite3").stat().st_mode & 0o077 == 0
     assert "chmod 600" not in caplog.text
+
+
+def test_removing_a_made_up_phone_number_is_a_clear_404(app: Flask) -> None:
+    host = app.test_client()
+    code = start_table_by_form(host, ["Ann", "Bob"])
+    csrf = csrf_from(host.get(f"/t/{code}").get_data(as_text=True))
+    before = snapshot(app)
+    for device_id in ("999", "9223372036854775808"):  # the second is beyond the database's integers
+        response = host.post(f"/t/{code}/devices/{device_id}/revoke", data={"csrf": csrf})
+        assert response.status_code == 404
+        assert "not at this table" in html.unescape(response.get_data(as_text=True))
+    assert snapshot(app) == before

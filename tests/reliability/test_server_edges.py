@@ -24,10 +24,10 @@ NEW_TABLE = json.dumps({"players": ["Ann", "Bob"]}).encode()
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
+def server(tmp_path: Path, database_url: str) -> Iterator[LiveServer]:
     """A real server that knows its public name, with a small table limit so limits are quick to reach."""
     live = LiveServer(
-        tmp_path / "referee.sqlite3",
+        database_url,
         logs=tmp_path / "logs",
         env={"REFEREE_ALLOWED_HOSTS": f"{PUBLIC_HOST}, games.example", "REFEREE_TABLES_PER_MINUTE": "3"},
     )
@@ -128,6 +128,7 @@ def test_a_proxy_forwarding_an_unknown_public_name_is_refused(server: LiveServer
 # --- files ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite
 def test_the_database_and_its_wal_files_are_readable_by_this_user_only(tmp_path: Path) -> None:
     database = tmp_path / "data" / "referee.sqlite3"
     previous = os.umask(0o022)  # the usual umask: files other users may read, unless the app says otherwise
