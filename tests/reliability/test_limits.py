@@ -97,7 +97,7 @@ def test_the_real_server_refuses_huge_bodies_without_reading_them(live_server: L
     # 100 MB announced, 1 KB sent: refused at once, before the body (waitress would otherwise spool it).
     with socket.create_connection((HOST, live_server.port), timeout=5) as sock:
         sock.sendall(
-            b"POST /api/v1/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"POST /api/v1/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Content-Length: 104857600\r\n\r\n" + b"[" * 1024
         )
         started = time.monotonic()
