@@ -70,8 +70,9 @@ def _bust(body: Mapping[str, Any]) -> Command:
 
 def _hand(body: Mapping[str, Any]) -> Command:
     cards = body.get("cards")
-    if isinstance(cards, bool) or not isinstance(cards, int):
-        raise Invalid("bad_field", "cards must be a whole number.", field="cards")
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
+        # A negative count is malformed, not a refused correction (issue 15): 400, not 422.
+        raise Invalid("bad_field", "cards must be a whole number, 0 or more.", field="cards")
     return SetHand(_text(body, "player"), cards)
 
 
