@@ -165,6 +165,22 @@ def _table_notes(raw: Mapping[str, object], house_rule: object, where: str) -> t
     return tuple((value, str(raw_notes[value])) for value in values)
 
 
+def _verdict_and_examples(raw: Mapping[str, object], where: str) -> tuple[str | None, tuple[Example, ...]]:
+    """The entry's verdict (a few words, optional) and its executable examples, checked."""
+    verdict = None
+    if raw.get("verdict") is not None:
+        verdict = _text(raw, "verdict", where)
+        if len(verdict.split()) > MAX_VERDICT_WORDS:
+            raise RulebookError(f"{where}: a verdict is at most {MAX_VERDICT_WORDS} words")
+    raw_examples = raw.get("examples", [])
+    if not isinstance(raw_examples, list):
+        raise RulebookError(f"{where}: examples must be a list")
+    try:
+        return verdict, tuple(parse_example(item, where) for item in raw_examples)
+    except ExampleError as error:
+        raise RulebookError(str(error)) from None
+
+
 def parse_entry(raw: object) -> Entry:
     """Check one raw JSON entry and return it typed; raise RulebookError saying what is wrong."""
     if not isinstance(raw, dict):
@@ -197,19 +213,7 @@ def parse_entry(raw: object) -> Entry:
     ):
         raise RulebookError(f"{where}: edge_cases must list RULES-NOTES numbers 1-52")
 
-    verdict = raw.get("verdict")
-    if verdict is not None:
-        verdict = _text(raw, "verdict", where)
-        if len(verdict.split()) > MAX_VERDICT_WORDS:
-            raise RulebookError(f"{where}: a verdict is at most {MAX_VERDICT_WORDS} words")
-    raw_examples = raw.get("examples", [])
-    if not isinstance(raw_examples, list):
-        raise RulebookError(f"{where}: examples must be a list")
-    try:
-        examples = tuple(parse_example(item, where) for item in raw_examples)
-    except ExampleError as error:
-        raise RulebookError(str(error)) from None
-
+    verdict, examples = _verdict_and_examples(raw, where)
     return Entry(
         id=entry_id,
         kind=kind,
