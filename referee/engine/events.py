@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .cards import Card
+
 
 class EventKind(StrEnum):
     """One kind of thing that can happen at the table."""
@@ -69,6 +71,10 @@ class EventKind(StrEnum):
     """`player` has no cards left: the round is over."""
     NEW_ROUND = "new_round"
     """Round `value` was dealt by `player`."""
+    CARD_COUNT_WARNING = "card_count_warning"
+    """More of `card` since the last shuffle than a real deck holds (`value`); a warning, never a refusal."""
+    HAND_COUNT_WARNING = "hand_count_warning"
+    """A correction gave `player` more cards than were left to draw (`value`); a warning, never a refusal."""
 
 
 @dataclass(frozen=True)
@@ -80,3 +86,5 @@ class Event:
     value: int | None = None
     rule: str | None = None
     """Id of the rulebook entry that explains it."""
+    card: Card | None = None
+    """The card a deck warning is about."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from . import sanity
 from .actions import Action, Bust, Play, SetHand, TieBreak
 from .cards import DECK_SIZE, HAND_SIZE, LOWEST_BUST_TOTAL, TARGET, Card, highest_hand_value
 from .errors import Refused
@@ -271,6 +272,8 @@ class _Table:
     winners: tuple[str, ...]
     tied: tuple[int, ...]
     events: list[Event]
+    seen: dict[Card, int]
+    discard_top: Card | None
 
     @classmethod
     def of(cls, state: GameState) -> _Table:
@@ -291,6 +294,8 @@ class _Table:
             winners=state.winners,
             tied=state.tied,
             events=[],
+            seen=dict(state.seen),
+            discard_top=state.discard_top,
         )
 
     def freeze(self) -> GameState:
@@ -321,6 +326,8 @@ class _Table:
             winners=self.winners,
             tied=self.tied,
             events=tuple(self.events),
+            seen=tuple((card, self.seen[card]) for card in Card if self.seen.get(card)),
+            discard_top=self.discard_top,
         )
 
     # -- helpers --
@@ -341,8 +348,27 @@ class _Table:
         assert seat is not None
         return seat
 
-    def emit(self, kind: EventKind, seat: int | None = None, value: int | None = None, rule: str | None = None) -> None:
-        self.events.append(Event(kind, None if seat is None else self.name(seat), value, rule))
+    def emit(
+        self,
+        kind: EventKind,
+        seat: int | None = None,
+        value: int | None = None,
+        rule: str | None = None,
+        card: Card | None = None,
+    ) -> None:
+        self.events.append(Event(kind, None if seat is None else self.name(seat), value, rule, card))
+
+    def discarded(self, seat: int, card: Card) -> None:
+        """A known card went on the discard pile: count it, and warn if no real deck has that many."""
+        self.discard_pile += 1
+        self.discard_top = card
+        self.seen[card] = self.seen.get(card, 0) + 1
+        if sanity.over_count(card, self.seen[card]):
+            self.emit(EventKind.CARD_COUNT_WARNING, seat, sanity.CERTAIN_MOST[card], sanity.RULE, card)
+
+    def unknown_discards(self) -> None:
+        # Cards of unknown kind went on the discard pile (a discarded hand): the top is no longer known.
+        self.discard_top = None
 
     def active(self) -> list[int]:
         return [seat for seat, out in enumerate(self.out) if not out]
@@ -366,7 +392,7 @@ class _Table:
 
     def play(self, seat: int, card: Card, zeros: tuple[str, ...]) -> None:
         self.hands[seat] -= 1
-        self.discard_pile += 1
+        self.discarded(seat, card)
         number = card.number
         if number is not None:
             self.total += number
@@ -437,7 +463,7 @@ class _Table:
         for target in bomb_targets(self.base, bomber):
             if target in answered:
                 self.hands[target] -= 1
-                self.discard_pile += 1
+                self.discarded(target, Card.N0)
                 self.emit(EventKind.ANSWERED_ZERO, target, rule="bomb")
                 if self.hands[target] == 0:
                     emptied.append(target)
@@ -512,6 +538,8 @@ class _Table:
             return False
         self.draw_pile = self.discard_pile - 1
         self.discard_pile = 1
+        # Everything but the top card goes back into play: only the top card still counts as seen.
+        self.seen = {self.discard_top: 1} if self.discard_top is not None else {}
         self.emit(EventKind.RESHUFFLED, value=self.draw_pile, rule="empty-draw-pile")
         return True
 
@@ -525,12 +553,19 @@ class _Table:
         # A correction is not a turn; the difference comes from (or goes to) the piles, so the
         # deck still adds up to 77: extra cards most likely came off the draw pile.
         change = cards - self.hands[seat]
+        if change > self.draw_pile:
+            # A real hand cannot take cards back from the discard pile: warn (never refuse), and stop
+            # trusting the counts of what was played, since those cards may be back in play.
+            self.emit(EventKind.HAND_COUNT_WARNING, seat, self.draw_pile, sanity.RULE)
+            self.seen = {}
+            self.discard_top = None
         if change > 0:
             from_draw = min(change, self.draw_pile)
             self.draw_pile -= from_draw
             self.discard_pile -= change - from_draw
         else:
             self.discard_pile -= change
+            self.unknown_discards()
         self.hands[seat] = cards
         self.emit(EventKind.HAND_SET, seat, value=cards, rule="hand-correction")
 
@@ -552,6 +587,7 @@ class _Table:
                 self.out[seat] = True
                 self.discard_pile += self.hands[seat]
                 self.hands[seat] = 0
+                self.unknown_discards()
                 self.emit(EventKind.ELIMINATED, seat, rule="elimination")
         if not any(self.lives[seat] == 0 for seat in seats):
             return
@@ -673,6 +709,9 @@ class _Table:
             self.hands[seat] = HAND_SIZE if not self.out[seat] else 0
         self.draw_pile = DECK_SIZE - HAND_SIZE * len(active)
         self.discard_pile = 0
+        # 1994 rules: the whole deck is reshuffled for a new hand, so the counts start again.
+        self.seen = {}
+        self.discard_top = None
         self.total = 0
         self.round += 1
         if self.rules.new_round_direction == "clockwise":

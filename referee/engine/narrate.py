@@ -11,10 +11,12 @@ from collections.abc import Callable
 
 from .actions import Action, Bust, Play, SetHand, TieBreak
 from .events import Event, EventKind
+from .sanity import warning
 from .state import COUNTERCLOCKWISE, GameState, Status, Variant
 
 # Rulings worth a "Why?" link, most telling first: the log links the first one an action produced.
 _NOTABLE_RULES = (
+    "card-count-warning",
     "bomb-last-card",
     "zero-answer-last-card",
     "sudden-death",
@@ -56,6 +58,8 @@ UNUSUAL_EVENTS = frozenset(
         EventKind.DRAW_PILE_EMPTY,
         EventKind.TIEBREAK,
         EventKind.BOTH_TEAMS_OUT,
+        EventKind.CARD_COUNT_WARNING,
+        EventKind.HAND_COUNT_WARNING,
     }
 )
 
@@ -273,6 +277,11 @@ def _game_over(state: GameState, event: Event) -> str:
     return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}!"
 
 
+def _deck_warning(state: GameState, event: Event) -> str | None:
+    found = warning(event)
+    return None if found is None else found.message
+
+
 def _draw_pile_empty(state: GameState, event: Event) -> str:
     if state.house_rules.empty_draw_pile == "reshuffle":
         return "No cards are left to draw, not even under the top card of the discard pile."
@@ -307,4 +316,6 @@ _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.NEW_ROUND: _fixed("Round {value}: {who} deals."),
     EventKind.TIEBREAK: _tiebreak,
     EventKind.GAME_OVER: _game_over,
+    EventKind.CARD_COUNT_WARNING: _deck_warning,
+    EventKind.HAND_COUNT_WARNING: _deck_warning,
 }
