@@ -71,7 +71,7 @@ def _fields(item: Entry) -> dict[str, list[str]]:
         "title": [item.title],
         "aliases": list(item.aliases),
         "questions": list(item.questions),
-        "answer": [item.answer, *(note for _, note in item.table_notes)],
+        "answer": [*([item.verdict] if item.verdict else []), item.answer, *(note for _, note in item.table_notes)],
         "reasoning": [item.reasoning],
     }
 
