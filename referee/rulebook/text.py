@@ -238,8 +238,6 @@ SYNONYMS: dict[str, str] = {
     "dumped": "discard",
     "toss": "discard",
     "chuck": "discard",
-    "scoring": "points",
-    "points": "points",
     "discarded": "discard",
     "discarding": "discard",
     "big": "high",
