@@ -68,6 +68,23 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bteam[\s-]+mates?\b", " teammate "),
     (r"\b(?:can\s*not|can't|cant)\b", " cant "),
     (r"\b(?:some1|sum1|sum\s+1)\b", " someone "),
+    # "gave me 2 cards and him 3", "unequal": hands of different sizes
+    (r"\b\d+\s+cards?\s+and\s+(?:him|her|them|\w+)\s+\d+\b|\bun(?:equal|even)\b|\bnot\s+(?:equal|even)\b", " uneven "),
+    # "at the same time", "at once": one event for several players
+    (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
+    # "is a 0 the same as =0", "difference between", "vs": a comparison of two cards
+    (r"\b(?:the\s+)?same\s+as\b|\bdifferen(?:ce|t)\b|\bvs\b|\bversus\b|\bcompared?\s+(?:with|to)\b", " versus "),
+    # "the app says i have 4", "wrong number of cards": the referee's count of a hand is off
+    (
+        r"\b(?:app|referee|it|phone)\s+(?:says|shows|thinks)\b|\bwrong\s+(?:number\s+of\s+cards|card\s+count|count)\b",
+        " wrongcount ",
+    ),
+    # "my only card was a zero", "last 0": a 0 that was the last card (answering a Bomb)
+    (
+        r"\b(?:only|last|final|one)\s+(?:card|one)\s+(?:left\s+)?(?:was|is|which\s+was|that\s+was|being|=)\s*"
+        r"(?:a\s+|my\s+)?(?:0|zero)\b|\b(?:last|final|only)\s+(?:0|zero)\b",
+        " lastzero ",
+    ),
     (
         r"\b(?:the\s+)?(?:player|person|guy|one|someone)\s+who\s+(?:played|plays|play)?\s*(?:the\s+|a\s+)?bomb\w*",
         " bomber ",
@@ -103,7 +120,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     (r"\b(?:1\s*v(?:s|ersus)?\s*1|one\s+on\s+one|head\s+to\s+head)\b", " 2player "),
     (
-        r"\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?(?:players?|people|persons?|ppl|of\s+us|kids|left|remaining|p)\b",
+        r"(?<!a )\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?"
+        r"(?:players?|people|persons?|ppl|of\s+us\s+left|of\s+us|kids|left|remaining|p)\b",
         lambda match: f" {_NUMBER_WORDS.get(match.group(1), match.group(1))}player ",
     ),
     # "went out with a Draw 2", "finished on a skip", "last card was a reverse": a wild card as last card
@@ -127,9 +145,20 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
 )
 _COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in PHRASES)
 
+
 # In a question, a total like 18 only says "high", and 22 to 28 can only mean "over 21". (Not applied
 # to the rulebook itself, where numbers such as 27 cards or 14 or less mean just what they say.)
-_QUERY_NUMBERS = (
+def _sum_verdict(match: re.Match[str]) -> str:
+    """ "play a 7 on 18": what the card would make of the total."""
+    made = int(match.group(1)) + int(match.group(2))
+    return " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+
+
+_QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    (
+        re.compile(r"(?<![\w=])([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"),
+        _sum_verdict,
+    ),
     (re.compile(r"(?<![\w=])(?:1[1-4])(?!\w)"), " low "),
     (re.compile(r"(?<![\w=])(?:1[5-9]|20)(?!\w)"), " high "),
     (re.compile(r"(?<![\w=])2[2-8](?!\w)"), " over 21 "),
@@ -262,7 +291,7 @@ _STOPWORD_TEXT = """
     here of to in on at by for with about as into from so if then than and or but just also very really happen
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
     please ok okay like well still even yet s t
-    u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
+    w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
