@@ -99,6 +99,13 @@ class SearchResult:
     entry: Entry
     score: float
     table_note: str | None = None
+    example: Example | None = None
+    """A short game showing the ruling, as this table (or, without one, the default) would play it."""
+
+    @property
+    def verdict(self) -> str:
+        """What the answer opens with: the ruling in a few words (the title where an entry only explains)."""
+        return self.entry.headline
 
     @property
     def id(self) -> str:
