@@ -78,3 +78,9 @@ def test_examples_shown_to_a_table_follow_its_switches() -> None:
     assert len(default) == len(other) == 1 and default != other
     assert "Dee 3" in default[0].text and "Dee 4" in other[0].text
     assert item.examples_for(None) == default
+
+
+def test_every_faq_opens_with_a_short_verdict() -> None:
+    for item in entries():
+        if item.kind == "faq":
+            assert item.verdict and len(item.verdict.split()) <= 10, item.id
