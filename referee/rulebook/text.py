@@ -70,6 +70,21 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:some1|sum1|sum\s+1)\b", " someone "),
     # "gave me 2 cards and him 3", "unequal": hands of different sizes
     (r"\b\d+\s+cards?\s+and\s+(?:him|her|them|\w+)\s+\d+\b|\bun(?:equal|even)\b|\bnot\s+(?:equal|even)\b", " uneven "),
+    # "instead of a zero", "as a 0": another card standing in for a 0 against a Bomb
+    (r"\b(?:instead\s+of|in\s+place\s+of)\s+(?:a\s+)?(?:0|zero)\b", " substitutezero "),
+    # "what number is it", "the count": the running total
+    (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
+    # "keep score", "add up points": scoring, which 5 Alive does not have
+    (r"\bkeep\s+score\b|\bscore\s+points?\b|\badd\s+up\s+points?\b", " points "),
+    # "round one", "first round": round 1
+    (r"\bround\s+(?:1|one)\b|\bfirst\s+round\b", " firstround "),
+    # "my 5th life", "all my lives", "out of lives": the last life
+    (
+        r"\b(?:5th|fifth|last|final)\s+life\b|\ball\s+(?:my|your|ur|their|5|five)\s+lives\b|\bout\s+of\s+lives\b",
+        " lastlife ",
+    ),
+    # "am i out of cards": an empty hand, gone out
+    (r"\bout\s+of\s+cards\b", " goout "),
     # "at the same time", "at once": one event for several players
     (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
     # "is a 0 the same as =0", "difference between", "vs": a comparison of two cards
@@ -82,7 +97,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "my only card was a zero", "last 0": a 0 that was the last card (answering a Bomb)
     (
         r"\b(?:only|last|final|one)\s+(?:card|one)\s+(?:left\s+)?(?:was|is|which\s+was|that\s+was|being|=)\s*"
-        r"(?:a\s+|my\s+)?(?:0|zero)\b|\b(?:last|final|only)\s+(?:0|zero)\b",
+        r"(?:a\s+|my\s+)?(?:0|zero)\b|\b(?:last|final|only)\s+(?:0|zero)\b|"
+        r"\b(?:only|just)\s+(?:had|have|got)\s+(?:a\s+|one\s+)?(?:0|zero)\s+left\b",
         " lastzero ",
     ),
     (
@@ -94,7 +110,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
     (
         r"\b(?:no|nobody|noone|none|without|lacking|dont\s+have|don't\s+have|doesnt\s+have|doesn't\s+have|"
-        r"not\s+have|no\s+one)\s+(?:\w+\s+){0,2}?(?:a\s+|any\s+)?(?:0|zero|zeros|zeroes)\b",
+        r"not\s+have|no\s+one|didnt\s+have|didn't\s+have|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?"
+        r"(?:a\s+|any\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b",
         " nozero ",
     ),
     # "dump both zeros", "discard every 0", "throw all my zeros", "got 2 zeros": how many 0s a Bomb takes
@@ -127,7 +144,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "went out with a Draw 2", "finished on a skip", "last card was a reverse": a wild card as last card
     # (Bomb and Re-deal as last card have rulings of their own). Runs after the card names are rewritten.
     (
-        r"\b(?:goout|finish\w*|end\w*)\s+(?:the\s+round\s+|the\s+game\s+)?(?:with|on)\s+(?:a\s+|an\s+|my\s+)?"
+        r"\b(?:goout|finish\w*|end\w*)\s+(?:the\s+round\s+|the\s+game\s+)?(?:with|on|w)\s+(?:a\s+|an\s+|my\s+)?"
         r"(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild)\b",
         " lastwild ",
     ),
@@ -155,6 +172,8 @@ def _sum_verdict(match: re.Match[str]) -> str:
 
 
 _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # "total is 10", "the total's at 12": a low total (not "=10" or "10 cards")
+    (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
     (
         re.compile(r"(?<![\w=])([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"),
         _sum_verdict,
