@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import CERTAIN_MOST, Card, EventKind, warnings
+from referee.engine import CERTAIN_MOST, Card, EventKind, key_rule, unusual_rule, warnings
 
 from .conftest import Table
 
@@ -21,6 +21,8 @@ def test_a_second_7_is_accepted_with_a_warning_in_the_log() -> None:
         "The deck has only one 7, already played since the shuffle — was that really a 7? Undo if not."
     )
     assert found.message in t.line
+    # The log's "Why?" link and the "Rule applied" note point at the rule the warning rests on.
+    assert key_rule(t.state.events) == unusual_rule(t.state.events) == "card-count-warning"
 
 
 def test_undo_takes_the_entry_and_its_warning_back() -> None:
