@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Action, Bust, Card, GameState, Play, SetHand, Setup, TieBreak, make_setup
+from .engine import Action, Bust, Card, GameState, Play, SetHand, Setup, TieBreak, make_setup, warnings
 from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
@@ -70,8 +70,9 @@ def _bust(body: Mapping[str, Any]) -> Command:
 
 def _hand(body: Mapping[str, Any]) -> Command:
     cards = body.get("cards")
-    if isinstance(cards, bool) or not isinstance(cards, int):
-        raise Invalid("bad_field", "cards must be a whole number.", field="cards")
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
+        # A negative count is malformed, not a refused correction (issue 15): 400, not 422.
+        raise Invalid("bad_field", "cards must be a whole number, 0 or more.", field="cards")
     return SetHand(_text(body, "player"), cards)
 
 
@@ -205,4 +206,14 @@ def state_json(code: str, version: int, state: GameState, *, can_undo: bool, can
         "tied": [state.players[seat].name for seat in state.tied],
         "can_undo": can_undo,
         "can_redo": can_redo,
+        # Deck sanity (issue 15): what the last action did that no real deck allows; never a refusal.
+        "warnings": [
+            {
+                "code": item.code,
+                "message": item.message,
+                "rule": item.rule,
+                "card": None if item.card is None else item.card.value,
+            }
+            for item in warnings(state.events)
+        ],
     }

@@ -94,6 +94,21 @@ _STATE = {
         "tied": {"type": "array", "items": {"type": "string"}, "description": "Players in a tie-break."},
         "can_undo": {"type": "boolean"},
         "can_redo": {"type": "boolean"},
+        "warnings": {
+            "type": "array",
+            "description": "Entries a real deck cannot produce since the last shuffle, raised by the last action. "
+            "A warning never refuses anything; undoing the action clears it.",
+            "items": {
+                "type": "object",
+                "required": ["code", "message", "rule", "card"],
+                "properties": {
+                    "code": {"type": "string", "enum": ["card_count", "hand_count"]},
+                    "message": {"type": "string"},
+                    "rule": {"type": "string", "description": "The rulebook entry it rests on."},
+                    "card": {"type": ["string", "null"], "enum": [*CARD_NAMES, None]},
+                },
+            },
+        },
     },
 }
 _VERSION = {"type": "integer", "minimum": 0, "description": "Refuse with 409 unless the table is at this version."}
@@ -117,7 +132,7 @@ _ACTIONS = {
         "properties": {
             "type": {"const": "hand"},
             "player": _NAME,
-            "cards": {"type": "integer"},
+            "cards": {"type": "integer", "minimum": 0},
             "expected_version": _VERSION,
         },
     },

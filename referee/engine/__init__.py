@@ -9,11 +9,13 @@ from .history import History, replay
 from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading
 from .legal import CardOption, Legal, legal_actions
 from .narrate import describe, key_rule, unusual_rule
+from .sanity import CERTAIN_MOST, DeckWarning, warnings
 from .setup import make_setup, new_game
 from .state import GameState, Player, Setup, Status, Team, Variant
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat, seats_after
 
 __all__ = [
+    "CERTAIN_MOST",
     "CLOCKWISE",
     "COUNTERCLOCKWISE",
     "DECK_COUNTS",
@@ -27,6 +29,7 @@ __all__ = [
     "Action",
     "Bust",
     "Card",
+    "DeckWarning",
     "CardOption",
     "EngineError",
     "Event",
@@ -61,4 +64,5 @@ __all__ = [
     "replay",
     "seats_after",
     "unusual_rule",
+    "warnings",
 ]

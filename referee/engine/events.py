@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .cards import Card
+
 
 class EventKind(StrEnum):
     """One kind of thing that can happen at the table."""
@@ -55,6 +57,8 @@ class EventKind(StrEnum):
     """`player` (or their team) lost a life; `value` is the lives left."""
     ELIMINATED = "eliminated"
     """`player` has lost their last life and is out of the game."""
+    BOTH_TEAMS_OUT = "both_teams_out"
+    """One Bomb took both teams' last lives; house rule teams_both_out says who wins."""
     TWO_LEFT = "two_left"
     """Only two players are left: the two-player rules apply from now on."""
     TIEBREAK = "tiebreak"
@@ -67,6 +71,10 @@ class EventKind(StrEnum):
     """`player` has no cards left: the round is over."""
     NEW_ROUND = "new_round"
     """Round `value` was dealt by `player`."""
+    CARD_COUNT_WARNING = "card_count_warning"
+    """More of `card` since the last shuffle than a real deck holds (`value`); a warning, never a refusal."""
+    HAND_COUNT_WARNING = "hand_count_warning"
+    """A correction gave `player` more cards than were left to draw (`value`); a warning, never a refusal."""
 
 
 @dataclass(frozen=True)
@@ -78,3 +86,5 @@ class Event:
     value: int | None = None
     rule: str | None = None
     """Id of the rulebook entry that explains it."""
+    card: Card | None = None
+    """The card a deck warning is about."""

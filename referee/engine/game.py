@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from . import sanity
 from .actions import Action, Bust, Play, SetHand, TieBreak
 from .cards import DECK_SIZE, HAND_SIZE, LOWEST_BUST_TOTAL, TARGET, Card, highest_hand_value
 from .errors import Refused
@@ -168,6 +169,14 @@ def _check_bust(state: GameState, action: Bust) -> None:
 
 
 def _check_hand(state: GameState, action: SetHand) -> None:
+    seat = state.seat_of(action.player)
+    if seat is not None and state.players[seat].out:
+        # Not "can't play": a correction is not a turn. An eliminated player discarded their hand.
+        raise Refused(
+            "player_out",
+            f"{state.players[seat].name} is out of the game and holds no cards, so there is nothing to correct.",
+            rule="eliminated-player-cards",
+        )
     seat = _known_player(state, action.player)
     player = state.players[seat]
     if isinstance(action.cards, bool) or not isinstance(action.cards, int):
@@ -187,7 +196,8 @@ def _check_hand(state: GameState, action: SetHand) -> None:
             rule="hand-correction",
         )
     if action.cards == player.hand:
-        raise Refused("bad_hand", f"{player.name} already holds {player.hand} cards.", rule="hand-correction")
+        cards = "card" if player.hand == 1 else "cards"
+        raise Refused("bad_hand", f"{player.name} already holds {player.hand} {cards}.", rule="hand-correction")
 
 
 def _check_tiebreak(state: GameState, action: TieBreak) -> None:
@@ -262,6 +272,8 @@ class _Table:
     winners: tuple[str, ...]
     tied: tuple[int, ...]
     events: list[Event]
+    seen: dict[Card, int]
+    discard_top: Card | None
 
     @classmethod
     def of(cls, state: GameState) -> _Table:
@@ -282,6 +294,8 @@ class _Table:
             winners=state.winners,
             tied=state.tied,
             events=[],
+            seen=dict(state.seen),
+            discard_top=state.discard_top,
         )
 
     def freeze(self) -> GameState:
@@ -312,6 +326,8 @@ class _Table:
             winners=self.winners,
             tied=self.tied,
             events=tuple(self.events),
+            seen=tuple((card, self.seen[card]) for card in Card if self.seen.get(card)),
+            discard_top=self.discard_top,
         )
 
     # -- helpers --
@@ -332,8 +348,27 @@ class _Table:
         assert seat is not None
         return seat
 
-    def emit(self, kind: EventKind, seat: int | None = None, value: int | None = None, rule: str | None = None) -> None:
-        self.events.append(Event(kind, None if seat is None else self.name(seat), value, rule))
+    def emit(
+        self,
+        kind: EventKind,
+        seat: int | None = None,
+        value: int | None = None,
+        rule: str | None = None,
+        card: Card | None = None,
+    ) -> None:
+        self.events.append(Event(kind, None if seat is None else self.name(seat), value, rule, card))
+
+    def discarded(self, seat: int, card: Card) -> None:
+        """A known card went on the discard pile: count it, and warn if no real deck has that many."""
+        self.discard_pile += 1
+        self.discard_top = card
+        self.seen[card] = self.seen.get(card, 0) + 1
+        if sanity.over_count(card, self.seen[card]):
+            self.emit(EventKind.CARD_COUNT_WARNING, seat, sanity.CERTAIN_MOST[card], sanity.RULE, card)
+
+    def unknown_discards(self) -> None:
+        # Cards of unknown kind went on the discard pile (a discarded hand): the top is no longer known.
+        self.discard_top = None
 
     def active(self) -> list[int]:
         return [seat for seat, out in enumerate(self.out) if not out]
@@ -357,7 +392,7 @@ class _Table:
 
     def play(self, seat: int, card: Card, zeros: tuple[str, ...]) -> None:
         self.hands[seat] -= 1
-        self.discard_pile += 1
+        self.discarded(seat, card)
         number = card.number
         if number is not None:
             self.total += number
@@ -428,19 +463,19 @@ class _Table:
         for target in bomb_targets(self.base, bomber):
             if target in answered:
                 self.hands[target] -= 1
-                self.discard_pile += 1
+                self.discarded(target, Card.N0)
                 self.emit(EventKind.ANSWERED_ZERO, target, rule="bomb")
                 if self.hands[target] == 0:
                     emptied.append(target)
             else:
                 self.emit(EventKind.NO_ZERO, target, rule="teams-bomb" if self.variant is Variant.TEAMS else "bomb")
                 losers.append(target)
-        self.lose_lives(losers, rule="bomb")
+        self.lose_lives(losers, rule="bomb", actor=bomber)
         if self.status is not Status.PLAYING:
             return
         if last_card:
             # How-to FAQ author: answer the Bomb first, then the round ends for the bomber.
-            self.emit(EventKind.BOMB_LAST_CARD, bomber, rule="bomb-last-card")
+            self.emit(EventKind.BOMB_LAST_CARD, bomber, value=len(answered), rule="bomb-last-card")
             self.end_round((bomber, *emptied))
             return
         emptied = [seat for seat in emptied if not self.out[seat]]
@@ -450,7 +485,10 @@ class _Table:
                     self.emit(EventKind.DREW_AFTER_ANSWER, seat, rule="zero-answer-last-card")
             emptied = [seat for seat in emptied if self.hands[seat] == 0]
         if emptied:
-            self.emit(EventKind.ZERO_EMPTIED_HAND, emptied[0], rule="zero-answer-last-card")
+            # 1994 rules: everyone still holding cards when a player gets rid of their last card
+            # flips one, the bomber included; several empty hands end the round only once.
+            for seat in emptied:
+                self.emit(EventKind.ZERO_EMPTIED_HAND, seat, rule="zero-answer-last-card")
             self.end_round(tuple(emptied))
             return
         # How-to FAQ author: the 0s are not turns; the player after the bomber goes next.
@@ -470,10 +508,14 @@ class _Table:
             self.hands[seat] = share + (1 if index < extra else 0)
         self.dealer = redealer
         self.emit(EventKind.REDEALT, redealer, value=pool, rule="redeal-order")
-        if self.rules.after_redeal == "left":
-            # 1994 rules: "after a deal of any sort, play always starts to the left".
+        if self.rules.after_redeal in ("left", "left_clockwise"):
+            # 1994 rules: "after a deal of any sort, play always starts to the left". Read with the
+            # setup's "play proceeds clockwise", play also turns clockwise again (left_clockwise);
+            # read alone (left), the direction stays, so the redealer plays again soon after.
+            if self.rules.after_redeal == "left_clockwise":
+                self.direction = CLOCKWISE
             self.set_turn(self.next_active(redealer, CLOCKWISE))
-            self.emit(EventKind.PLAY_STARTS_LEFT, self.current, rule="after-redeal")
+            self.emit(EventKind.PLAY_STARTS_LEFT, self.current, value=self.direction, rule="after-redeal")
         else:
             self.set_turn(self.next_active(redealer))
 
@@ -496,6 +538,8 @@ class _Table:
             return False
         self.draw_pile = self.discard_pile - 1
         self.discard_pile = 1
+        # Everything but the top card goes back into play: only the top card still counts as seen.
+        self.seen = {self.discard_top: 1} if self.discard_top is not None else {}
         self.emit(EventKind.RESHUFFLED, value=self.draw_pile, rule="empty-draw-pile")
         return True
 
@@ -509,28 +553,30 @@ class _Table:
         # A correction is not a turn; the difference comes from (or goes to) the piles, so the
         # deck still adds up to 77: extra cards most likely came off the draw pile.
         change = cards - self.hands[seat]
+        if change > self.draw_pile:
+            # A real hand cannot take cards back from the discard pile: warn (never refuse), and stop
+            # trusting the counts of what was played, since those cards may be back in play.
+            self.emit(EventKind.HAND_COUNT_WARNING, seat, self.draw_pile, sanity.RULE)
+            self.seen = {}
+            self.discard_top = None
         if change > 0:
             from_draw = min(change, self.draw_pile)
             self.draw_pile -= from_draw
             self.discard_pile -= change - from_draw
         else:
             self.discard_pile -= change
+            self.unknown_discards()
         self.hands[seat] = cards
         self.emit(EventKind.HAND_SET, seat, value=cards, rule="hand-correction")
 
-    def lose_lives(self, seats: list[int], rule: str) -> None:
-        """Each seat loses one life (in teams, their team does); then settle the game's end."""
+    def lose_lives(self, seats: list[int], rule: str, actor: int | None = None) -> None:
+        """Each seat loses one life (in teams, their team does); then settle the game's end.
+
+        The lives lost for one event are taken together: everyone charged is charged, and only
+        then does the game look at who is out.
+        """
         if self.variant is Variant.TEAMS:
-            for seat in seats:
-                team = self.base.players[seat].team
-                assert team is not None
-                self.team_lives[team] -= 1
-                self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)
-                if self.team_lives[team] == 0:
-                    # Lives are taken in turn order; the first team to run out loses at once.
-                    winner = self.base.teams[1 - team]
-                    self.finish((winner.name,), rule="teams")
-                    return
+            self.lose_team_lives(seats, rule, actor)
             return
         for seat in seats:
             self.lives[seat] -= 1
@@ -541,6 +587,7 @@ class _Table:
                 self.out[seat] = True
                 self.discard_pile += self.hands[seat]
                 self.hands[seat] = 0
+                self.unknown_discards()
                 self.emit(EventKind.ELIMINATED, seat, rule="elimination")
         if not any(self.lives[seat] == 0 for seat in seats):
             return
@@ -553,6 +600,46 @@ class _Table:
         elif len(active) == 2:
             self.emit(EventKind.TWO_LEFT, rule="two-players")
 
+    def lose_team_lives(self, seats: list[int], rule: str, actor: int | None) -> None:
+        # 1994 rules, Team play: one set of lives per team; a Bomb can cost a team several.
+        first_empty: int | None = None
+        for seat in seats:
+            team = self.base.players[seat].team
+            assert team is not None
+            self.team_lives[team] = max(0, self.team_lives[team] - 1)
+            self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)
+            if self.team_lives[team] == 0 and first_empty is None:
+                first_empty = team
+        empty = [team for team, lives in enumerate(self.team_lives) if lives == 0]
+        if len(empty) == 1:
+            self.finish((self.base.teams[1 - empty[0]].name,), rule="teams")
+        elif empty:
+            assert first_empty is not None
+            self.both_teams_out(first_empty, actor)
+
+    def both_teams_out(self, first_empty: int, actor: int | None) -> None:
+        # Only a Bomb can empty both teams at once; the texts are silent (house rule teams_both_out).
+        self.emit(EventKind.BOTH_TEAMS_OUT, actor, rule="teams-both-out")
+        reading = self.rules.teams_both_out
+        if reading == "bomber_team" and actor is not None:
+            team = self.base.players[actor].team
+            assert team is not None
+            self.finish((self.base.teams[team].name,), rule="teams-both-out")
+        elif reading == "together":
+            # Settled like a Sudden Death tie: every player adds up their number cards, per team.
+            self.start_tiebreak(tuple(self.active()))
+        else:
+            # turn_order, the referee's earlier reading: the team charged to 0 first loses.
+            self.finish((self.base.teams[1 - first_empty].name,), rule="teams-both-out")
+
+    def start_tiebreak(self, seats: tuple[int, ...]) -> None:
+        self.tied = seats
+        self.current = None
+        self.status = Status.TIEBREAK
+        self.emit(EventKind.TIEBREAK, rule="tiebreak")
+        if all(self.hands[seat] == 0 for seat in seats):
+            self.tiebreak({})
+
     def sudden_death_end(self) -> None:
         # 1994 rules, Sudden Death: the game ends as soon as one player is out; most lives wins.
         best = max(self.lives)
@@ -560,18 +647,16 @@ class _Table:
         if len(leaders) == 1:
             self.finish((self.name(leaders[0]),), rule="sudden-death")
             return
-        self.tied = leaders
-        self.current = None
-        self.status = Status.TIEBREAK
-        self.emit(EventKind.TIEBREAK, rule="tiebreak")
-        if all(self.hands[seat] == 0 for seat in leaders):
-            self.tiebreak({})
+        self.start_tiebreak(leaders)
 
     def tiebreak(self, values: dict[str, int]) -> None:
         # The tied players add up the number cards in their hands; lowest wins. An empty hand is 0.
         totals = {seat: 0 for seat in self.tied}
         for name, value in values.items():
             totals[self.seat(name)] = value
+        if self.variant is Variant.TEAMS:
+            self.team_tiebreak(totals)
+            return
         lowest = min(totals.values())
         best = [seat for seat in self.tied if totals[seat] == lowest]
         if len(best) > 1 and self.rules.tiebreak_tie == "fewest_cards":
@@ -580,6 +665,18 @@ class _Table:
         self.emit(EventKind.TIEBREAK_RESULT, value=lowest, rule="tiebreak")
         self.tied = ()
         self.finish(tuple(self.name(seat) for seat in best), rule="tiebreak")
+
+    def team_tiebreak(self, totals: dict[int, int]) -> None:
+        # teams_both_out=together: each team's players' totals added up; the lower team total wins.
+        teams = self.base.teams
+        sums = [sum(totals.get(seat, 0) for seat in team.seats) for team in teams]
+        best = [index for index, value in enumerate(sums) if value == min(sums)]
+        if len(best) > 1 and self.rules.tiebreak_tie == "fewest_cards":
+            cards = [sum(self.hands[seat] for seat in team.seats) for team in teams]
+            best = [index for index in best if cards[index] == min(cards[i] for i in best)]
+        self.emit(EventKind.TIEBREAK_RESULT, value=min(sums), rule="teams-both-out")
+        self.tied = ()
+        self.finish(tuple(teams[index].name for index in best), rule="teams-both-out")
 
     def finish(self, winners: tuple[str, ...], rule: str) -> None:
         self.status = Status.FINISHED
@@ -590,7 +687,8 @@ class _Table:
     def end_round(self, went_out: tuple[int, ...]) -> None:
         """A hand is empty: the others pay one life each, then a new round is dealt."""
         first_out = went_out[0]
-        self.emit(EventKind.WENT_OUT, first_out, rule="last-card")
+        for seat in went_out:
+            self.emit(EventKind.WENT_OUT, seat, rule="last-card")
         if self.variant is Variant.TEAMS:
             # 1994 rules, Team play: the opposing team loses only one life.
             team = self.base.players[first_out].team
@@ -611,6 +709,9 @@ class _Table:
             self.hands[seat] = HAND_SIZE if not self.out[seat] else 0
         self.draw_pile = DECK_SIZE - HAND_SIZE * len(active)
         self.discard_pile = 0
+        # 1994 rules: the whole deck is reshuffled for a new hand, so the counts start again.
+        self.seen = {}
+        self.discard_top = None
         self.total = 0
         self.round += 1
         if self.rules.new_round_direction == "clockwise":

@@ -128,8 +128,15 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             ),
             Reading(
                 "left",
-                "The player on the redealer's left plays next, whatever the direction.",
+                "The player on the redealer's left plays next, and the direction stays as it was: after a "
+                "Reverse, play then runs back towards the redealer, who plays again soon.",
                 '1994 rules ("after a deal of any sort, play always starts to the left")',
+            ),
+            Reading(
+                "left_clockwise",
+                "Play starts again on the redealer's left and goes clockwise from there, as after any deal.",
+                '1994 rules ("after a deal of any sort, play always starts to the left"; '
+                '"play proceeds clockwise, starting left of the dealer")',
             ),
         ),
     ),
@@ -140,7 +147,8 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
         readings=(
             Reading(
                 "reshuffle",
-                "Turn the discard pile over, all but its top card, shuffle it and carry on drawing.",
+                "Turn the discard pile over, all but its top card, shuffle it and carry on drawing. If even "
+                "that is used up, the players later in turn order go short: each draws what is left, in turn.",
                 "interpretation (common card-game practice; all three texts are silent)",
             ),
             Reading(
@@ -186,6 +194,32 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
         ),
     ),
     HouseRuleSpec(
+        name="teams_both_out",
+        question="Teams: one Bomb takes both teams' last lives. Who wins?",
+        rule="teams-both-out",
+        readings=(
+            Reading(
+                "together",
+                "Lives lost to one Bomb are taken together, so both teams are out at once: it is settled "
+                "like a Sudden Death tie. Every player adds up the number cards in their hand, and the "
+                "team with the lower total wins.",
+                "interpretation by this referee (the texts are silent; the Sudden Death tie-break of the "
+                "1994 rules and how-to)",
+            ),
+            Reading(
+                "bomber_team",
+                "The bomber's team wins: the Bomb was their play.",
+                "interpretation by this referee (the texts are silent)",
+            ),
+            Reading(
+                "turn_order",
+                "Lives are charged one player at a time in turn order from the bomber; the first team to "
+                "reach 0 loses.",
+                "interpretation by this referee (how the referee settled it before)",
+            ),
+        ),
+    ),
+    HouseRuleSpec(
         name="tiebreak_tie",
         question="Sudden Death: the tie-break totals are equal too. Who wins?",
         rule="tiebreak",
@@ -219,6 +253,7 @@ class HouseRules:
     empty_draw_pile: str = "reshuffle"
     new_round_direction: str = "clockwise"
     bomb_teammates: str = "all_others"
+    teams_both_out: str = "together"
     tiebreak_tie: str = "shared"
 
     @classmethod

@@ -11,14 +11,17 @@ from collections.abc import Callable
 
 from .actions import Action, Bust, Play, SetHand, TieBreak
 from .events import Event, EventKind
+from .sanity import warning
 from .state import COUNTERCLOCKWISE, GameState, Status, Variant
 
 # Rulings worth a "Why?" link, most telling first: the log links the first one an action produced.
 _NOTABLE_RULES = (
+    "card-count-warning",
     "bomb-last-card",
     "zero-answer-last-card",
     "sudden-death",
     "tiebreak",
+    "teams-both-out",
     "teams-going-out",
     "teams-bust",
     "teams-bomb",
@@ -54,8 +57,23 @@ UNUSUAL_EVENTS = frozenset(
         EventKind.RESHUFFLED,
         EventKind.DRAW_PILE_EMPTY,
         EventKind.TIEBREAK,
+        EventKind.BOTH_TEAMS_OUT,
+        EventKind.CARD_COUNT_WARNING,
+        EventKind.HAND_COUNT_WARNING,
     }
 )
+
+# What each rule a lost life is charged under means, for a log line naming every life's cause.
+_LIFE_CAUSES = {
+    "bomb": "no 0",
+    "last-card": "round over",
+    "teams-going-out": "round over",
+    "bust": "bust",
+    "teams-bust": "bust",
+}
+
+# Events that several players can share in one action: said once, naming them all.
+_GROUPED = (EventKind.WENT_OUT, EventKind.ZERO_EMPTIED_HAND)
 
 
 def key_rule(events: tuple[Event, ...]) -> str | None:
@@ -86,8 +104,21 @@ def _team_of(state: GameState, name: str | None) -> str | None:
 def describe(before: GameState, action: Action, after: GameState) -> str:
     """Return the log line for `action`, taken from `before` to `after`."""
     events = after.events
-    parts = [*_action_line(before, action, events), *_summaries(events)]
+    parts = [*_action_line(before, action, events), *_summaries(before, action, events)]
+    lives = [event for event in events if event.kind is EventKind.LOST_LIFE]
+    # One cause for every life lost: the sentence before says it. Several: each life names its own.
+    several_causes = len({_LIFE_CAUSES.get(event.rule or "", "") for event in lives}) > 1
+    said: set[EventKind] = set()
     for event in events:
+        if event.kind in _GROUPED:
+            if event.kind not in said:
+                said.add(event.kind)
+                parts.append(_grouped(event.kind, [e.player or "" for e in events if e.kind is event.kind]))
+            continue
+        if event.kind is EventKind.LOST_LIFE and several_causes:
+            if event is lives[-1]:
+                parts.append(_lives_with_causes(after, lives))
+            continue
         sentence = _SENTENCES.get(event.kind, _nothing)(after, event)
         if sentence:
             parts.append(sentence)
@@ -100,6 +131,13 @@ def _action_line(before: GameState, action: Action, events: tuple[Event, ...]) -
     """The sentence saying what was done, before what it made happen."""
     kinds = {event.kind for event in events}
     match action:
+        case Play(player=player, card=card) if EventKind.BUST in kinds and card.number is not None:
+            # House rule over_21=bust: the card was laid, then handed back as a bust.
+            name = _name(before, player)
+            return [
+                f"{name} played {card.label}: that makes {before.total + card.number}, "
+                f"over 21, so it goes back to {name}."
+            ]
         case Play(player=player, card=card) if EventKind.BUST not in kinds:
             line = f"{_name(before, player)} played {card.label}"
             if EventKind.LAST_CARD_EFFECT_VOID in kinds:
@@ -122,7 +160,7 @@ def _name(state: GameState, player: str) -> str:
     return state.players[state.seat_of(player) or 0].name
 
 
-def _summaries(events: tuple[Event, ...]) -> list[str]:
+def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> list[str]:
     """One line each for the draws, the 0s discarded and the 0s missing, however many players."""
     parts = []
     answered = [event.player for event in events if event.kind is EventKind.ANSWERED_ZERO and event.player]
@@ -134,7 +172,13 @@ def _summaries(events: tuple[Event, ...]) -> list[str]:
             count = counts.pop() or 0
             parts.append(f"Everyone else draws {count}." if count else "Nobody could draw.")
         else:
-            parts.append(_join([f"{event.player} drew {event.value}" for event in drew]) + ".")
+            line = _join([f"{event.player} drew {event.value}" for event in drew])
+            wanted = 2 if isinstance(action, Play) and action.card.value == "draw2" else 1
+            # House rule empty_draw_pile: the draw goes round in turn order, so the last ones go short.
+            short = [event.player or "" for event in drew if (event.value or 0) < wanted]
+            if short:
+                line += f": {_join(short)} {'goes' if len(short) == 1 else 'go'} short"
+            parts.append(line + ".")
     if answered:
         parts.append(f"{_join(answered)} discarded a 0.")
     if missed:
@@ -152,8 +196,62 @@ def _nothing(state: GameState, event: Event) -> str | None:
 
 
 def _bust(state: GameState, event: Event) -> str:
+    if event.value is not None and state.house_rules.over_21 == "bust":
+        return "It counts as a bust: the total goes back to 0."
     tried = f" (a {event.value} would go over 21)" if event.value is not None else ""
     return f"{event.player} can't play{tried}: the total goes back to 0."
+
+
+def _grouped(kind: EventKind, names: list[str]) -> str:
+    if kind is EventKind.ZERO_EMPTIED_HAND:
+        if len(names) == 1:
+            return f"That 0 was {names[0]}'s last card, so {names[0]} has gone out."
+        return f"Those 0s were the last cards of {_join(names)}, so they have all gone out."
+    if len(names) == 1:
+        return f"{names[0]} has no cards left: round over."
+    return f"{_join(names)} have no cards left: round over (once)."
+
+
+def _lives_with_causes(state: GameState, lives: list[Event]) -> str:
+    """ "Dee: no 0 (−1), round over (−1): 3 lives left." for each player or team, in order."""
+    order: list[str] = []
+    causes: dict[str, list[str]] = {}
+    left: dict[str, int | None] = {}
+    for event in lives:
+        who = _team_of(state, event.player) or event.player or ""
+        cause = _LIFE_CAUSES.get(event.rule or "", "a life")
+        if who not in causes:
+            order.append(who)
+            causes[who] = []
+        if _team_of(state, event.player):
+            cause = f"{cause} ({event.player})"
+        causes[who].append(f"{cause} (−1)")
+        left[who] = event.value
+    return " ".join(
+        f"{who}: {', '.join(causes[who])}: {left[who]} {'life' if left[who] == 1 else 'lives'} left." for who in order
+    )
+
+
+def _bomb_last_card(state: GameState, event: Event) -> str:
+    first = "The Bomb was answered" if event.value else "Nobody had a 0"
+    return f"{first}, and it was {event.player}'s last card: now the round ends."
+
+
+def _play_starts_left(state: GameState, event: Event) -> str:
+    if state.house_rules.after_redeal == "left_clockwise":
+        return f"After a deal, play starts on the dealer's left and goes clockwise: {event.player}."
+    if event.value == COUNTERCLOCKWISE:
+        return f"After a deal, play starts on the dealer's left: {event.player}, then on counterclockwise."
+    return f"After a deal, play starts on the dealer's left: {event.player}."
+
+
+def _both_teams_out(state: GameState, event: Event) -> str:
+    reading = state.house_rules.teams_both_out
+    if reading == "together":
+        return "One Bomb took both teams' last lives: it is settled like a Sudden Death tie."
+    if reading == "bomber_team" and event.player:
+        return f"One Bomb took both teams' last lives: the bomber's team ({_team_of(state, event.player)}) wins."
+    return "One Bomb took both teams' last lives: the team that reached 0 first in turn order loses."
 
 
 def _lost_life(state: GameState, event: Event) -> str:
@@ -168,6 +266,8 @@ def _reversed(state: GameState, event: Event) -> str:
 
 
 def _tiebreak(state: GameState, event: Event) -> str:
+    if state.variant is Variant.TEAMS:
+        return "Every player adds up the number cards in their hand; the team with the lower total wins."
     tied = _join([state.players[seat].name for seat in state.tied])
     return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
 
@@ -175,6 +275,17 @@ def _tiebreak(state: GameState, event: Event) -> str:
 def _game_over(state: GameState, event: Event) -> str:
     winners = _join(list(state.winners))
     return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}!"
+
+
+def _deck_warning(state: GameState, event: Event) -> str | None:
+    found = warning(event)
+    return None if found is None else found.message
+
+
+def _draw_pile_empty(state: GameState, event: Event) -> str:
+    if state.house_rules.empty_draw_pile == "reshuffle":
+        return "No cards are left to draw, not even under the top card of the discard pile."
+    return "The draw pile is empty, so no more cards are drawn."
 
 
 def _fixed(template: str) -> Sentence:
@@ -191,19 +302,20 @@ _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.REVERSE_AS_PASS: _fixed("With two players, Reverse acts as Pass Me By."),
     EventKind.SKIPPED: _fixed("{who} misses a turn."),
     EventKind.SKIP_AGAIN: _fixed("With two players, {who} plays again."),
-    EventKind.PLAY_STARTS_LEFT: _fixed("After a deal, play starts on the dealer's left: {who}."),
+    EventKind.PLAY_STARTS_LEFT: _play_starts_left,
+    EventKind.BOTH_TEAMS_OUT: _both_teams_out,
     EventKind.REDEALT: _fixed("{who} gathers all {value} cards in hand and deals them out again."),
     EventKind.RESHUFFLED: _fixed(
         "The draw pile ran out: the discard pile (but its top card) is the new draw pile of {value}."
     ),
-    EventKind.DRAW_PILE_EMPTY: _fixed("The draw pile is empty, so no more cards are drawn."),
+    EventKind.DRAW_PILE_EMPTY: _draw_pile_empty,
     EventKind.BOMB_NOT_ANSWERED: _fixed("At this table a Bomb as last card is not answered."),
-    EventKind.BOMB_LAST_CARD: _fixed("The Bomb was answered; now the round ends."),
+    EventKind.BOMB_LAST_CARD: _bomb_last_card,
     EventKind.DREW_AFTER_ANSWER: _fixed("That 0 was {who}'s last card: {who} draws one and plays on."),
-    EventKind.ZERO_EMPTIED_HAND: _fixed("That 0 was {who}'s last card, so {who} has gone out."),
     EventKind.LAST_CARD_EFFECT_VOID: _fixed("It was the last card, so its effect does not count."),
-    EventKind.WENT_OUT: _fixed("{who} has no cards left: round over."),
     EventKind.NEW_ROUND: _fixed("Round {value}: {who} deals."),
     EventKind.TIEBREAK: _tiebreak,
     EventKind.GAME_OVER: _game_over,
+    EventKind.CARD_COUNT_WARNING: _deck_warning,
+    EventKind.HAND_COUNT_WARNING: _deck_warning,
 }

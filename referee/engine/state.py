@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .cards import Card
 from .events import Event
 from .house_rules import HouseRules
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat
@@ -88,6 +89,10 @@ class GameState:
     """Seats in a Sudden Death tie-break, waiting for their hand values."""
     events: tuple[Event, ...] = ()
     """What the last action made happen."""
+    seen: tuple[tuple[Card, int], ...] = ()
+    """How many of each card went on the discard pile since the last shuffle (deck sanity warnings)."""
+    discard_top: Card | None = None
+    """The card on top of the discard pile, when the referee knows it."""
 
     @property
     def house_rules(self) -> HouseRules:

@@ -17,6 +17,12 @@ bp = Blueprint("rules", __name__)
 MAX_QUERY = 200
 
 
+@bp.app_context_processor
+def _quick_questions() -> dict[str, object]:
+    # The search box appears on the table page too, so its chips come with every template.
+    return {"rules_chips": [(label, question) for label, question, _ in rulebook.QUICK_QUESTIONS]}
+
+
 def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]:
     """The table whose house rules should colour the answers, if the page came from one."""
     if not code:

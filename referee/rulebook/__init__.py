@@ -10,12 +10,13 @@ search_json("deck ran out")             # -> {"results": [{"id", "title", "answe
 
 from .kb import by_section, entries, entry, table_note
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
-from .search import MAX_RESULTS, result_json, search, search_json, warm
+from .search import MAX_RESULTS, QUICK_QUESTIONS, result_json, search, search_json, warm
 
 __all__ = [
     "EDGE_CASES",
     "KINDS",
     "MAX_RESULTS",
+    "QUICK_QUESTIONS",
     "SECTIONS",
     "Entry",
     "RulebookError",

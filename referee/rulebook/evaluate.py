@@ -16,7 +16,13 @@ from pathlib import Path
 from .search import search
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "tests" / "rulebook"
-DEFAULT_CASE_FILES = (CASES_DIR / "search_cases.json", CASES_DIR / "holdout_cases.json")
+DEFAULT_CASE_FILES = (
+    CASES_DIR / "search_cases.json",
+    CASES_DIR / "holdout_cases.json",
+    CASES_DIR / "fresh_holdout_cases.json",
+    CASES_DIR / "fresh_holdout_2_cases.json",
+    CASES_DIR / "fresh_holdout_3_cases.json",
+)
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,12 @@ def by_section() -> tuple[tuple[str, tuple[Entry, ...]], ...]:
 
 
 def table_note(item: Entry, house_rules: HouseRules | None) -> str | None:
-    """What this table chose for the entry's house rule, as one line; None without a switch or a table.
+    """What this table chose for the entry's house rule, in plain words; None without a switch or a table.
+
+    Players never see a switch's internal name here (issue 15): the sentence says what happens.
 
     >>> table_note(entry("bomb-last-card"), HouseRules())  # doctest: +ELLIPSIS
-    'At this table: a Bomb as last card costs both lives: ... — switch bomb_last_card'
+    'At this table: a Bomb as last card costs both lives: ...'
     """
     if item.house_rule is None or house_rules is None:
         return None
@@ -50,4 +52,4 @@ def table_note(item: Entry, house_rules: HouseRules | None) -> str | None:
     if note is None:  # unreachable for a validated entry; fall back on the engine's own wording
         value = getattr(house_rules, item.house_rule)
         note = SPECS_BY_NAME[item.house_rule].reading(value).summary
-    return f"At this table: {note} — switch {item.house_rule}"
+    return f"At this table: {note}."

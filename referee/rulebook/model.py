@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.house_rules import SPECS_BY_NAME, HouseRules
+from .examples import Example, ExampleError, parse_example
 
 KINDS = ("rule", "faq")
 """A "rule" states part of the game; a "faq" settles one question people argue about."""
@@ -38,7 +39,9 @@ NAMED_SOURCES = ("1994 rules", "how-to FAQ", "modern text", "interpretation by "
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _REQUIRED = ("id", "kind", "section", "title", "questions", "answer", "reasoning", "source")
-_OPTIONAL = ("house_rule", "table_notes", "edge_cases", "aliases", "see_also")
+_OPTIONAL = ("verdict", "house_rule", "table_notes", "edge_cases", "aliases", "see_also", "examples")
+MAX_VERDICT_WORDS = 10
+"""A verdict is said in a few words ("No — one 0 per Bomb.")."""
 
 
 class RulebookError(ValueError):
@@ -67,6 +70,19 @@ class Entry:
     """Other names and keywords people use for this topic (search only)."""
     see_also: tuple[str, ...] = ()
     """Ids of related entries."""
+    verdict: str | None = None
+    """The ruling in a few words, said first ("No — one 0 per Bomb.")."""
+    examples: tuple[Example, ...] = ()
+    """Short games that show the outcome the entry states; the tests play each through the engine."""
+
+    @property
+    def headline(self) -> str:
+        """What an answer opens with: the verdict, or the title for an entry that only explains."""
+        return self.verdict or self.title
+
+    def examples_for(self, house_rules: HouseRules | None) -> tuple[Example, ...]:
+        """The examples whose switches match this table (without a table: the default readings)."""
+        return tuple(example for example in self.examples if example.applies_to(house_rules))
 
     def note_for(self, house_rules: HouseRules) -> str | None:
         """Return this entry's sentence for the reading `house_rules` chose, if it has a switch."""
@@ -83,6 +99,13 @@ class SearchResult:
     entry: Entry
     score: float
     table_note: str | None = None
+    example: Example | None = None
+    """A short game showing the ruling, as this table (or, without one, the default) would play it."""
+
+    @property
+    def verdict(self) -> str:
+        """What the answer opens with: the ruling in a few words (the title where an entry only explains)."""
+        return self.entry.headline
 
     @property
     def id(self) -> str:
@@ -149,6 +172,22 @@ def _table_notes(raw: Mapping[str, object], house_rule: object, where: str) -> t
     return tuple((value, str(raw_notes[value])) for value in values)
 
 
+def _verdict_and_examples(raw: Mapping[str, object], where: str) -> tuple[str | None, tuple[Example, ...]]:
+    """The entry's verdict (a few words, optional) and its executable examples, checked."""
+    verdict = None
+    if raw.get("verdict") is not None:
+        verdict = _text(raw, "verdict", where)
+        if len(verdict.split()) > MAX_VERDICT_WORDS:
+            raise RulebookError(f"{where}: a verdict is at most {MAX_VERDICT_WORDS} words")
+    raw_examples = raw.get("examples", [])
+    if not isinstance(raw_examples, list):
+        raise RulebookError(f"{where}: examples must be a list")
+    try:
+        return verdict, tuple(parse_example(item, where) for item in raw_examples)
+    except ExampleError as error:
+        raise RulebookError(str(error)) from None
+
+
 def parse_entry(raw: object) -> Entry:
     """Check one raw JSON entry and return it typed; raise RulebookError saying what is wrong."""
     if not isinstance(raw, dict):
@@ -181,6 +220,7 @@ def parse_entry(raw: object) -> Entry:
     ):
         raise RulebookError(f"{where}: edge_cases must list RULES-NOTES numbers 1-52")
 
+    verdict, examples = _verdict_and_examples(raw, where)
     return Entry(
         id=entry_id,
         kind=kind,
@@ -195,6 +235,8 @@ def parse_entry(raw: object) -> Entry:
         edge_cases=tuple(edge_cases),
         aliases=_texts(raw, "aliases", where),
         see_also=_texts(raw, "see_also", where),
+        verdict=verdict,
+        examples=examples,
     )
 
 

@@ -34,6 +34,22 @@ words and names its source:
 Where the texts disagree or say nothing, the referee does not pick a winner for you: it has a
 **house rule** switch with a default, set per table when the game is created. The full rulebook,
 with the questions people ask and the reasoning behind each answer, is searchable in the app.
+
+**Examples** are written in the referee's shorthand and played by the test suite, so this page cannot
+drift from what the referee does: `Ann 7` (Ann plays a 7), `Ann bomb zeros=Bob,Cy` (a Bomb; Bob and Cy
+discard a 0), `Ann bust` (Can't play), `Cy holds 1` (Cy's hand corrected to one card), `Bob loses 2`
+(Bob busts twice), `to Cy` (Pass Me By until it is Cy's turn); after the arrow, what the referee then
+shows. Unless an example says otherwise the table uses the default readings and seats play clockwise in
+the order named, the first name starting.
+
+**Lives and their causes.** Lives lost to one event are taken together. When one action costs lives
+for different reasons, the log names each one ("Dee: no 0 (−1), round over (−1): 3 lives left.").
+
+**Deck sanity.** The referee never refuses a card for being played too often, but when an entry is
+impossible for a real deck since the last shuffle (a second Bomb or 7, a third 6, a ninth 0, more
+Reverses or Skips than any printing holds, a hand correction that could only take cards back from the
+discard pile) it adds a warning to the log line and to the API's `warnings`, naming the rule it rests on;
+Undo takes the entry and the warning back.
 """
 
 
@@ -47,6 +63,10 @@ def _rules_in_brief() -> list[str]:
         for item in rules:
             switch = f" House rule: `{item.house_rule}`." if item.house_rule else ""
             lines.append(f"- **{item.title}.** {item.answer} — *Source: {item.source}.*{switch}")
+            # The same executable example the rules panel shows (default readings); CI plays it.
+            examples = item.examples_for(None)
+            if examples:
+                lines.append(f"  *Example:* `{examples[0].text}`")
         lines.append("")
     return lines
 

@@ -64,6 +64,16 @@ class Params:
 
 DEFAULT_PARAMS = Params()
 
+QUICK_QUESTIONS: tuple[tuple[str, str, str], ...] = (
+    ("Last card wild?", "can my last card be a wild card", "last-card-wild-effect"),
+    ("Bomb, no 0", "bomb and nobody has a 0", "bomb"),
+    ("Bust", "bust", "bust"),
+    ("Re-deal", "hand in and re-deal", "redeal"),
+    ("Two players", "two player rules", "two-players"),
+    ("Teams Bomb", "teammate bombs do we lose lives", "teams-bomb"),
+)
+"""The rules panel's chips for the classic disputes: (label, the question it asks, the entry it finds)."""
+
 
 def _fields(item: Entry) -> dict[str, list[str]]:
     """Each field of an entry as a list of phrases (word pairs never span two phrases)."""
@@ -71,7 +81,7 @@ def _fields(item: Entry) -> dict[str, list[str]]:
         "title": [item.title],
         "aliases": list(item.aliases),
         "questions": list(item.questions),
-        "answer": [item.answer, *(note for _, note in item.table_notes)],
+        "answer": [*([item.verdict] if item.verdict else []), item.answer, *(note for _, note in item.table_notes)],
         "reasoning": [item.reasoning],
     }
 
@@ -188,12 +198,19 @@ def search(query: str, house_rules: HouseRules | None = None, limit: int = MAX_R
     if limit == 0 or not query.strip():
         return []
     index = default_index()
-    return [
-        SearchResult(
-            entry=index.items[doc], score=round(score, 4), table_note=table_note(index.items[doc], house_rules)
+    results = []
+    for score, doc in index.scores(query)[:limit]:
+        item = index.items[doc]
+        examples = item.examples_for(house_rules)
+        results.append(
+            SearchResult(
+                entry=item,
+                score=round(score, 4),
+                table_note=table_note(item, house_rules),
+                example=examples[0] if examples else None,
+            )
         )
-        for score, doc in index.scores(query)[:limit]
-    ]
+    return results
 
 
 def result_json(result: SearchResult) -> dict[str, str | None]:

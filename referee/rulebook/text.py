@@ -67,18 +67,118 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:anti|counter)[\s-]*clockwise\b", " counterclockwise "),
     (r"\bteam[\s-]+mates?\b", " teammate "),
     (r"\b(?:can\s*not|can't|cant)\b", " cant "),
+    (r"\b(?:some1|sum1|sum\s+1)\b", " someone "),
+    # "gave me 2 cards and him 3", "unequal": hands of different sizes
+    (r"\b\d+\s+cards?\s+and\s+(?:him|her|them|\w+)\s+\d+\b|\bun(?:equal|even)\b|\bnot\s+(?:equal|even)\b", " uneven "),
+    # "instead of a zero", "as a 0": another card standing in for a 0 against a Bomb
+    (r"\b(?:instead\s+of|in\s+place\s+of)\s+(?:a\s+)?(?:0|zero)\b", " substitutezero "),
+    # "what number is it", "the count": the running total
+    (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
+    # "keep score", "add up points": scoring, which 5 Alive does not have
+    (r"\bkeep\s+score\b|\bscore\s+points?\b|\badd\s+up\s+points?\b", " points "),
+    # "round one", "first round": round 1
+    (r"\bround\s+(?:1|one)\b|\bfirst\s+round\b", " firstround "),
+    # "my 5th life", "all my lives", "out of lives": the last life
+    (
+        r"\b(?:5th|fifth|last|final)\s+life\b|\ball\s+(?:my|your|ur|their|5|five)\s+lives\b|\bout\s+of\s+lives\b",
+        " lastlife ",
+    ),
+    # "am i out of cards": an empty hand, gone out
+    (r"\bout\s+of\s+cards\b", " goout "),
+    # "at the same time", "at once": one event for several players
+    (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
+    # "is a 0 the same as =0", "difference between", "vs": a comparison of two cards
+    (r"\b(?:the\s+)?same\s+as\b|\bdifferen(?:ce|t)\b|\bvs\b|\bversus\b|\bcompared?\s+(?:with|to)\b", " versus "),
+    # "the app says i have 4", "wrong number of cards": the referee's count of a hand is off
+    (
+        r"\b(?:app|referee|it|phone)\s+(?:says|shows|thinks)\b|\bwrong\s+(?:number\s+of\s+cards|card\s+count|count)\b",
+        " wrongcount ",
+    ),
+    # "my only card was a zero", "last 0": a 0 that was the last card (answering a Bomb)
+    (
+        r"\b(?:only|last|final|one)\s+(?:card|one)\s+(?:left\s+)?(?:was|is|which\s+was|that\s+was|being|=)\s*"
+        r"(?:a\s+|my\s+)?(?:0|zero)\b|\b(?:last|final|only)\s+(?:0|zero)\b|"
+        r"\b(?:only|just)\s+(?:had|have|got)\s+(?:a\s+|one\s+)?(?:0|zero)\s+left\b",
+        " lastzero ",
+    ),
+    (
+        r"\b(?:the\s+)?(?:player|person|guy|one|someone)\s+who\s+(?:played|plays|play)?\s*(?:the\s+|a\s+)?bomb\w*",
+        " bomber ",
+    ),
+    (r"\bon\s+purpose\b|\b(?:choose|chose|decide|decided|want|wanted)\s+to\s+bust\b", " bust onpurpose "),
+    (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
+    # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
+    (
+        r"\b(?:no|nobody|noone|none|without|lacking|dont\s+have|don't\s+have|doesnt\s+have|doesn't\s+have|"
+        r"not\s+have|no\s+one|didnt\s+have|didn't\s+have|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?"
+        r"(?:a\s+|any\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b",
+        " nozero ",
+    ),
+    # "dump both zeros", "discard every 0", "throw all my zeros", "got 2 zeros": how many 0s a Bomb takes
+    (
+        r"\b(?:dump|throw|discard|use|play|put|get\s+rid\s+of)\w*\s+(?:down\s+)?(?:all|both|every|each|\d+)\s+"
+        r"(?:of\s+)?(?:my\s+|your\s+|ur\s+|the\s+|them\s+)?(?:0|zero|zeros|zeroes)\b",
+        " allzeros ",
+    ),
+    (
+        r"\b(?:got|have|hold|holding|with)\s+(?:[2-8]|two|three|four|several|many|lots\s+of)\s+(?:0|zero|zeros|zeroes)\b",
+        " allzeros ",
+    ),
+    # "how many 0 cards are there", "how many 7s in the deck": the deck's contents
+    (
+        r"\bhow\s+many\s+(?:[\w=]+\s+){0,2}?(?:are\s+there|r\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
+        r"does\s+the\s+deck\s+have|exist)\b",
+        " deckcount ",
+    ),
+    # "when you're out": eliminated (not "out of cards")
+    (
+        r"\b(?:ur|your|youre|you\s+are|u\s+r|im|i\s+am|theyre|they\s+are|hes|shes)\s+out\b(?!\s+of\s+card)",
+        " eliminate ",
+    ),
     (r"\b(?:1\s*v(?:s|ersus)?\s*1|one\s+on\s+one|head\s+to\s+head)\b", " 2player "),
     (
-        r"\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?(?:players?|people|persons?|ppl|of\s+us|kids|left|remaining|p)\b",
+        r"(?<!a )\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?"
+        r"(?:players?|people|persons?|ppl|of\s+us\s+left|of\s+us|kids|left|remaining|p)\b",
         lambda match: f" {_NUMBER_WORDS.get(match.group(1), match.group(1))}player ",
     ),
+    # "went out with a Draw 2", "finished on a skip", "last card was a reverse": a wild card as last card
+    # (Bomb and Re-deal as last card have rulings of their own). Runs after the card names are rewritten.
+    (
+        r"\b(?:goout|finish\w*|end\w*)\s+(?:the\s+round\s+|the\s+game\s+)?(?:with|on|w)\s+(?:a\s+|an\s+|my\s+)?"
+        r"(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild)\b",
+        " lastwild ",
+    ),
+    (
+        r"\blast\s+card\s+(?:was|is|=)?\s*(?:a\s+|an\s+)?(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild)\b",
+        " lastwild ",
+    ),
+    (
+        r"\b(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0)\s+as\s+(?:my\s+|your\s+|the\s+)?last\s+card\b",
+        " lastwild ",
+    ),
+    # "who plays next", "whose turn", "who goes": whose turn it is
+    (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
     (r"'", ""),
 )
 _COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in PHRASES)
 
+
 # In a question, a total like 18 only says "high", and 22 to 28 can only mean "over 21". (Not applied
 # to the rulebook itself, where numbers such as 27 cards or 14 or less mean just what they say.)
-_QUERY_NUMBERS = (
+def _sum_verdict(match: re.Match[str]) -> str:
+    """ "play a 7 on 18": what the card would make of the total."""
+    made = int(match.group(1)) + int(match.group(2))
+    return " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+
+
+_QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # "total is 10", "the total's at 12": a low total (not "=10" or "10 cards")
+    (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
+    (
+        re.compile(r"(?<![\w=])([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"),
+        _sum_verdict,
+    ),
+    (re.compile(r"(?<![\w=])(?:1[1-4])(?!\w)"), " low "),
     (re.compile(r"(?<![\w=])(?:1[5-9]|20)(?!\w)"), " high "),
     (re.compile(r"(?<![\w=])2[2-8](?!\w)"), " over 21 "),
 )
@@ -177,6 +277,15 @@ SYNONYMS: dict[str, str] = {
     "beginning": "start",
     "colour": "color",
     "discards": "discard",
+    "throw": "discard",
+    "throws": "discard",
+    "threw": "discard",
+    "thrown": "discard",
+    "dump": "discard",
+    "dumps": "discard",
+    "dumped": "discard",
+    "toss": "discard",
+    "chuck": "discard",
     "discarded": "discard",
     "discarding": "discard",
     "big": "high",
@@ -200,7 +309,9 @@ _STOPWORD_TEXT = """
     had can could should would will shall may might what whats which who whos whom whose this that these those
     here of to in on at by for with about as into from so if then than and or but just also very really happen
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
-    please ok okay like well still even yet s t"""
+    please ok okay like well still even yet s t
+    w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
+    idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 

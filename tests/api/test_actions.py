@@ -135,6 +135,7 @@ def test_hand_correction_is_not_a_turn(table: Api) -> None:
     expect_error(table, 422, "bad_hand", type="hand", player="Bob", cards=0)
     expect_error(table, 422, "bad_hand", type="hand", player="Bob", cards=12)
     expect_error(table, 422, "bad_hand", type="hand", player="Bob", cards=500)
+    expect_error(table, 400, "bad_field", type="hand", player="Bob", cards=-1)
     expect_error(table, 400, "bad_field", type="hand", player="Bob", cards="3")
     expect_error(table, 400, "bad_field", type="hand", player="Bob", cards=True)
     expect_error(table, 400, "bad_field", type="hand", player="Bob", cards=2.5)

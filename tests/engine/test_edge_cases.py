@@ -137,7 +137,14 @@ def test_edge_11_bomb_as_last_card() -> None:
     t = Table(FOUR).set_hand("Ann", 1).do("Ann bomb Bob")
     assert t.lives() == {"Ann": 5, "Bob": 4, "Cy": 3, "Dee": 3}
     assert (t.round, t.dealer, t.turn) == (2, "Ann", "Bob")
-    assert "The Bomb was answered; now the round ends." in t.line
+    assert "The Bomb was answered, and it was Ann's last card: now the round ends." in t.line
+    # Cy and Dee lose a life each for the Bomb and for the round, and the log names both causes.
+    assert "Cy: no 0 (−1), round over (−1): 3 lives left. Dee: no 0 (−1), round over (−1): 3 lives left." in t.line
+    assert "Bob: round over (−1): 4 lives left." in t.line
+    # Nobody had a 0: the log must not say the Bomb was answered.
+    t = Table(FOUR).set_hand("Ann", 1).do("Ann bomb")
+    assert "Nobody had a 0, and it was Ann's last card: now the round ends." in t.line
+    assert "answered" not in t.line
     # interpretation (round_only): nobody answers, everyone else loses exactly one life.
     t = Table(FOUR, bomb_last_card="round_only").set_hand("Ann", 1).do("Ann bomb")
     assert t.lives() == {"Ann": 5, "Bob": 4, "Cy": 4, "Dee": 4}
@@ -300,7 +307,8 @@ def test_edge_23_the_draw_pile_runs_out_during_a_draw_2() -> None:
     assert t.hands() == {"Ann": 8, "Bob": 11, "Cy": 54}
     assert (t.draw_pile, t.discard_pile) == (0, 4)
     assert t.line == (
-        "Ann played Draw 2. Bob drew 2 and Cy drew 1. The draw pile is empty, so no more cards are drawn. Bob's turn."
+        "Ann played Draw 2. Bob drew 2 and Cy drew 1: Cy goes short. The draw pile is empty, so no more cards are "
+        "drawn. Bob's turn."
     )
     t.do("Bob draw1")
     assert (

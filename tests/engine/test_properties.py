@@ -153,11 +153,17 @@ def assert_invariants(state: GameState) -> None:
         if state.variant is Variant.SUDDEN_DEATH:
             assert not any(player.out for player in state.players)
     elif state.status is Status.TIEBREAK:
-        assert state.variant is Variant.SUDDEN_DEATH
         assert state.current is None and not state.winners
         assert len(state.tied) >= 2
-        best = max(player.lives for player in state.players)
-        assert all(state.players[seat].lives == best for seat in state.tied)
+        if state.variant is Variant.TEAMS:
+            # teams_both_out=together: one Bomb emptied both teams; every player adds up their hand.
+            assert state.house_rules.teams_both_out == "together"
+            assert all(team.lives == 0 for team in state.teams)
+            assert set(state.tied) == set(state.active_seats)
+        else:
+            assert state.variant is Variant.SUDDEN_DEATH
+            best = max(player.lives for player in state.players)
+            assert all(state.players[seat].lives == best for seat in state.tied)
     else:
         assert_finished(state)
 

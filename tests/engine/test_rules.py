@@ -455,6 +455,7 @@ def test_house_rules_have_named_switches_with_documented_defaults() -> None:
         "empty_draw_pile": "reshuffle",
         "new_round_direction": "clockwise",
         "bomb_teammates": "all_others",
+        "teams_both_out": "together",
         "tiebreak_tie": "shared",
     }
     assert HouseRules().as_dict() == defaults
@@ -493,8 +494,12 @@ def test_over_21_bust_lets_the_card_be_laid_and_returned_as_a_bust() -> None:
     assert t.lives() == {"Ann": 4, "Bob": 5, "Cy": 5}
     assert (t.total, t.turn, t.discard_pile) == (0, "Bob", 3)
     assert t.line == (
-        "Ann can't play (a 1 would go over 21): the total goes back to 0. Ann loses a life (4 lives left). Bob's turn."
+        "Ann played 1: that makes 22, over 21, so it goes back to Ann. It counts as a bust: the total goes back to 0. "
+        "Ann loses a life (4 lives left). Bob's turn."
     )
+    # Naming the card with Can't play at a refuse table still reads as not playing it.
+    t = Table().do("Ann 7", "Bob 7", "Cy 7", "Ann bust 1")
+    assert t.line.startswith("Ann can't play (a 1 would go over 21): the total goes back to 0.")
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,10 @@ def test_rules_page_for_a_table_shows_its_house_rules(api: Api, phone: Phone) ->
     api.create(["Ann", "Bob"], house_rules={"over_21": "bust"})
     phone.open(f"/rules?table={api.code}")
     assert f"House rules at table {api.code}" in phone.page.text()
-    assert "over_21=bust" in phone.page.text()
+    # In plain words (issue 15): the table's reading, never the switch's internal name.
+    text = phone.page.text()
+    assert "This table: The card may be laid down, but it counts as a bust" in text
+    assert "over_21" not in text
 
 
 def test_one_rule_and_an_unknown_one(phone: Phone) -> None:

@@ -1,0 +1,73 @@
+"""Deck sanity: what a real deck makes impossible since the last shuffle, as warnings (never refusals).
+
+The referee knows the deck (RULES-NOTES: 77 playing cards, the number cards certain, some wild-card counts
+uncertain), so it can notice an entry no real deck allows: a second Bomb, a second 7, a ninth 0, or a hand
+correction that could only take cards back from the discard pile. It never refuses such an entry, because
+a wrong count in the texts or a house deck would then block a real game; it says so once, in the log and
+the API's `warnings`, with the rule it rests on, and Undo takes the entry and its warning back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import DECK_COUNTS, Card
+from .events import Event, EventKind
+
+RULE = "card-count-warning"
+
+# The most of each card any known printing holds: only more than this is impossible. The 1994 copy lost
+# the Reverse and Bomb digits, and several 2021 versions have Reverse x6 / Skip x4 instead of x4 / x6
+# (RULES-NOTES), so Reverse and Skip warn only above 6; the Bomb is 1 in every reading of the 77-card total.
+CERTAIN_MOST: dict[Card, int] = {**DECK_COUNTS, Card.REVERSE: 6, Card.SKIP: 6}
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+@dataclass(frozen=True)
+class DeckWarning:
+    """One entry a real deck cannot produce: what to check, and the rule behind it."""
+
+    code: str
+    """"card_count" (more of a card than the deck holds) or "hand_count" (a hand that cannot be)."""
+    message: str
+    rule: str
+    card: Card | None = None
+
+
+def over_count(card: Card, seen: int) -> bool:
+    """True when `seen` copies of `card` since the last shuffle is more than any real deck holds."""
+    return seen > CERTAIN_MOST[card]
+
+
+def _plural(card: Card, count: int) -> str:
+    name = card.label
+    if count == 1:
+        return f"one {name}"
+    return f"{_WORDS[count]} {name}s" if card.is_number else f"{_WORDS[count]} {name} cards"
+
+
+def warning(event: Event) -> DeckWarning | None:
+    """The warning an event carries, or None for an ordinary event."""
+    if event.kind is EventKind.CARD_COUNT_WARNING and event.card is not None and event.value is not None:
+        card = event.card
+        played = "already played" if event.value == 1 else "all played"
+        article = "an" if card.label[0] in "8=" else "a"
+        message = (
+            f"The deck has only {_plural(card, event.value)}, {played} since the shuffle — "
+            f"was that really {article} {card.label}? Undo if not."
+        )
+        return DeckWarning("card_count", message, RULE, card)
+    if event.kind is EventKind.HAND_COUNT_WARNING and event.value is not None:
+        message = (
+            f"Only {event.value} {'card was' if event.value == 1 else 'cards were'} left to draw, so {event.player} "
+            "can't really hold that many: check the count, or Undo."
+        )
+        return DeckWarning("hand_count", message, RULE)
+    return None
+
+
+def warnings(events: tuple[Event, ...]) -> tuple[DeckWarning, ...]:
+    """Every deck warning the last action raised, in order."""
+    found = (warning(event) for event in events)
+    return tuple(item for item in found if item is not None)

@@ -1,0 +1,256 @@
+"""Executable examples: a few steps played through the engine and the outcome a rulebook entry states.
+
+An example is written in the engine tests' step language, so a player can read it and the test suite
+can play it (tests/rulebook/test_rulebook_examples.py); an entry whose example disagrees with the
+engine fails CI, so what the rules panel says and what the referee does cannot drift apart.
+
+    {"players": "Ann Bob Cy Dee", "rules": {"zero_answer_last_card": "goes_out"},
+     "steps": ["Cy holds 1", "Ann bomb zeros=Bob,Cy"],
+     "expect": "lives Ann 4, Bob 4, Cy 5, Dee 3; round 2; dealer Cy"}
+
+Steps: "Ann 7", "Ann skip" (a card, by API name), "Ann bomb zeros=Bob,Cy" (a Bomb and who discarded a 0),
+"Ann bust" / "Ann bust 7" (Can't play), "Ann holds 3" (a hand correction), "tiebreak Ann=4 Bob=0",
+"Ann loses 2" (Ann busts twice, the others playing =21 until she faces 21), "to Cy" (Pass Me By until
+it is Cy's turn). Expectations, separated by ";": "lives NAME N, ...", "hand NAME N, ...", "total N",
+"turn NAME", "round N", "dealer NAME", "direction clockwise|counterclockwise", "draw pile N",
+"winner NAME[ and NAME]", "status playing|tiebreak|finished", "out NAME, ...", "refused CODE"
+(the last step is refused with that code), "log: TEXT" (the last step's log line contains TEXT).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..engine import (
+    Action,
+    Bust,
+    Card,
+    GameState,
+    InvalidSetup,
+    Play,
+    Refused,
+    SetHand,
+    TieBreak,
+    apply,
+    describe,
+    make_setup,
+    new_game,
+)
+from ..engine.house_rules import HouseRules
+
+
+class ExampleError(ValueError):
+    """An example that cannot be read (a typo in entries.json, not a disagreement with the engine)."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A short game position and the outcome the entry states for it."""
+
+    players: str
+    steps: tuple[str, ...]
+    expect: str
+    variant: str = "standard"
+    rules: tuple[tuple[str, str], ...] = ()
+    """The house-rule readings the example assumes (others at their defaults)."""
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The switches the example is played under."""
+        return HouseRules.from_mapping(dict(self.rules))
+
+    def applies_to(self, house_rules: HouseRules | None) -> bool:
+        """True when a table with `house_rules` would see this outcome (always, without a table)."""
+        if house_rules is None:
+            return not self.rules or all(HouseRules().as_dict()[name] == value for name, value in self.rules)
+        chosen = house_rules.as_dict()
+        return all(chosen[name] == value for name, value in self.rules)
+
+    @property
+    def text(self) -> str:
+        """The example as one line for the rules panel."""
+        return f"{self.players}: {'; '.join(self.steps)} → {self.expect}"
+
+
+def parse_example(raw: object, where: str) -> Example:
+    """Check one raw example from entries.json; raise ExampleError saying what is wrong."""
+    if not isinstance(raw, Mapping):
+        raise ExampleError(f"{where}: an example is an object")
+    unknown = set(raw) - {"players", "variant", "rules", "steps", "expect"}
+    if unknown:
+        raise ExampleError(f"{where}: unknown example fields {sorted(unknown)}")
+    players, steps, expect = raw.get("players"), raw.get("steps"), raw.get("expect")
+    rules = raw.get("rules", {})
+    if not isinstance(players, str) or not isinstance(expect, str) or not expect.strip():
+        raise ExampleError(f"{where}: an example needs players and expect as text")
+    if not isinstance(steps, list) or not steps or not all(isinstance(step, str) for step in steps):
+        raise ExampleError(f"{where}: an example needs a list of steps")
+    if not isinstance(rules, Mapping) or not all(isinstance(value, str) for value in rules.values()):
+        raise ExampleError(f"{where}: an example's rules map switches to readings")
+    example = Example(
+        players=players,
+        steps=tuple(steps),
+        expect=expect,
+        variant=str(raw.get("variant", "standard")),
+        rules=tuple((str(name), value) for name, value in rules.items()),
+    )
+    try:
+        example.house_rules  # noqa: B018 - refuses an unknown switch or reading now, not at play time
+    except InvalidSetup as error:
+        raise ExampleError(f"{where}: {error.message}") from None
+    for step in example.steps:
+        _parse_step(step, where)
+    return example
+
+
+def _parse_step(step: str, where: str) -> Action | tuple[str, str, int]:
+    words = step.split()
+    try:
+        if words[0] == "tiebreak":
+            return TieBreak(tuple((name, int(value)) for name, value in (word.split("=") for word in words[1:])))
+        if words[0] == "to":
+            return ("to", words[1], 0)
+        player, verb, *rest = words
+        if verb == "loses":
+            return ("loses", player, int(rest[0]))
+        if verb == "bust":
+            return Bust(player, Card.parse(rest[0]) if rest else None)
+        if verb == "holds":
+            return SetHand(player, int(rest[0]))
+        zeros: tuple[str, ...] = ()
+        for word in rest:
+            if not word.startswith("zeros="):
+                raise ValueError(word)
+            zeros += tuple(name for name in word.removeprefix("zeros=").split(",") if name)
+        return Play(player, Card.parse(verb), zeros)
+    except (ValueError, IndexError):
+        raise ExampleError(f"{where}: cannot read the step {step!r}") from None
+
+
+@dataclass
+class _Game:
+    state: GameState
+    line: str = ""
+    refused: Refused | None = None
+
+    def act(self, action: Action) -> None:
+        before = self.state
+        self.state = apply(before, action)
+        self.line = describe(before, action, self.state)
+
+    def current(self) -> str:
+        player = self.state.current_player
+        if player is None:
+            raise ExampleError("the game has no current player")
+        return player.name
+
+    def hand(self, name: str) -> int:
+        seat = self.state.seat_of(name)
+        assert seat is not None
+        return self.state.players[seat].hand
+
+    def keep_cards(self, name: str) -> None:
+        # Helper moves keep a card in hand, so they never end the round by accident.
+        if self.hand(name) < 2:
+            self.act(SetHand(name, 5))
+
+    def to_turn(self, name: str) -> None:
+        for _ in range(20):
+            if self.current().casefold() == name.casefold():
+                return
+            self.keep_cards(self.current())
+            self.act(Play(self.current(), Card.PASS))
+        raise ExampleError(f"never reached {name}'s turn")
+
+    def lose(self, name: str, times: int) -> None:
+        for _ in range(times):
+            for _ in range(20):
+                current = self.current()
+                if current.casefold() == name.casefold() and self.state.total >= 15:
+                    self.act(Bust(current))
+                    break
+                self.keep_cards(current)
+                self.act(Play(current, Card.EQ21))
+            else:
+                raise ExampleError(f"{name} never faced a bust")
+
+
+def play(example: Example) -> tuple[GameState, str, Refused | None]:
+    """Play the example's steps; return the final state, the last log line, and a refusal of the last step."""
+    setup = make_setup(example.players.split(), example.variant, None, None, dict(example.rules))
+    game = _Game(new_game(setup))
+    for index, step in enumerate(example.steps):
+        action = _parse_step(step, "example")
+        if isinstance(action, tuple):
+            verb, name, count = action
+            game.to_turn(name) if verb == "to" else game.lose(name, count)
+            continue
+        try:
+            game.act(action)
+        except Refused as refused:
+            if index != len(example.steps) - 1:
+                raise
+            game.refused = refused
+    return game.state, game.line, game.refused
+
+
+def mismatches(example: Example) -> list[str]:
+    """Play the example and return every expectation the engine does not meet (empty: it agrees)."""
+    state, line, refused = play(example)
+    wrong = []
+    if refused is not None and not any(part.strip().startswith("refused ") for part in example.expect.split(";")):
+        wrong.append(f"the last step was refused: {refused.message}")
+    for clause in (part.strip() for part in example.expect.split(";")):
+        actual = _actual(clause, state, line, refused)
+        if actual is not None:
+            wrong.append(f"expected {clause!r}, engine: {actual}")
+    return wrong
+
+
+def _names(state: GameState, text: str) -> list[tuple[str, int]]:
+    pairs = []
+    for item in text.split(","):
+        name, value = item.split()
+        pairs.append((name, int(value)))
+    return pairs
+
+
+def _actual(clause: str, state: GameState, line: str, refused: Refused | None) -> str | None:
+    """None when the clause holds, else what the engine has instead."""
+    key, _, rest = clause.partition(" ")
+    lives = {player.name: player.lives for player in state.players}
+    hands = {player.name: player.hand for player in state.players}
+    current = state.current_player
+    checks: dict[str, tuple[object, object]] = {}
+    if clause.startswith("log:"):
+        text = clause.removeprefix("log:").strip()
+        return None if text in line else repr(line)
+    if clause.startswith("draw pile "):
+        checks["draw"] = (int(clause.removeprefix("draw pile ")), state.draw_pile)
+    elif key == "lives":
+        checks[key] = (dict(_names(state, rest)), {name: lives[name] for name, _ in _names(state, rest)})
+    elif key == "hand":
+        checks[key] = (dict(_names(state, rest)), {name: hands[name] for name, _ in _names(state, rest)})
+    elif key == "total":
+        checks[key] = (int(rest), state.total)
+    elif key == "turn":
+        checks[key] = (rest, None if current is None else current.name)
+    elif key == "round":
+        checks[key] = (int(rest), state.round)
+    elif key == "dealer":
+        checks[key] = (rest, None if state.dealer is None else state.players[state.dealer].name)
+    elif key == "direction":
+        checks[key] = (rest, "clockwise" if state.direction == 1 else "counterclockwise")
+    elif key == "winner":
+        checks[key] = (tuple(rest.split(" and ")), state.winners)
+    elif key == "status":
+        checks[key] = (rest, state.status.value)
+    elif key == "out":
+        checks[key] = (sorted(name.strip() for name in rest.split(",")), sorted(p.name for p in state.players if p.out))
+    elif key == "refused":
+        checks[key] = (rest, None if refused is None else refused.code)
+    else:
+        raise ExampleError(f"cannot read the expectation {clause!r}")
+    expected, actual = checks[next(iter(checks))]
+    return None if expected == actual else repr(actual)

@@ -1,0 +1,157 @@
+"""Issue 15: rulings where what the app said and what it did differed, each under every reading of its switch."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import CLOCKWISE, COUNTERCLOCKWISE, Status
+
+from .conftest import Table
+
+FOUR = "Ann Bob Cy Dee"
+SIX = "Ann Bob Cy Dee Eve Fay"
+
+
+# --- 1. A 0 that empties a hand on a Bomb --------------------------------------------------------------
+
+
+def test_a_last_0_on_a_bomb_ends_the_round_and_the_bomber_pays_like_everyone_holding_cards() -> None:
+    # 1994 rules: everyone still holding cards when a player gets rid of their last card flips one;
+    # the bomber still holds cards, so the bomber loses a life too (zero_answer_last_card=goes_out).
+    t = Table(FOUR).set_hand("Cy", 1).do("Ann bomb Bob Cy")
+    assert t.lives() == {"Ann": 4, "Bob": 4, "Cy": 5, "Dee": 3}
+    assert (t.round, t.dealer, t.turn) == (2, "Cy", "Dee")
+    # Every life lost names its cause, and Dee's two lives are told apart.
+    assert "Dee: no 0 (−1), round over (−1): 3 lives left." in t.line
+    assert "Ann: round over (−1): 4 lives left." in t.line
+    assert "Bob: round over (−1): 4 lives left." in t.line
+    assert "That 0 was Cy's last card, so Cy has gone out. Cy has no cards left: round over." in t.line
+
+
+def test_a_last_0_on_a_bomb_under_draws_one_costs_the_bomber_nothing() -> None:
+    # interpretation (zero_answer_last_card=draws_one): answering is not a turn; Cy draws and plays on.
+    t = Table(FOUR, zero_answer_last_card="draws_one").set_hand("Cy", 1).do("Ann bomb Bob Cy")
+    assert t.lives() == {"Ann": 5, "Bob": 5, "Cy": 5, "Dee": 4}
+    assert (t.round, t.hand("Cy"), t.turn) == (1, 1, "Bob")
+    assert "Dee loses a life (4 lives left)." in t.line  # one cause: the plain sentence
+
+
+def test_two_players_who_empty_their_hands_on_one_bomb_are_both_named_and_the_round_ends_once() -> None:
+    t = Table(FOUR).set_hand("Bob", 1).set_hand("Cy", 1).do("Ann bomb Bob Cy")
+    assert t.lives() == {"Ann": 4, "Bob": 5, "Cy": 5, "Dee": 3}
+    assert (t.round, t.dealer) == (2, "Bob")
+    assert "Those 0s were the last cards of Bob and Cy, so they have all gone out." in t.line
+    assert "Bob and Cy have no cards left: round over (once)." in t.line
+
+
+# --- 2. Teams: one Bomb takes both teams to 0 -------------------------------------------------------------
+
+
+def both_teams_on_one_life(**house_rules: str) -> Table:
+    """Five players (Team A: Ann, Cy, Eve; Team B: Bob, Dee), both teams on one life, Eve to play.
+
+    With five, Eve and Ann are teammates side by side, so the first player Eve's Bomb charges is her own
+    teammate: turn order and "the bomber's team wins" give different winners.
+    """
+    t = Table("Ann Bob Cy Dee Eve", "teams", **house_rules)
+    t.lose_life("Ann", 4).lose_life("Bob", 4)
+    assert [team.lives for team in t.state.teams] == [1, 1]
+    return t.to_turn("Eve")
+
+
+def test_teams_both_out_together_is_settled_like_a_sudden_death_tie() -> None:
+    t = both_teams_on_one_life()
+    t.do("Eve bomb")
+    # Every team's loss is in the log: nobody is spared because their team "already lost".
+    assert "No 0 from Ann, Bob, Cy and Dee." in t.line
+    assert t.line.count("Team A loses a life") == 2 and t.line.count("Team B loses a life") == 2
+    assert "settled like a Sudden Death tie" in t.line
+    assert t.status is Status.TIEBREAK and [team.lives for team in t.state.teams] == [0, 0]
+    # The tie-break adds up each team's hands: Team A 1 + 2 + 1 = 4, Team B 3 + 2 = 5, lower wins.
+    t.do("tiebreak Ann=1 Bob=3 Cy=2 Dee=2 Eve=1")
+    assert t.winners == ("Team A",)
+    t2 = both_teams_on_one_life().do("Eve bomb", "tiebreak Ann=4 Bob=3 Cy=2 Dee=2 Eve=1")
+    assert t2.winners == ("Team B",)
+
+
+def test_teams_both_out_bomber_team_wins() -> None:
+    t = both_teams_on_one_life(teams_both_out="bomber_team").do("Eve bomb")
+    assert (t.status, t.winners) == (Status.FINISHED, ("Team A",))
+    assert "the bomber's team (Team A) wins" in t.line
+    assert t.line.count("Team B loses a life") == 2
+
+
+def test_teams_both_out_turn_order_lets_the_first_team_charged_lose() -> None:
+    # Eve's Bomb charges Ann (Team A) first, so Team A reaches 0 first and Team B wins.
+    t = both_teams_on_one_life(teams_both_out="turn_order").do("Eve bomb")
+    assert (t.status, t.winners) == (Status.FINISHED, ("Team B",))
+    assert "the team that reached 0 first in turn order loses" in t.line
+    assert t.line.endswith("Team B wins!")
+
+
+# --- 3. The reshuffle fallback leaves the last players short ----------------------------------------------
+
+
+def test_reshuffle_that_cannot_cover_a_draw_2_leaves_the_last_in_turn_order_short() -> None:
+    # 6 players: 17 cards to draw from. Ann's Draw 2 takes 10; Bob's needs 10 more but only 7 are left,
+    # and the discard pile under its top card gives 1 more. Cy, Dee, Eve and Fay draw first: Ann goes short.
+    t = Table(SIX).do("Ann draw2", "Bob draw2")
+    assert t.hands() == {"Ann": 9, "Bob": 11, "Cy": 14, "Dee": 14, "Eve": 14, "Fay": 14}
+    assert t.line == (
+        "Bob played Draw 2. Cy drew 2, Dee drew 2, Eve drew 2, Fay drew 2 and Ann drew 0: Ann goes short. "
+        "The draw pile ran out: the discard pile (but its top card) is the new draw pile of 1. "
+        "No cards are left to draw, not even under the top card of the discard pile. Cy's turn."
+    )
+
+
+def test_stop_reading_leaves_the_short_players_short_straight_away() -> None:
+    t = Table(SIX, empty_draw_pile="stop").do("Ann draw2", "Bob draw2")
+    assert t.hands() == {"Ann": 9, "Bob": 11, "Cy": 14, "Dee": 14, "Eve": 14, "Fay": 13}
+    assert "Eve drew 2, Fay drew 1 and Ann drew 0: Fay and Ann go short." in t.line
+
+
+# --- 4. Who plays after a Re-deal when play runs counterclockwise -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reading", "next_up", "direction", "after_next"),
+    [
+        ("continue", "Cy", COUNTERCLOCKWISE, "Bob"),
+        ("left", "Ann", COUNTERCLOCKWISE, "Dee"),  # the redealer plays again at once
+        ("left_clockwise", "Ann", CLOCKWISE, "Bob"),
+    ],
+)
+def test_after_redeal_readings(reading: str, next_up: str, direction: int, after_next: str) -> None:
+    t = Table(FOUR, after_redeal=reading).do("Ann reverse", "Dee redeal")
+    assert (t.turn, t.direction) == (next_up, direction)
+    t.do(f"{next_up} pass")
+    assert t.turn == after_next
+
+
+def test_left_clockwise_says_play_turns_clockwise() -> None:
+    t = Table(FOUR, after_redeal="left_clockwise").do("Ann reverse", "Dee redeal")
+    assert "After a deal, play starts on the dealer's left and goes clockwise: Ann." in t.line
+
+
+# --- 5. Reverse: the player on your other side, not "the one who went before you" ---------------------------
+
+
+def test_reverse_after_a_skip_goes_to_the_seat_on_the_other_side() -> None:
+    # Ann skips Bob; Cy reverses. The player before Cy was Ann, but play turns to Cy's other side: Bob.
+    t = Table(FOUR).do("Ann skip", "Cy reverse")
+    assert t.turn == "Bob"
+
+
+# --- 6. Log and refusal wording -----------------------------------------------------------------------------
+
+
+def test_a_correction_for_an_eliminated_player_says_they_hold_no_cards() -> None:
+    t = Table().lose_life("Cy", 5)
+    assert "Cy" in t.out()
+    refused = t.refuse("Cy holds 3", "player_out")
+    assert refused.message == "Cy is out of the game and holds no cards, so there is nothing to correct."
+
+
+def test_already_holds_one_card_is_singular() -> None:
+    t = Table().do("Ann holds 1")
+    assert t.refuse("Ann holds 1", "bad_hand").message == "Ann already holds 1 card."

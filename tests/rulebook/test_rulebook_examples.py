@@ -1,0 +1,86 @@
+"""Issue 15: every entry that states an outcome carries an example the engine plays; a disagreement fails CI."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import HOUSE_RULE_SPECS, HouseRules
+from referee.rulebook import entries, entry
+from referee.rulebook.examples import Example, ExampleError, mismatches, parse_example
+
+ALL_EXAMPLES = [(item.id, index, example) for item in entries() for index, example in enumerate(item.examples)]
+
+# Entries governed by a switch whose outcome the referee cannot show in steps: it does not know what is
+# in a hand, so "you must play your wild card" is a rule for the players, not something it can play out.
+NOT_PLAYABLE = {"wild-instead-of-bust"}
+
+
+@pytest.mark.parametrize(("entry_id", "index", "example"), ALL_EXAMPLES, ids=[f"{i}-{n}" for i, n, _ in ALL_EXAMPLES])
+def test_every_example_agrees_with_the_engine(entry_id: str, index: int, example: Example) -> None:
+    assert mismatches(example) == [], f"{entry_id} example {index + 1}: {example.text}"
+
+
+def test_entries_with_a_switch_show_an_example_for_every_reading() -> None:
+    for item in entries():
+        if item.house_rule is None or item.id in NOT_PLAYABLE:
+            continue
+        spec = next(spec for spec in HOUSE_RULE_SPECS if spec.name == item.house_rule)
+        for value in spec.values:
+            table = HouseRules(**{spec.name: value})
+            assert item.examples_for(table), f"{item.id} has no example a {spec.name}={value} table would see"
+
+
+def test_the_rulings_of_issue_15_carry_examples() -> None:
+    for entry_id in (
+        "bomber-does-not-discard",
+        "lose-two-lives",
+        "zero-answer-last-card",
+        "two-empty-hands-bomb",
+        "teams-both-out",
+        "teams-bomb",
+        "empty-draw-pile",
+        "draw-pile-order",
+        "after-redeal",
+        "reverse",
+        "first-player",
+        "over-21",
+    ):
+        item = entry(entry_id)
+        assert item is not None and item.examples, entry_id
+    assert len(ALL_EXAMPLES) >= 90
+
+
+def test_an_example_that_disagrees_with_the_engine_is_caught() -> None:
+    wrong = parse_example(
+        {"players": "Ann Bob Cy Dee", "steps": ["Cy holds 1", "Ann bomb zeros=Bob,Cy"], "expect": "lives Ann 5, Dee 3"},
+        "test",
+    )
+    assert mismatches(wrong) == ["expected 'lives Ann 5, Dee 3', engine: {'Ann': 4, 'Dee': 3}"]
+    refused = parse_example({"players": "Ann Bob", "steps": ["Ann 7", "Bob bust"], "expect": "total 7"}, "test")
+    assert mismatches(refused) and "refused" in mismatches(refused)[0]
+
+
+def test_a_misspelt_example_is_refused_when_the_rulebook_loads() -> None:
+    for bad in (
+        {"players": "Ann Bob", "steps": ["Ann plays 7"], "expect": "total 7"},
+        {"players": "Ann Bob", "steps": ["Ann 7"], "expect": "total 7", "rules": {"over_22": "bust"}},
+        {"players": "Ann Bob", "steps": [], "expect": "total 7"},
+    ):
+        with pytest.raises(ExampleError):
+            parse_example(bad, "test")
+
+
+def test_examples_shown_to_a_table_follow_its_switches() -> None:
+    item = entry("zero-answer-last-card")
+    assert item is not None
+    default = item.examples_for(HouseRules())
+    other = item.examples_for(HouseRules(zero_answer_last_card="draws_one"))
+    assert len(default) == len(other) == 1 and default != other
+    assert "Dee 3" in default[0].text and "Dee 4" in other[0].text
+    assert item.examples_for(None) == default
+
+
+def test_every_faq_opens_with_a_short_verdict() -> None:
+    for item in entries():
+        if item.kind == "faq":
+            assert item.verdict and len(item.verdict.split()) <= 10, item.id

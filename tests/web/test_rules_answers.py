@@ -1,0 +1,59 @@
+"""Issue 15: rules answers open with the verdict, show an Example, speak plainly, and chips ask the classic disputes."""
+
+from __future__ import annotations
+
+from conftest import Api
+
+from referee import rulebook
+
+from .conftest import Phone, parse
+
+
+def results_for(phone: Phone, query: str, table: str | None = None) -> list[str]:
+    url = f"/rules/search?q={query}" + (f"&table={table}" if table else "")
+    response = phone.client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return [
+        article.text() for article in parse(response.get_data(as_text=True)).find_all("article", class_="rule-result")
+    ]
+
+
+def test_an_answer_opens_with_the_verdict_then_reason_source_and_this_tables_reading(api: Api, phone: Phone) -> None:
+    api.create(["Ann", "Bob", "Cy", "Dee"], house_rules={"zero_answer_last_card": "draws_one"})
+    first = results_for(phone, "my last 0 went on the bomb", api.code)[0]
+    verdict = first.index("By default yes — you have gone out.")
+    reason = first.index("a player whose last card was the 0")
+    source = first.index("Source: 1994 rules")
+    at_table = first.index("At this table: a player who empties their hand answering a Bomb draws one card")
+    example = first.index("Example")
+    assert verdict < reason < source < at_table < example
+    assert "zero_answer_last_card" not in first and "draws_one" not in first
+    # The example is the one this table would see: Cy draws one and the round goes on.
+    assert "lives Ann 5, Bob 5, Cy 5, Dee 4; hand Cy 1; round 1" in first
+
+
+def test_the_chips_ask_the_classic_disputes(phone: Phone) -> None:
+    phone.open("/rules")
+    chips = phone.page.find_all("a", class_="chip")
+    assert [chip.text() for chip in chips] == [label for label, _, _ in rulebook.QUICK_QUESTIONS]
+    for chip, (_, _, expected) in zip(chips, rulebook.QUICK_QUESTIONS, strict=True):
+        assert chip["hx-get"].startswith("/rules/search?q=")
+        phone.open(chip["href"])  # without JavaScript the chip opens the answers page
+        first = phone.page.find_all("article", class_="rule-result")[0]
+        assert first.find("h3").text() == rulebook.entry(expected).title  # type: ignore[union-attr]
+
+
+def test_the_table_page_search_box_has_the_chips_too(phone: Phone) -> None:
+    code = phone.start(["Ann", "Bob"])
+    phone.open(f"/t/{code}")
+    chips = phone.page.find_all("a", class_="chip")
+    assert len(chips) == len(rulebook.QUICK_QUESTIONS)
+    assert all(f"table={code}" in chip["href"] for chip in chips)
+
+
+def test_a_ruling_page_shows_its_examples_for_this_table(api: Api, phone: Phone) -> None:
+    api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams", house_rules={"teams_both_out": "bomber_team"})
+    phone.open(f"/rules/teams-both-out?table={api.code}")
+    examples = [item.text() for item in phone.page.find_all("li", class_="rule-example")]
+    assert examples == ["Ann Bob Cy Dee Eve: Ann loses 4; Bob loses 4; to Eve; Eve bomb → winner Team A"]
+    assert "Other reading" in phone.page.text() and "teams_both_out" not in phone.page.text()
