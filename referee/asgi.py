@@ -20,7 +20,7 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from .security import SECURITY_HEADERS, trusted_client_address
+from .security import BAD_HOST_MESSAGE, SECURITY_HEADERS, host_allowed, trusted_client_address
 from .service import Referee, normalise_code
 from .stream import STREAM_PATH, first_message, message
 
@@ -55,6 +55,7 @@ class Front:
         self.keepalive = float(config["STREAM_KEEPALIVE"])
         self.lifetime = float(config["STREAM_MAX_SECONDS"])
         self.trusted_proxies = frozenset(config["TRUSTED_PROXIES"]) if config["TRUST_PROXY"] else frozenset()
+        self.allowed_hosts = tuple(config["ALLOWED_HOSTS"])
         self.streams: dict[str, set[_Stream]] = defaultdict(set)
         self.streams_by_address: Counter[str] = Counter()
         self.requests_by_address: Counter[str] = Counter()
@@ -130,7 +131,19 @@ class Front:
         """The table's (version, revision), read on a worker thread (the event loop never waits on the database)."""
         return await asyncio.get_running_loop().run_in_executor(None, self.referee.revision, code)
 
+    def _host(self, scope: Scope) -> str:
+        """The Host the browser asked for (a trusted proxy's X-Forwarded-Host when one forwarded the request)."""
+        headers: dict[bytes, bytes] = dict(scope.get("headers", ()))
+        client = scope.get("client")
+        if client and str(client[0]) in self.trusted_proxies and b"x-forwarded-host" in headers:
+            return headers[b"x-forwarded-host"].decode("latin-1").split(",")[-1].strip()
+        return headers.get(b"host", b"").decode("latin-1")
+
     async def _stream(self, scope: Scope, receive: Receive, send: Send, code: str, address: str) -> None:
+        # The same DNS-rebinding defence as every Flask page (referee/__init__.py), for the route Flask never sees.
+        if not host_allowed(self._host(scope), self.allowed_hosts):
+            await _plain(send, 400, BAD_HOST_MESSAGE)
+            return
         refusal = self._refusal(address)
         if refusal is not None:
             await _plain(send, *refusal)

@@ -116,6 +116,10 @@ def test_other_host_names_get_a_400_with_a_sentence(server: LiveServer, host: st
     api = host_reply(server, host, "/api/v1/openapi.json")
     assert api.status == 400
     assert api.json()["error"]["code"] == "bad_host"
+    # The live stream, answered before Flask by the server's front, refuses it too.
+    stream = host_reply(server, host, "/t/ABC234/events")
+    assert stream.status == 400
+    assert "not a name this server answers to" in stream.text()
 
 
 def test_a_proxy_forwarding_an_unknown_public_name_is_refused(server: LiveServer) -> None:
