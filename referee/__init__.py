@@ -15,13 +15,16 @@ from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import api, assets, compress, config, extensions, pages, stream
+from . import api, assets, compress, config, extensions, health, logs, pages, stream
 from .security import BAD_HOST_MESSAGE, TrustedProxyFix, add_security_headers, host_allowed, keep_secrets_out_of_logs
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the referee app; `test_config` overrides settings (tests pass a temporary database)."""
-    app = Flask(__name__, instance_relative_config=True)
+    overrides = test_config or {}
+    # The instance folder is the data folder (config.data_dir): never inside an installed package.
+    instance = Path(overrides.get("DATA_DIR") or config.data_dir())
+    app = Flask(__name__, instance_path=str(instance.resolve()), instance_relative_config=True)
     app.config.from_object(config.Defaults)
     app.config.from_prefixed_env(config.ENV_PREFIX)
     if test_config:
@@ -45,8 +48,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     keep_secrets_out_of_logs(app.logger, logging.getLogger("hypercorn.error"))
     compress.init_app(app)
     assets.init_app(app)
-    # A bare endpoint (no database, no template) for health checks and as the benchmark's baseline.
-    app.add_url_rule("/healthz", "healthz", _healthz)
+    # /healthz: a bare endpoint (no database, no template), also the benchmark's baseline; /readyz: the database.
+    health.init_app(app, api.PREFIX)
+    logs.init_app(app)
     return app
 
 
@@ -65,7 +69,3 @@ def _check_host() -> BaseResponse | tuple[str, int] | None:
         return api.error_response(400, "bad_host", BAD_HOST_MESSAGE)
     return pages.error_page("Unknown address", BAD_HOST_MESSAGE, 400)
 
-
-def _healthz() -> tuple[str, int, dict[str, str]]:
-    """Answer "ok" without touching the database."""
-    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}

@@ -1,15 +1,26 @@
-"""The `referee` command: `referee serve` runs the production server and shows a QR code to join."""
+"""The `referee` command: `referee serve` runs the production server and shows a QR code to join; `export`,
+`import` and `backup` work on the same database. Flags and REFEREE_* variables become settings in
+`config.resolve` (apart from the server start, which is `serving.run`)."""
 
 from __future__ import annotations
 
 import argparse
 import io
-from collections.abc import Sequence
+import os
+import sqlite3
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import qrcode
+from flask import Flask
 
+from . import logs
+from .backup import CommandError, StartError, run_command
+from .config import SETTINGS, ServeSettings, SettingError, resolve
 from .netaddr import lan_address
-from .serving import REQUEST_THREADS, WORKER_SOCKET_FLAG
+from .serving import WORKER_SOCKET_FLAG
+from .store import database_label, storage_errors
 
 DEFAULT_PORT = 8000
 
@@ -33,60 +44,108 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def serve(host: str, port: int, threads: int | None = None, workers: int = 1, worker_socket: int | None = None) -> int:
+def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
     """Run the app under hypercorn (pure Python) through the ASGI front; see referee/serving.py."""
-    from . import create_app
+    from .extensions import shutdown
     from .serving import ServeOptions, inherited_socket, run, run_worker
 
-    options = ServeOptions(host, port, threads or REQUEST_THREADS, workers)
+    logs.configure(settings.log_level)
+    options = ServeOptions(settings.host, settings.port, settings.threads, settings.workers)
     if worker_socket is not None:
         # A worker started by `--workers N`: serve on the socket the parent bound; the parent printed the address.
-        run_worker(create_app, inherited_socket(worker_socket), options.threads)
+        run_worker(lambda: open_app(settings), inherited_socket(worker_socket), options.threads)
         return 0
-    address = phone_address(host, port)
+    if settings.workers > 1:
+        # Workers read their settings from the environment: hand them exactly these. And check the database
+        # once here, so a bad one is one line now rather than workers failing over and over.
+        os.environ.update(settings.environ())
+        shutdown(open_app(settings))
+    address = phone_address(settings.host, settings.port)
     print("5 Alive Referee is running.")
+    print(f"Data (database and cookie key): {settings.data_dir}")
+    if not settings.database.endswith(f"{settings.data_dir}/referee.sqlite3"):
+        print(f"Database: {database_label(settings.database)}")
     print(f"On a phone on the same Wi-Fi, open: {address}")
     print(terminal_qr(address))
     print("Press Ctrl+C to stop.", flush=True)
-    return run(create_app, options)
+    return run(lambda: open_app(settings), options)
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
+def open_app(settings: ServeSettings) -> Flask:
+    """Set up logging and create the app these settings describe; StartError if the database is unusable."""
+    from . import create_app
+
+    logs.configure(settings.log_level)
+    try:
+        return create_app(settings.app_config())
+    except (sqlite3.Error, OSError, RuntimeError) + storage_errors() as error:
+        # One line: the first of the driver's (PostgreSQL's can run to several).
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise StartError(f"cannot use the database {database_label(settings.database)}: {reason}") from None
+
+
+def add_setting_flags(parser: argparse.ArgumentParser, names: Sequence[str] | None = None) -> None:
+    """Add a flag for each setting (config.SETTINGS, or those named), naming its environment variable in the help."""
+    for setting in SETTINGS:
+        if names is None or setting.name in names:
+            text = f"{setting.help} [{setting.variable}]"
+            parser.add_argument(setting.flag, dest=setting.name, metavar=setting.metavar, help=text)
+
+
+def settings_from(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> ServeSettings:
+    """Turn parsed flags and the environment into settings (SettingError if any is bad)."""
+    return resolve({setting.name: getattr(args, setting.name, None) for setting in SETTINGS}, environ)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="referee", description="5 Alive Referee")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser(
+        "serve",
+        help="run the server for phones on this network",
+        description="Run the server. Every flag can also be set by the environment variable in brackets; "
+        "a flag wins over its variable.",
+    )
+    add_setting_flags(serve_parser)
+    serve_parser.add_argument(WORKER_SOCKET_FLAG, type=int, default=None, help=argparse.SUPPRESS)
+    export_parser = commands.add_parser("export", help="write a table's game (setup and every action) as JSON")
+    export_parser.add_argument("code", help="the table's code")
+    export_parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of the screen")
+    import_parser = commands.add_parser("import", help="make a new table from a file `referee export` wrote")
+    import_parser.add_argument("file", help="the exported JSON file ('-' reads it from the keyboard or a pipe)")
+    backup_parser = commands.add_parser("backup", help="copy the database safely, even while the server runs")
+    backup_parser.add_argument("path", help="the backup file to write (must not exist yet)")
+    for sub in (export_parser, import_parser, backup_parser):
+        add_setting_flags(sub, ("data_dir", "database"))
+    bench_parser = commands.add_parser("bench", help="measure the engine and a real server; update docs/performance.md")
+    # Imported inside: importing referee.cli (wsgi servers, tests) stays light.
+    from .bench.__main__ import add_arguments
+
+    add_arguments(bench_parser)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the `referee` command line."""
-    parser = argparse.ArgumentParser(prog="referee", description="5 Alive Referee")
-    commands = parser.add_subparsers(dest="command", required=True)
-    serve_parser = commands.add_parser("serve", help="run the server for phones on this network")
-    serve_parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    serve_parser.add_argument(
-        "--threads",
-        type=_positive,
-        default=None,
-        help=f"threads per process for pages, taps and the API (live streams need none; default {REQUEST_THREADS})",
-    )
-    serve_parser.add_argument(
-        "--workers",
-        type=_positive,
-        default=1,
-        help="server processes sharing the port (they share tables and live updates through the database)",
-    )
-    serve_parser.add_argument(WORKER_SOCKET_FLAG, type=int, default=None, help=argparse.SUPPRESS)
-    bench_parser = commands.add_parser("bench", help="measure the engine and a real server; update docs/performance.md")
-    # Imported inside main: importing referee.cli (wsgi servers, tests) stays light.
-    from .bench.__main__ import add_arguments, run_from_args
+    """Run the `referee` command line; a bad setting or an unusable database is one line and exit status 2 or 1."""
+    args = _parser().parse_args(argv)
+    if args.command == "bench":
+        from .bench.__main__ import run_from_args
 
-    add_arguments(bench_parser)
-    args = parser.parse_args(argv)
-    if args.command == "serve":
-        return serve(args.host, args.port, args.threads, args.workers, args.worker_socket)
-    return run_from_args(args)
+        return run_from_args(args)
+    try:
+        settings = settings_from(args)
+        if args.command == "serve":
+            return serve(settings, args.worker_socket)
+        return run_command(args, open_app(replace(settings, log_level="warning")))
+    except SettingError as error:
+        print(f"referee: {error}", file=sys.stderr)
+        return 2
+    except (StartError, CommandError) as error:
+        print(f"referee: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # the port is taken, or the address is not this machine's
+        print(f"referee: cannot start the server: {error.strerror or error}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

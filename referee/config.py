@@ -11,13 +11,29 @@ import logging
 import os
 import secrets
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 ENV_PREFIX = "REFEREE"
 log = logging.getLogger(__name__)
+# Where an installed copy keeps its data (XDG's user data folder): a wheel has no folder of its own to write in.
+DATA_FOLDER_NAME = "five-alive-referee"
+# The checkout this package sits in, if it sits in one (an editable install): its data stays in `instance/`.
+_CLONE = Path(__file__).resolve().parent.parent
+
+
+def data_dir(environ: Mapping[str, str] = os.environ) -> Path:
+    """Return the folder for the database and the cookie key: REFEREE_DATA_DIR, a clone's instance/, or XDG's."""
+    chosen = environ.get(f"{ENV_PREFIX}_DATA_DIR")
+    if chosen:
+        return Path(chosen).expanduser().resolve()
+    if (_CLONE / "pyproject.toml").is_file() and (_CLONE / "referee" / "__init__.py").is_file():
+        return _CLONE / "instance"
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return (Path(base).expanduser() / DATA_FOLDER_NAME).resolve()
 
 
 class Defaults:
@@ -83,3 +99,216 @@ def secret_key(path: Path) -> str:
     with os.fdopen(descriptor, "w") as file:
         file.write(key)
     return key
+
+
+class SettingError(ValueError):
+    """A setting given a value it cannot take; the message is the one line `referee` prints."""
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise SettingError(f"must be a whole number from {low} to {high}") from None
+        if not low <= value <= high:
+            raise SettingError(f"must be a whole number from {low} to {high}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise SettingError("must be a number of seconds, such as 300") from None
+    if not 1 <= value <= 86_400:
+        raise SettingError("must be a number of seconds from 1 to 86400")
+    return value
+
+
+def _text(text: str) -> str:
+    if not text.strip():
+        raise SettingError("must not be empty")
+    return text.strip()
+
+
+def _proxies(text: str) -> tuple[str, ...]:
+    import ipaddress
+
+    parts = tuple(part.strip() for part in text.split(",") if part.strip())
+    for part in parts:
+        try:
+            ipaddress.ip_address(part)
+        except ValueError:
+            raise SettingError(f"must list IP addresses separated by commas; {part[:40]!r} is not one") from None
+    return parts
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def _log_level(text: str) -> str:
+    level = text.strip().lower()
+    if level not in LOG_LEVELS:
+        raise SettingError(f"must be one of {', '.join(LOG_LEVELS)}")
+    return level
+
+
+def _database(text: str) -> str:
+    from .store import database_path
+
+    try:
+        database_path(text.strip())
+    except ValueError:
+        raise SettingError("must look like sqlite:///PATH (three slashes, then the file's path)") from None
+    return text.strip()
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of `referee serve`: its flag, its environment variable, how to read it and what it does."""
+
+    name: str  # the ServeSettings field and, upper-cased, the REFEREE_<NAME> variable
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
+    env: str = ""  # the variable, when it is not REFEREE_<NAME>
+    metavar: str = "N"
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag, e.g. --max-streams."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def variable(self) -> str:
+        """The environment variable, e.g. REFEREE_MAX_STREAMS."""
+        return self.env or f"{ENV_PREFIX}_{self.name.upper()}"
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("host", _text, "0.0.0.0", "address to listen on (default: every address of this machine)", metavar="ADDR"),
+    Setting("port", _whole(1, 65535), 8000, "TCP port (default 8000)"),
+    # 4 is serving.REQUEST_THREADS (tests/ops/test_settings.py keeps them equal; config must not import the server).
+    Setting("threads", _whole(1, 64), 4, "threads per process for pages, taps and the API (default 4)"),
+    Setting(
+        "workers",
+        _whole(1, 64),
+        1,
+        "server processes sharing the port; they share tables and live updates through the database (default 1)",
+    ),
+    Setting(
+        "data_dir",
+        _text,
+        None,
+        "folder for the database and the cookie key (default: instance/ in a clone, else "
+        "$XDG_DATA_HOME/five-alive-referee or ~/.local/share/five-alive-referee)",
+        metavar="DIR",
+    ),
+    Setting(
+        "database",
+        _database,
+        None,
+        "database as sqlite:///PATH or postgresql://USER@HOST/NAME (default: referee.sqlite3 in the data folder)",
+        env="DATABASE_URL",
+        metavar="URL",
+    ),
+    Setting(
+        "max_streams", _whole(1, 100_000), Defaults.MAX_STREAMS, "most live streams open per process (default 2000)"
+    ),
+    Setting(
+        "max_streams_per_address",
+        _whole(1, 100_000),
+        Defaults.MAX_STREAMS_PER_ADDRESS,
+        "most live streams from one address; past it the page polls (default 24)",
+    ),
+    Setting(
+        "max_requests_per_address",
+        _whole(1, 100_000),
+        Defaults.MAX_REQUESTS_PER_ADDRESS,
+        "most requests in progress from one address; past it 429 (default 32)",
+    ),
+    Setting(
+        "keep_alive_seconds",
+        _seconds,
+        Defaults.KEEP_ALIVE_SECONDS,
+        "seconds a connection may wait for its next request before it is closed (default 10)",
+        metavar="S",
+    ),
+    Setting(
+        "stream_max_seconds",
+        _seconds,
+        Defaults.STREAM_MAX_SECONDS,
+        "seconds before a live stream ends and the phone reconnects (default 300)",
+        metavar="S",
+    ),
+    Setting(
+        "trusted_proxies",
+        _proxies,
+        Defaults.TRUSTED_PROXIES,
+        "comma-separated addresses whose X-Forwarded-* headers are believed (default 127.0.0.1,::1)",
+        metavar="ADDRS",
+    ),
+    Setting("log_level", _log_level, "info", f"least important log lines shown: {', '.join(LOG_LEVELS)}", metavar="L"),
+)
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """Everything `referee serve` was told, from flags, then REFEREE_* variables, then defaults."""
+
+    host: str
+    port: int
+    threads: int
+    workers: int
+    data_dir: Path
+    database: str
+    max_streams: int
+    max_streams_per_address: int
+    max_requests_per_address: int
+    keep_alive_seconds: float
+    stream_max_seconds: float
+    trusted_proxies: tuple[str, ...]
+    log_level: str
+
+    def app_config(self) -> dict[str, Any]:
+        """The Flask settings these imply (create_app's overrides)."""
+        return {
+            "DATA_DIR": str(self.data_dir),
+            "DATABASE_URL": self.database,
+            "MAX_STREAMS": self.max_streams,
+            "MAX_STREAMS_PER_ADDRESS": self.max_streams_per_address,
+            "MAX_REQUESTS_PER_ADDRESS": self.max_requests_per_address,
+            "KEEP_ALIVE_SECONDS": self.keep_alive_seconds,
+            "STREAM_MAX_SECONDS": self.stream_max_seconds,
+            "TRUSTED_PROXIES": self.trusted_proxies,
+        }
+
+    def environ(self) -> dict[str, str]:
+        """These settings as the environment variables that give them (for worker processes)."""
+        values = {setting.variable: getattr(self, setting.name) for setting in SETTINGS}
+        values["REFEREE_TRUSTED_PROXIES"] = ",".join(self.trusted_proxies)
+        return {name: str(value) for name, value in values.items()}
+
+
+def resolve(given: Mapping[str, str | None], environ: Mapping[str, str] = os.environ) -> ServeSettings:
+    """Turn flags (`given`, as typed; None = not given) and the environment into settings; SettingError if bad."""
+    values: dict[str, Any] = {}
+    for setting in SETTINGS:
+        typed = given.get(setting.name)
+        source, text = (setting.flag, typed) if typed is not None else (setting.variable, environ.get(setting.variable))
+        if setting.name == "database" and text is None:
+            source, text = (f"{ENV_PREFIX}_DATABASE_URL", environ.get(f"{ENV_PREFIX}_DATABASE_URL"))
+        if text is None:
+            values[setting.name] = setting.default
+            continue
+        try:
+            values[setting.name] = setting.parse(text)
+        except SettingError as error:
+            raise SettingError(f"{source} {error}, not {text[:60]!r}") from None
+    folder = Path(values["data_dir"]).expanduser().resolve() if values["data_dir"] else data_dir(environ)
+    values["data_dir"] = folder
+    values["database"] = values["database"] or f"sqlite:///{folder / 'referee.sqlite3'}"
+    return ServeSettings(**values)

@@ -14,7 +14,7 @@ import stat
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -440,6 +440,20 @@ class Store:
         self._pid = os.getpid()
         self.migrate()
         self.release()
+
+    def check_writable(self) -> None:
+        """Commit a write that changes nothing (the schema version, rewritten); raise the driver's error if it fails."""
+        with self.transaction() as db:
+            self.dialect.set_schema_version(db, self.dialect.schema_version(db))
+
+    def backup(self, target: str) -> None:
+        """Copy a SQLite database to the file `target` with SQLite's online backup (consistent while others write)."""
+        if not isinstance(self.dialect, SqliteDialect):
+            raise RuntimeError("referee backup copies SQLite databases; back PostgreSQL up with pg_dump")
+        source = self.read()
+        assert isinstance(source, sqlite3.Connection)
+        with closing(sqlite3.connect(target)) as copy:
+            source.backup(copy)
 
     def schema_version(self) -> int:
         """Return the schema version the database is at."""
