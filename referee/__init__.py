@@ -68,4 +68,3 @@ def _check_host() -> BaseResponse | tuple[str, int] | None:
     if api.is_api_request(request.path):
         return api.error_response(400, "bad_host", BAD_HOST_MESSAGE)
     return pages.error_page("Unknown address", BAD_HOST_MESSAGE, 400)
-

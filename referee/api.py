@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, session, url_for
 from werkzeug.exceptions import HTTPException
 
 from . import rulebook
@@ -19,6 +19,7 @@ from .pages.joining import join_url
 from .service import Referee, normalise_code
 from .store import DeviceRow
 from .tableview import Created, TableView
+from .transfer import export_document, import_document
 
 PREFIX = "/api/v1"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
@@ -83,6 +84,10 @@ def create_table() -> tuple[Response, int]:
     except ServiceError:
         limiter.release(address)  # only tables actually made count towards the limit
         raise
+    return _created_response(created), 201
+
+
+def _created_response(created: Created) -> Response:
     view = created.view
     response = jsonify(
         {
@@ -93,7 +98,7 @@ def create_table() -> tuple[Response, int]:
         }
     )
     response.headers["Location"] = url_for("api.get_table", code=view.code)
-    return response, 201
+    return response
 
 
 def _create_from_body(body: Any) -> Created:
@@ -221,6 +226,37 @@ def rematch(code: str) -> tuple[Response, int]:
     response = jsonify({"code": new.code, "token": token, "join_url": join_url(new), "state": state_of(new)})
     response.headers["Location"] = url_for("api.get_table", code=new.code)
     return response, 201 if counted else 200
+
+
+@bp.get("/tables/<code>/export")
+def export_table(code: str) -> Response:
+    """Return the table's game (setup and every action) for `POST /tables/import`: its token or a joined phone."""
+    referee = get_referee()
+    view = referee.view(code)  # 404 for an unknown table before asking for credentials
+    token = _bearer_token()
+    device_key = session.get("device")
+    device = None if token else referee.device(view.code, device_key if isinstance(device_key, str) else None)
+    if device is None or device.revoked:
+        referee.check_token(view.code, token)
+    response = jsonify(export_document(referee, view.code, state_of(view)))
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{view.code}.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/tables/import")
+def import_table() -> tuple[Response, int]:
+    """Make a new table from an exported game; return its code, API token, join link and state."""
+    limiter = table_limit()
+    address = request.remote_addr or "?"
+    if not limiter.allow(address):
+        return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
+    try:
+        created = import_document(get_referee(), _json_body())
+    except ServiceError:
+        limiter.release(address)
+        raise
+    return _created_response(created), 201
 
 
 @bp.get("/rules")

@@ -112,7 +112,7 @@ _STATE = {
     },
 }
 _VERSION = {"type": "integer", "minimum": 0, "description": "Refuse with 409 unless the table is at this version."}
-_ACTIONS = {
+_ACTIONS: dict[str, dict[str, Any]] = {
     "play": {
         "required": ["type", "player", "card"],
         "properties": {
@@ -150,6 +150,48 @@ _ACTIONS = {
 _ACTION_SCHEMAS = {
     f"{name.capitalize()}Action": {"type": "object", "additionalProperties": False, **schema}
     for name, schema in _ACTIONS.items()
+}
+_EXPORTED_ACTIONS = {
+    f"Exported{name.capitalize()}": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": schema["required"],
+        "properties": {key: value for key, value in schema["properties"].items() if key != "expected_version"},
+    }
+    for name, schema in _ACTIONS.items()
+    if name not in ("undo", "redo")
+}
+_EXPORTED_GAME = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["format", "setup", "actions"],
+    "description": "A table's whole game: its setup and every action in order, the newest `undone` of them "
+    "undone. `code`, `exported_at` and `state` are for people; an import rebuilds the state from the actions.",
+    "properties": {
+        "format": {"const": "five-alive-referee/1"},
+        "exported_at": {"type": "string"},
+        "code": {"type": "string"},
+        "setup": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["players"],
+            "properties": {
+                "players": {"type": "array", "minItems": 2, "maxItems": 6, "items": _NAME},
+                "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+                "teams": {"type": "array", "items": {"type": "array", "items": _NAME}},
+                "first_player": {"type": ["string", "null"]},
+                "house_rules": _HOUSE_RULES,
+            },
+        },
+        "entry": {"type": "string", "enum": ["joined", "host"]},
+        "actions": {
+            "type": "array",
+            "description": "Every action in order; the whole document must fit in the 64 KB request limit.",
+            "items": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in _EXPORTED_ACTIONS]},
+        },
+        "undone": {"type": "integer", "minimum": 0},
+        "state": {"type": "object"},
+    },
 }
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -328,6 +370,44 @@ DOCUMENT: dict[str, Any] = {
                 },
             }
         },
+        "/api/v1/tables/{code}/export": {
+            "get": {
+                "operationId": "exportTable",
+                "summary": "Export a table's game",
+                "description": "With the table's token, or from a browser that joined the table (its cookie). "
+                "The answer can be sent as it is to POST /api/v1/tables/import.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The game.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExportedGame"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                },
+            }
+        },
+        "/api/v1/tables/import": {
+            "post": {
+                "operationId": "importTable",
+                "summary": "Make a new table from an exported game",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExportedGame"}}},
+                },
+                "responses": {
+                    "201": {
+                        "description": "The new table (a new code, token and join link) with the game's state.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
+                    },
+                    "400": _error("Not an exported game, or the rules refuse one of its actions; the reason."),
+                    "413": _error("Body too large."),
+                    "429": _error("Too many tables from this address."),
+                },
+            }
+        },
         "/api/v1/rules": {
             "get": {
                 "operationId": "searchRules",
@@ -412,6 +492,8 @@ DOCUMENT: dict[str, Any] = {
                 "properties": {"entry": {"type": "string", "enum": ["joined", "host"]}},
             },
             "State": _STATE,
+            "ExportedGame": _EXPORTED_GAME,
+            **_EXPORTED_ACTIONS,
             "Action": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in _ACTION_SCHEMAS]},
             **_ACTION_SCHEMAS,
             "Error": {

@@ -13,6 +13,7 @@ from dataclasses import replace
 from . import codec
 from .codec import Command, Redo, Undo
 from .engine import (
+    Action,
     EngineError,
     GameState,
     History,
@@ -131,6 +132,45 @@ class Referee:
                     role="host",
                     now=now,
                 )
+        return Created(view=self.view(code), token=token)
+
+    def import_table(self, setup: Setup, actions: Sequence[Action], *, undone: int, entry: str) -> Created:
+        """Store a new table whose log is `actions` (already checked by the caller), the newest `undone` undone."""
+        token = secrets.token_urlsafe(24)
+        now = self.clock()
+        history = History(setup)
+        state = history.state()
+        with self.store.transaction() as db:
+            code = self._unused_code(db)
+            table_id = self.store.insert_table(
+                db,
+                code=code,
+                setup=codec.setup_to_json(setup),
+                token_hash=hash_secret(token),
+                join_secret=secrets.token_urlsafe(16),
+                entry=entry,
+                created_at=now,
+            )
+            for action in actions:
+                before = state
+                history, state = history.record(action, before)
+                self.store.append_event(
+                    db,
+                    table_id,
+                    action=codec.action_to_json(action),
+                    text=describe(before, action, state),
+                    rule=key_rule(state.events),
+                    note_rule=unusual_rule(state.events),
+                    device_id=None,
+                    device_player=None,
+                    created_at=now,
+                    has_undone=False,
+                )
+                self.store.bump_version(db, table_id)
+            for _ in range(undone):
+                target, _seq = self.store.event_with_status(db, table_id, "active", newest=True)
+                self.store.set_event_status(db, target, "undone")
+                self.store.bump_version(db, table_id)
         return Created(view=self.view(code), token=token)
 
     def _unused_code(self, db: Db) -> str:

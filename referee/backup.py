@@ -1,0 +1,84 @@
+"""The `referee export`, `referee import` and `referee backup` commands, run against the configured database."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+from flask import Flask
+
+from .codec import state_json
+from .errors import ServiceError
+from .extensions import get_referee
+from .transfer import export_document, import_document
+
+
+class CommandError(Exception):
+    """A command cannot do what it was asked; the message is the one line printed."""
+
+
+class StartError(Exception):
+    """The server or a command cannot start (an unusable database); the message is the one line printed."""
+
+
+def run_command(args: argparse.Namespace, app: Flask) -> int:
+    """Run export, import or backup with the app's database; CommandError says what went wrong."""
+    with app.app_context():
+        try:
+            if args.command == "export":
+                return _export(args.code, args.output)
+            if args.command == "import":
+                return _import(args.file)
+            return _backup(args.path)
+        except ServiceError as error:
+            raise CommandError(error.message) from None
+        finally:
+            get_referee().store.release()
+
+
+def _export(code: str, output: str | None) -> int:
+    view = get_referee().view(code)
+    state = state_json(view.code, view.version, view.state, can_undo=view.can_undo, can_redo=view.can_redo)
+    text = json.dumps(export_document(get_referee(), code, state), ensure_ascii=False, indent=2) + "\n"
+    if output is None or output == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot write {output}: {error.strerror}") from None
+        print(f"Table {view.code} written to {output}.")
+    return 0
+
+
+def _import(file: str) -> int:
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"cannot read {file}: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        document = json.loads(text)
+    except ValueError:
+        raise CommandError(f"{file} is not JSON: it should be a file `referee export` wrote.") from None
+    created = import_document(get_referee(), document)
+    print(f"Imported as table {created.view.code}. Open it from the start page with that code.")
+    print(f"Its API token (keep it secret): {created.token}")
+    return 0
+
+
+def _backup(path: str) -> int:
+    target = Path(path)
+    if target.exists():
+        raise CommandError(f"{path} already exists: choose a new file, so no backup is overwritten.")
+    try:
+        # Readable by this user only, like the database itself: a backup holds the same join secrets.
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        get_referee().store.backup(str(target))
+    except (OSError, sqlite3.Error) as error:
+        raise CommandError(f"cannot write the backup {path}: {error}") from None
+    print(f"Backed up the database to {path}.")
+    return 0
