@@ -1,0 +1,62 @@
+"""Logs and health through the real server: one timestamped access line per request with secrets redacted,
+`--log-level`, `/healthz` and `/readyz`."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from referee.harness import Client, LiveServer
+
+ACCESS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO referee\.access: (\S+) (\S+) (\d{3}) (\d+\.\d)ms$")
+
+
+def access_lines(server: LiveServer) -> list[tuple[str, str, str, float]]:
+    """Every access-log line the server wrote: (method, path, status, milliseconds)."""
+    found = []
+    for line in server.output().splitlines():
+        match = ACCESS.match(line)
+        if match:
+            found.append((match[1], match[2], match[3], float(match[4])))
+    return found
+
+
+def test_each_request_is_one_access_line_with_codes_and_secrets_redacted(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "referee.sqlite3", logs=tmp_path / "logs").start()
+    try:
+        with Client(server.port) as client:
+            created = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+            join_path = created["join_url"].split("://", 1)[1].split("/", 1)[1]
+            assert client.request("GET", f"/{join_path}").status == 200
+            assert client.request("GET", f"/t/{created['code']}").status == 200
+            assert client.request("GET", "/no/such/page").status == 404
+            assert client.request("GET", "/rules/search?q=can+a+bomb+end+it").status == 200
+            assert client.request("GET", "/healthz").text() == "ok"
+            assert client.request("GET", "/readyz").text() == "ready"
+        time.sleep(0.2)  # the line is written once the answer is sent
+    finally:
+        server.stop()
+    lines = access_lines(server)
+    requests = [(method, path, status) for method, path, status, _ in lines]
+    assert ("POST", "/api/v1/tables", "201") in requests
+    assert ("GET", "/j/<code>/<secret>", "200") in requests
+    assert ("GET", "/t/<code>", "200") in requests
+    assert ("GET", "/no/such/page", "404") in requests
+    assert ("GET", "/rules/search?…", "200") in requests  # a player's question stays out of the log
+    assert ("GET", "/readyz", "200") in requests
+    assert all(ms >= 0 for *_, ms in lines)
+    output = server.output()
+    secret = join_path.rsplit("/", 1)[1]
+    assert created["code"] not in output and secret not in output and "bomb" not in output
+
+
+def test_log_level_warning_leaves_out_the_access_log(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "referee.sqlite3", env={"REFEREE_LOG_LEVEL": "warning"}).start()
+    try:
+        with Client(server.port) as client:
+            assert client.request("GET", "/").status == 200
+    finally:
+        server.stop()
+    assert access_lines(server) == []
+    assert "referee.access" not in server.output()

@@ -1,0 +1,101 @@
+"""Settings: every one by flag and by REFEREE_* variable, all in `referee serve --help` and docs/deploy.md; a bad
+value or an unusable database is one clear line and a non-zero exit, from the real command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.config import SETTINGS, SettingError, data_dir, resolve
+
+REPO = Path(__file__).resolve().parents[2]
+REFEREE = str(Path(sys.executable).with_name("referee"))
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("REFEREE_")}
+    clean.pop("DATABASE_URL", None)
+    return subprocess.run([REFEREE, *args], capture_output=True, text=True, timeout=60, env={**clean, **(env or {})})
+
+
+def test_a_flag_wins_over_its_variable_which_wins_over_the_default(tmp_path: Path) -> None:
+    env = {"REFEREE_PORT": "9001", "REFEREE_MAX_STREAMS": "50", "REFEREE_DATA_DIR": str(tmp_path)}
+    settings = resolve({"port": "9002"}, env)
+    assert settings.port == 9002
+    assert settings.max_streams == 50
+    assert settings.max_connections == 150  # follows the stream limit unless set
+    assert settings.threads == 1
+    assert settings.data_dir == tmp_path
+    assert settings.database == f"sqlite:///{tmp_path / 'referee.sqlite3'}"
+    assert resolve({}, {"DATABASE_URL": "sqlite:////srv/x.sqlite3"}).database == "sqlite:////srv/x.sqlite3"
+    proxies = resolve({"trusted_proxies": "10.0.0.2, ::1"}, {}).trusted_proxies
+    assert proxies == ("10.0.0.2", "::1")
+
+
+def test_the_data_folder_of_an_installed_copy_is_the_users_data_folder(tmp_path: Path) -> None:
+    assert data_dir({"REFEREE_DATA_DIR": str(tmp_path / "d")}) == tmp_path / "d"
+    # From this clone (an editable install), data stays in the clone's instance/ folder, as the README says.
+    assert data_dir({}) == REPO / "instance"
+
+
+@pytest.mark.parametrize(
+    ("given", "env", "message"),
+    [
+        ({"port": "http"}, {}, "--port must be a whole number from 1 to 65535, not 'http'"),
+        ({}, {"REFEREE_THREADS": "0"}, "REFEREE_THREADS must be a whole number from 1 to 64, not '0'"),
+        ({}, {"DATABASE_URL": "postgres://x"}, "DATABASE_URL must look like sqlite:///PATH"),
+        ({"trusted_proxies": "proxy.lan"}, {}, "--trusted-proxies must list IP addresses"),
+        ({"log_level": "loud"}, {}, "--log-level must be one of debug, info, warning, error, not 'loud'"),
+        ({}, {"REFEREE_STREAM_MAX_SECONDS": "soon"}, "REFEREE_STREAM_MAX_SECONDS must be a number of seconds"),
+    ],
+)
+def test_a_bad_value_names_the_flag_or_variable_and_what_it_must_be(
+    given: dict[str, str], env: dict[str, str], message: str
+) -> None:
+    with pytest.raises(SettingError) as refused:
+        resolve(given, env)
+    assert str(refused.value).startswith(message)
+
+
+def test_serve_help_lists_every_setting_with_its_variable() -> None:
+    done = run("serve", "--help")
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    for setting in SETTINGS:
+        assert setting.flag in text
+        assert f"[{setting.variable}]" in text
+
+
+def test_the_deploy_guide_has_one_table_with_every_setting() -> None:
+    guide = (REPO / "docs" / "deploy.md").read_text()
+    rows = [line for line in guide.splitlines() if line.startswith("| `--")]
+    for setting in SETTINGS:
+        assert any(f"`{setting.flag}`" in row and f"`{setting.variable}`" in row for row in rows), setting.flag
+
+
+def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
+    done = run("serve", "--port", "99999")
+    assert done.returncode == 2
+    assert done.stderr == "referee: --port must be a whole number from 1 to 65535, not '99999'\n"
+    done = run("serve", env={"REFEREE_MAX_STREAMS": "lots"})
+    assert done.returncode == 2
+    assert done.stderr == "referee: REFEREE_MAX_STREAMS must be a whole number from 1 to 10000, not 'lots'\n"
+
+
+def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> None:
+    not_a_database = tmp_path / "notes.txt"
+    not_a_database.write_text("shopping list: milk, eggs, cards " * 200)
+    done = run("serve", "--port", "1", "--database", f"sqlite:///{not_a_database}")
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"referee: cannot use the database {not_a_database}: file is not a database")
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    done = run("serve", "--port", "1", "--data-dir", str(blocked / "data"))
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "cannot use the database" in done.stderr
