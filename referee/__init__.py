@@ -15,7 +15,7 @@ from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import api, assets, compress, config, extensions, health, logs, pages, stream
+from . import api, assets, compress, config, extensions, health, logs, pages, pwa, stream
 from .security import BAD_HOST_MESSAGE, TrustedProxyFix, add_security_headers, host_allowed, keep_secrets_out_of_logs
 
 
@@ -42,6 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     pages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(pwa.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(add_security_headers)
     # Join links and codes travel in URLs, which error logs quote: redact them (docs/security.md).

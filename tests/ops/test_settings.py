@@ -74,7 +74,8 @@ def test_the_deploy_guide_has_one_table_with_every_setting() -> None:
     guide = (REPO / "docs" / "deploy.md").read_text()
     rows = [line for line in guide.splitlines() if line.startswith("| `--")]
     for setting in SETTINGS:
-        assert any(f"`{setting.flag}`" in row and f"`{setting.variable}`" in row for row in rows), setting.flag
+        flag = (f"`{setting.flag}`", f"`{setting.flag} ")
+        assert any(row.startswith(flag, 2) and f"`{setting.variable}`" in row for row in rows), setting.flag
 
 
 def test_a_bad_value_is_one_line_and_exit_status_2() -> None:

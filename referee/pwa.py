@@ -1,0 +1,77 @@
+"""Installing the app on a phone: the web app manifest and the service worker, both at the site's root.
+
+The service worker must be served from the root to control every page (a script under /static/ could only
+control /static/). It keeps the app shell and static files for when the Wi-Fi drops, never a table's state,
+and shows its own offline page instead of the browser's error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, jsonify, url_for
+
+bp = Blueprint("pwa", __name__)
+
+# Precached at install: what the offline page needs, and what every page loads.
+SHELL = (
+    "offline.html",
+    "offline.js",
+    "app.css",
+    "icon.svg",
+    "icons/icon-192.png",
+)
+MANIFEST_ICONS = (
+    ("icons/icon-192.png", "192x192", "any"),
+    ("icons/icon-512.png", "512x512", "any"),
+    ("icons/icon-maskable-512.png", "512x512", "maskable"),
+)
+THEME_LIGHT = "#14213d"  # the top bar's colour in the light theme (static/app.css --fg)
+BACKGROUND = "#f6f4ee"  # the page's background in the light theme (--bg): the splash screen's
+
+
+def _static(name: str) -> Path:
+    assert current_app.static_folder is not None
+    return Path(current_app.static_folder) / name
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: name, start page, standalone display, colours, icons."""
+    start = url_for("home.index")
+    body = {
+        "id": start,
+        "name": "5 Alive Referee",
+        "short_name": "5 Alive",
+        "description": "Keeps the total, the turns, the lives and the rules for a real game of 5 Alive.",
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_LIGHT,
+        "background_color": BACKGROUND,
+        "icons": [
+            {"src": url_for("static", filename=name), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for name, sizes, purpose in MANIFEST_ICONS
+        ],
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, with the list of shell files and a version that changes whenever any of them does."""
+    script = _static("sw.js").read_text(encoding="utf-8")
+    digest = hashlib.sha256(script.encode())
+    for name in SHELL:
+        digest.update(_static(name).read_bytes())
+    urls = ", ".join(f'"{url_for("static", filename=name).split("?")[0]}"' for name in SHELL)
+    script = script.replace("__VERSION__", digest.hexdigest()[:12]).replace('"__SHELL__"', urls)
+    script = script.replace("__OFFLINE__", url_for("static", filename="offline.html").split("?")[0])
+    response = Response(script, mimetype="text/javascript")
+    # Browsers check for a new service worker on each visit; never let a cache answer for it.
+    response.cache_control.no_cache = True
+    return response
