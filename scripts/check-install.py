@@ -87,7 +87,7 @@ def expect(url: str, status: int, text: str, body: dict[str, object] | None = No
     got, content = get(url, body)
     if got != status or text.encode() not in content:
         fail(f"{url} answered {got} (wanted {status} with {text!r}): {content[:300]!r}")
-    print(f"  {url.split('/', 3)[3] if url.count('/') > 2 else url}: {got}")
+    print(f"  /{url.split('/', 3)[3]}: {got}")
     return content
 
 
@@ -142,6 +142,10 @@ def check_pages(base: str) -> None:
     expect(f"{base}/rules", 200, "Rules")
     expect(f"{base}/static/vendor/htmx-2.0.11.min.js", 200, "htmx")
     expect(f"{base}/static/app.css", 200, "")
+    expect(f"{base}/static/vendor/htmx-2.0.11.LICENSE", 200, "")
+    expect(f"{base}/static/icons/icon-512.png", 200, "PNG")
+    expect(f"{base}/manifest.webmanifest", 200, '"standalone"')
+    expect(f"{base}/sw.js", 200, "offline.html")
     expect(f"{base}/readyz", 200, "ready")
 
 
