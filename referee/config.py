@@ -157,12 +157,15 @@ def _log_level(text: str) -> str:
 
 
 def _database(text: str) -> str:
-    from .store import database_path
+    from .store import database_path, is_postgres
 
     try:
-        database_path(text.strip())
+        if not is_postgres(text.strip()):
+            database_path(text.strip())
     except ValueError:
-        raise SettingError("must look like sqlite:///PATH (three slashes, then the file's path)") from None
+        raise SettingError(
+            "must look like sqlite:///PATH (three slashes, then the file's path) or postgresql://…"
+        ) from None
     return text.strip()
 
 

@@ -5,12 +5,12 @@ answer when storage fails mid-request (disk full, read-only file): a 503 with a 
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 
 from .extensions import get_referee
+from .store import storage_errors
 
 log = logging.getLogger(__name__)
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
@@ -25,7 +25,7 @@ def init_app(app: Flask, api_prefix: str) -> None:
     app.add_url_rule("/healthz", "healthz", healthz)
     app.add_url_rule("/readyz", "readyz", readyz)
 
-    def storage_failed(error: sqlite3.Error) -> Any:
+    def storage_failed(error: Exception) -> Any:
         # One line, no traceback: the cause (full disk, read-only file) is in SQLite's message.
         log.error("storage failed during %s %s: %s", request.method, request.path, error)
         if request.path.startswith(f"{api_prefix}/") or request.path == api_prefix:
@@ -38,8 +38,8 @@ def init_app(app: Flask, api_prefix: str) -> None:
         response.headers["Retry-After"] = "30"
         return response
 
-    app.register_error_handler(sqlite3.OperationalError, storage_failed)
-    app.register_error_handler(sqlite3.DatabaseError, storage_failed)
+    for kind in storage_errors():
+        app.register_error_handler(kind, storage_failed)
 
 
 def healthz() -> tuple[str, int, dict[str, str]]:
@@ -51,7 +51,7 @@ def readyz() -> tuple[str, int, dict[str, str]]:
     """Answer "ready" if the database can be read and written, else 503 with the reason."""
     try:
         get_referee().store.check_writable()
-    except sqlite3.Error as error:
+    except storage_errors() as error:
         log.error("readiness check failed: %s", error)
         return f"not ready: the database cannot be written ({error})", 503, PLAIN
     return "ready", 200, PLAIN

@@ -18,6 +18,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 log = logging.getLogger(__name__)
 
@@ -217,6 +218,24 @@ def database_path(url: str) -> str:
     if not url.startswith(prefix):
         raise ValueError(f"DATABASE_URL must look like sqlite:///PATH or postgresql://..., not {url[:40]!r}")
     return url[len(prefix) :]
+
+
+def database_label(url: str) -> str:
+    """Where a DATABASE_URL points, for people (a file's path, or a PostgreSQL host and name; never a password)."""
+    if is_postgres(url):
+        parts = urlsplit(url)
+        port = f":{parts.port}" if parts.port else ""
+        return f"{parts.scheme}://{parts.hostname or ''}{port}{parts.path}"
+    return database_path(url)
+
+
+def storage_errors() -> tuple[type[Exception], ...]:
+    """The drivers' errors that mean the database cannot be used just now (full, read-only, unreachable)."""
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        return (sqlite3.OperationalError,)
+    return (sqlite3.OperationalError, psycopg.OperationalError)
 
 
 def is_postgres(url: str) -> bool:

@@ -47,7 +47,7 @@ def test_the_data_folder_of_an_installed_copy_is_the_users_data_folder(tmp_path:
     [
         ({"port": "http"}, {}, "--port must be a whole number from 1 to 65535, not 'http'"),
         ({}, {"REFEREE_THREADS": "0"}, "REFEREE_THREADS must be a whole number from 1 to 64, not '0'"),
-        ({}, {"DATABASE_URL": "postgres://x"}, "DATABASE_URL must look like sqlite:///PATH"),
+        ({}, {"DATABASE_URL": "mysql://x"}, "DATABASE_URL must look like sqlite:///PATH"),
         ({"trusted_proxies": "proxy.lan"}, {}, "--trusted-proxies must list IP addresses"),
         ({"log_level": "loud"}, {}, "--log-level must be one of debug, info, warning, error, not 'loud'"),
         ({}, {"REFEREE_STREAM_MAX_SECONDS": "soon"}, "REFEREE_STREAM_MAX_SECONDS must be a number of seconds"),
