@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from pathlib import Path
 
+import pytest
+
+from referee import create_app, logs
 from referee.harness import Client, LiveServer
 
 ACCESS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO referee\.access: (\S+) (\S+) (\d{3}) (\d+\.\d)ms$")
@@ -60,3 +64,28 @@ def test_log_level_warning_leaves_out_the_access_log(tmp_path: Path) -> None:
         server.stop()
     assert access_lines(server) == []
     assert "referee.access" not in server.output()
+
+
+def test_an_unexpected_error_is_logged_once_with_a_timestamp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    previous = logging.getLogger().handlers[:], logging.getLogger().level
+    logs.configure("info")  # what `referee serve` does, before the app is made
+    try:
+        app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+
+        def broken(code: str) -> str:
+            raise RuntimeError("a bug the tests made on purpose")
+
+        app.add_url_rule("/t/<code>/broken", "broken", broken)
+        response = app.test_client().get("/t/K7MP2X/broken")
+        assert response.status_code == 500
+    finally:
+        logging.getLogger().handlers[:], _ = previous
+        logging.getLogger().setLevel(previous[1])
+    err = capsys.readouterr().err
+    assert err.count("Traceback") == 1, err
+    assert err.count("RuntimeError: a bug the tests made on purpose") == 1
+    first = next(line for line in err.splitlines() if "ERROR" in line)
+    assert re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ERROR ", first), first
+    assert "K7MP2X" not in err  # the table code in the path is redacted there too
