@@ -90,6 +90,7 @@ def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
 def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> None:
     not_a_database = tmp_path / "notes.txt"
     not_a_database.write_text("shopping list: milk, eggs, cards " * 200)
+    not_a_database.chmod(0o600)  # else the store first warns, rightly, that others can read it
     done = run("serve", "--port", "1", "--database", f"sqlite:///{not_a_database}")
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
