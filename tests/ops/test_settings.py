@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.config import SETTINGS, SettingError, data_dir, resolve
+from referee.serving import REQUEST_THREADS
 
 REPO = Path(__file__).resolve().parents[2]
 REFEREE = str(Path(sys.executable).with_name("referee"))
@@ -27,8 +28,8 @@ def test_a_flag_wins_over_its_variable_which_wins_over_the_default(tmp_path: Pat
     settings = resolve({"port": "9002"}, env)
     assert settings.port == 9002
     assert settings.max_streams == 50
-    assert settings.max_connections == 150  # follows the stream limit unless set
-    assert settings.threads == 1
+    assert settings.threads == REQUEST_THREADS  # the server's own default, kept in step
+    assert settings.workers == 1
     assert settings.data_dir == tmp_path
     assert settings.database == f"sqlite:///{tmp_path / 'referee.sqlite3'}"
     assert resolve({}, {"DATABASE_URL": "sqlite:////srv/x.sqlite3"}).database == "sqlite:////srv/x.sqlite3"
@@ -84,7 +85,7 @@ def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
     assert done.stderr == "referee: --port must be a whole number from 1 to 65535, not '99999'\n"
     done = run("serve", env={"REFEREE_MAX_STREAMS": "lots"})
     assert done.returncode == 2
-    assert done.stderr == "referee: REFEREE_MAX_STREAMS must be a whole number from 1 to 10000, not 'lots'\n"
+    assert done.stderr == "referee: REFEREE_MAX_STREAMS must be a whole number from 1 to 100000, not 'lots'\n"
 
 
 def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> None:
