@@ -134,6 +134,14 @@ def _text(text: str) -> str:
     return text.strip()
 
 
+def _names(text: str) -> tuple[str, ...]:
+    parts = tuple(part.strip().lower() for part in text.split(",") if part.strip())
+    for part in parts:
+        if not all(ch.isalnum() or ch in ".-" for ch in part):
+            raise SettingError(f"must list host names separated by commas; {part[:40]!r} is not one")
+    return parts
+
+
 def _proxies(text: str) -> tuple[str, ...]:
     import ipaddress
 
@@ -254,6 +262,14 @@ SETTINGS: tuple[Setting, ...] = (
         "comma-separated addresses whose X-Forwarded-* headers are believed (default 127.0.0.1,::1)",
         metavar="ADDRS",
     ),
+    Setting(
+        "allowed_hosts",
+        _names,
+        Defaults.ALLOWED_HOSTS,
+        "comma-separated host names answered besides IP addresses, localhost and this machine's names, "
+        "e.g. cards.example.org (.example.org allows its subdomains too)",
+        metavar="NAMES",
+    ),
     Setting("log_level", _log_level, "info", f"least important log lines shown: {', '.join(LOG_LEVELS)}", metavar="L"),
 )
 
@@ -274,6 +290,7 @@ class ServeSettings:
     keep_alive_seconds: float
     stream_max_seconds: float
     trusted_proxies: tuple[str, ...]
+    allowed_hosts: tuple[str, ...]
     log_level: str
 
     def app_config(self) -> dict[str, Any]:
@@ -287,12 +304,14 @@ class ServeSettings:
             "KEEP_ALIVE_SECONDS": self.keep_alive_seconds,
             "STREAM_MAX_SECONDS": self.stream_max_seconds,
             "TRUSTED_PROXIES": self.trusted_proxies,
+            "ALLOWED_HOSTS": self.allowed_hosts,
         }
 
     def environ(self) -> dict[str, str]:
         """These settings as the environment variables that give them (for worker processes)."""
         values = {setting.variable: getattr(self, setting.name) for setting in SETTINGS}
         values["REFEREE_TRUSTED_PROXIES"] = ",".join(self.trusted_proxies)
+        values["REFEREE_ALLOWED_HOSTS"] = ",".join(self.allowed_hosts)
         return {name: str(value) for name, value in values.items()}
 
 
