@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine import Status
+from referee.engine import Action, Status
 from referee.harness import HOST
 
 from .http import Table, percentile
@@ -244,21 +244,32 @@ class Posted:
 class Driver:
     """Posts random legal actions through the API at `rate` per second across `tables`, open loop."""
 
-    def __init__(self, port: int, tables: Sequence[Table], source: str = "127.0.0.1", seed: int = 12):
+    def __init__(
+        self,
+        port: int,
+        tables: Sequence[Table],
+        source: str = "127.0.0.1",
+        seed: int = 12,
+        round_length: int | None = None,
+    ):
         self.port = port
+        self.round_length = round_length  # cut rounds short (a hand correction and a 0) so that games end
         self.tables = list(tables)
         self.source = source
         self.rng = random.Random(seed)
         self.locks = [asyncio.Lock() for _ in self.tables]
         self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
         self.posted: list[Posted] = []
+        self.pending: dict[int, list[Action]] = {}
 
     async def _post(self, index: int, due: float) -> None:
         table = self.tables[index]
         async with self.locks[index]:
             if table.state.status is Status.FINISHED:
                 return
-            action = table.next_actions(self.rng, None)[0]
+            if not self.pending.get(index):
+                self.pending[index] = table.next_actions(self.rng, self.round_length)
+            action = self.pending[index].pop(0)
             body = json.dumps(table.body(action)).encode()
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {table.token}"}
             conn = None

@@ -411,7 +411,7 @@ async def _soak_load(
 
     sampler = asyncio.create_task(sample())
     addresses = Addresses()
-    driver = live.Driver(port, tables)
+    driver = live.Driver(port, tables, round_length=4)
     created = 0
     while time.monotonic() - started < seconds:
         await driver.run(20.0, 5.0)
@@ -419,6 +419,7 @@ async def _soak_load(
             if table.state.status is Status.FINISHED:
                 with Client(port, source=addresses.next()) as client:
                     driver.tables[index] = await asyncio.to_thread(create_table, client)
+                driver.pending.pop(index, None)
                 created += 1
         await asyncio.to_thread(_load_page, port, driver.tables[created % len(driver.tables)].code)
     stop.set()
