@@ -145,7 +145,6 @@ class _Board:
 
     async def refresh(self) -> None:
         """Fetch until the board shows the newest announced revision (htmx queues one refresh at a time)."""
-        self.busy = True
         try:
             while self.wanted[1] > self.shown_revision:
                 version, revision = self.wanted
@@ -167,6 +166,7 @@ class _Board:
         if revision > self.wanted[1]:
             self.wanted = (version, revision)
         if not self.busy and self.wanted[1] > self.shown_revision:
+            self.busy = True  # now, not when the task first runs: a second message may come before that
             asyncio.create_task(self.refresh())
 
     def close(self) -> None:
@@ -352,7 +352,10 @@ def delivery_figures(phones: Sequence[Phone], posted: Sequence[Posted]) -> dict[
 def action_figures(posted: Sequence[Posted]) -> dict[str, Any]:
     """Latency of the driver's actions from when each was due; refusals and errors counted apart."""
     latencies = [action.seconds for action in posted]
+    first = min((action.due for action in posted), default=0.0)
     return {
+        # When the slow ones were due (seconds into the phase): spread out, or bunched at one moment?
+        "over_100_ms_due_at_s": sorted(round(action.due - first, 1) for action in posted if action.seconds > 0.1),
         "actions": len(posted),
         "accepted": sum(1 for action in posted if action.status == 200),
         "not_accepted": sorted({str(action.status) for action in posted if action.status != 200}),
