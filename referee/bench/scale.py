@@ -512,61 +512,51 @@ PHASES: dict[str, Callable[..., dict[str, Any]]] = {
 }
 
 
-def goals(results: dict[str, Any]) -> list[tuple[str, Any, str, bool | None]]:
+Row = tuple[str, Any, str, bool | None]
+
+
+def _live_goals(run: dict[str, Any]) -> list[Row]:
+    board = run["board_current_after_due_ms"]["p99"]
+    action = run["action"]["p99_ms"]
+    return [
+        (f"live: phones refused of {run['phones']}", run["phones_refused"], "0", run["phones_refused"] == 0),
+        (
+            "live: every phone's board current after the action was due, p99 ms",
+            board,
+            "≤ 1000",
+            board <= GOALS["board_current_p99_ms"],
+        ),
+        ("live: action p99 ms", action, "≤ 100", action <= GOALS["action_p99_ms"]),
+    ]
+
+
+def _undo_goals(undo: dict[str, Any]) -> list[Row]:
+    server, engine, board = undo["server"]["undo_p50_ms"], undo["engine"]["undo_ms"], undo["board"]
+    return [
+        ("undo at 5,000 actions through the server, p50 ms", server, "≤ 10", server <= GOALS["undo_ms"]),
+        ("undo at 5,000 actions in the engine, ms", engine, "≤ 10", engine <= GOALS["undo_ms"]),
+        (
+            "board bytes (gzip) at 50 / 5,000 actions",
+            f"{board['50']['wire']} / {board['5000']['wire']}",
+            "independent of the log",
+            board["5000"]["wire"] <= 1.2 * board["50"]["wire"],
+        ),
+    ]
+
+
+def goals(results: dict[str, Any]) -> list[Row]:
     """Issue 12's goals from whichever phases ran: (figure, measured, goal, met or None when not a goal)."""
-    rows: list[tuple[str, Any, str, bool | None]] = []
+    rows: list[Row] = []
     if "live" in results:
-        run = results["live"]
-        rows += [
-            (f"live: phones refused of {run['phones']}", run["phones_refused"], "0", run["phones_refused"] == 0),
-            (
-                "live: every phone's board current after the action was due, p99 ms",
-                run["board_current_after_due_ms"]["p99"],
-                "≤ 1000",
-                run["board_current_after_due_ms"]["p99"] <= GOALS["board_current_p99_ms"],
-            ),
-            (
-                "live: action p99 ms",
-                run["action"]["p99_ms"],
-                "≤ 100",
-                run["action"]["p99_ms"] <= GOALS["action_p99_ms"],
-            ),
-        ]
+        rows += _live_goals(results["live"])
     if "attack" in results:
-        victim = results["attack"]["victim_attacked"]
-        rows.append(
-            (
-                "attack: other address's action p99 ms",
-                victim["p99_ms"],
-                "≤ 100",
-                victim["p99_ms"] <= GOALS["action_p99_ms"],
-            )
-        )
+        victim = results["attack"]["victim_attacked"]["p99_ms"]
+        rows.append(("attack: other address's action p99 ms", victim, "≤ 100", victim <= GOALS["action_p99_ms"]))
     if "tap" in results:
-        tap = results["tap"]
-        rows.append(("tap: server CPU tap / API action", tap["ratio"], "≤ 1.5", tap["ratio"] <= GOALS["tap_cpu_ratio"]))
+        ratio = results["tap"]["ratio"]
+        rows.append(("tap: server CPU tap / API action", ratio, "≤ 1.5", ratio <= GOALS["tap_cpu_ratio"]))
     if "undo" in results:
-        undo = results["undo"]
-        rows += [
-            (
-                "undo at 5,000 actions through the server, p50 ms",
-                undo["server"]["undo_p50_ms"],
-                "≤ 10",
-                undo["server"]["undo_p50_ms"] <= GOALS["undo_ms"],
-            ),
-            (
-                "undo at 5,000 actions in the engine, ms",
-                undo["engine"]["undo_ms"],
-                "≤ 10",
-                undo["engine"]["undo_ms"] <= GOALS["undo_ms"],
-            ),
-            (
-                "board bytes (gzip) at 50 / 5,000 actions",
-                f"{undo['board']['50']['wire']} / {undo['board']['5000']['wire']}",
-                "independent of the log",
-                undo["board"]["5000"]["wire"] <= 1.2 * undo["board"]["50"]["wire"],
-            ),
-        ]
+        rows += _undo_goals(results["undo"])
     if "soak" in results:
         soak = results["soak"]
         rows.append(
@@ -578,13 +568,13 @@ def goals(results: dict[str, Any]) -> list[tuple[str, Any, str, bool | None]]:
             )
         )
     if "postgres" in results:
-        cross = results["postgres"]["cross_process"]
+        message = results["postgres"]["cross_process"]["message_after_due_ms"]["p99"]
         rows.append(
             (
                 "postgres: tap on one process → phone on the other has the message, p99 ms",
-                cross["message_after_due_ms"]["p99"],
+                message,
                 "≤ 1000",
-                cross["message_after_due_ms"]["p99"] <= 1000,
+                message <= 1000,
             )
         )
     return rows
