@@ -7,22 +7,19 @@ PostgreSQL cluster from Debian's packages in a temporary folder, and each test g
 
 from __future__ import annotations
 
-import glob
-import itertools
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
+from referee.pgcluster import PostgresCluster
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -33,67 +30,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=os.environ.get("REFEREE_TEST_DATABASE", "sqlite"),
         help="the database the app fixture runs on (PostgreSQL: a throwaway cluster from Debian's packages)",
     )
-
-
-def _postgres_binary(name: str) -> str:
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    if not found:
-        pytest.fail(f"PostgreSQL's {name} is missing: apt-get install postgresql (scripts/run-tests does)")
-    return found[-1]
-
-
-class PostgresCluster:
-    """A PostgreSQL server of our own: initdb in a temporary folder, listening only on a Unix socket there."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self.data = folder / "data"
-        # initdb refuses to run as root: then the cluster belongs to Debian's postgres user.
-        self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        self.user = "postgres" if os.geteuid() == 0 else None
-        self._schemas = itertools.count()
-
-    def _run(self, *command: str) -> None:
-        subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=60)
-
-    def start(self) -> None:
-        """Create the cluster and start it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if self.as_user:
-            shutil.chown(self.folder, "postgres")
-        self._run(_postgres_binary("initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
-        options = (
-            f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c fsync=off -c max_connections=200"
-        )
-        self._run(
-            _postgres_binary("pg_ctl"),
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.folder / "log"),
-            "-o",
-            options,
-            "-w",
-            "start",
-        )
-
-    def stop(self) -> None:
-        """Stop the server at once."""
-        self._run(_postgres_binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
-
-    def url(self, search_path: str | None = None) -> str:
-        """A libpq URL to the cluster's postgres database (in `search_path` if given)."""
-        url = f"postgresql:///postgres?host={quote(str(self.folder))}&user=postgres"
-        return url + (f"&options={quote('-c search_path=' + search_path)}" if search_path else "")
-
-    def new_schema(self) -> str:
-        """Create an empty schema for one test and return a URL that works in it."""
-        import psycopg
-
-        name = f"t{os.getpid()}_{next(self._schemas)}"
-        with psycopg.connect(self.url(), autocommit=True) as connection:
-            connection.execute(f"CREATE SCHEMA {name}")
-        return self.url(name)
 
 
 # This test process's cluster while the tests run on PostgreSQL (set by the session fixture below).

@@ -22,6 +22,7 @@ from typing import Any
 
 from . import engine as engine_bench
 from . import http as http_bench
+from . import scale
 
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "<!-- bench:begin -->"
@@ -83,6 +84,7 @@ def markdown(figures: Mapping[str, Any]) -> str:
         "",
         *_goal_table(figures),
         "",
+        *_scale_table(figures.get("scale", {})),
         *_resource_table(figures["http"]["page_weight"]["first_load"]),
         "",
         _fanout_note(figures["http"]["fanout"]),
@@ -236,6 +238,30 @@ def summary(figures: Mapping[str, Any]) -> str:
     )
 
 
+def scale_summary(results: Mapping[str, Any]) -> str:
+    """One line per issue-12 goal, for the terminal."""
+    return "\n".join(
+        f"{name}: {value} (goal {goal}) {'' if met is None else 'met' if met else 'MISSED'}"
+        for name, value, goal, met in scale.goals(dict(results))
+    )
+
+
+def _scale_table(results: Mapping[str, Any]) -> list[str]:
+    """Issue 12's goals, from the phases this run measured."""
+    rows = scale.goals(dict(results))
+    if not rows:
+        return []
+    lines = [
+        "Issue 12 (phases of this run; `referee bench --all` runs every one):",
+        "",
+        "| figure | measured | goal | |",
+        "|---|---|---|---|",
+    ]
+    for name, value, goal, met in rows:
+        lines.append(f"| {name} | {value} | {goal} | {'' if met is None else 'met' if met else '**missed**'} |")
+    return [*lines, ""]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark, write the JSON and the docs table, print a summary."""
     parser = argparse.ArgumentParser(prog="referee bench", description="Measure the engine and the real server.")
@@ -251,16 +277,66 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", type=Path, default=ROOT / "bench-results" / "latest.json", help="where to write")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs" / "performance.md", help="markdown to update")
     parser.add_argument("--no-docs", action="store_true", help="do not touch the markdown")
+    # Issue 12's phases (referee/bench/scale.py). tap and undo run by default (under a minute together); the
+    # others take a minute or more each and hold thousands of sockets, so they run when asked.
+    for name in scale.PHASES:
+        default = " (on by default)" if name in DEFAULT_PHASES else ""
+        parser.add_argument(f"--{name}", action="store_true", help=f"run the {name} phase{default}")
+    parser.add_argument("--all", action="store_true", help="run every phase, the heavy ones included")
+    parser.add_argument("--only", action="store_true", help="run only the phases named, not the base benchmark")
+    parser.add_argument("--soak-minutes", type=float, default=3.0, help="length of the soak phase")
+    parser.add_argument("--phones", type=int, default=1000, help="phones in the live phase")
+
+
+DEFAULT_PHASES = ("tap", "undo")
+
+
+def chosen_phases(args: argparse.Namespace) -> list[str]:
+    """The issue-12 phases to run: every one with --all, else the defaults (unless --only) and those named."""
+    if args.all:
+        return list(scale.PHASES)
+    named = [name for name in scale.PHASES if getattr(args, name)]
+    return named if args.only else [*DEFAULT_PHASES, *(name for name in named if name not in DEFAULT_PHASES)]
+
+
+def run_phases(names: Sequence[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Run the named issue-12 phases, each on a fresh server, with the load average before each."""
+    results: dict[str, Any] = {}
+    for name in names:
+        options: dict[str, Any] = {}
+        if name == "soak":
+            options["minutes"] = args.soak_minutes
+        if name == "live":
+            options["phones"] = args.phones
+        load = round(os.getloadavg()[0], 2)
+        started = time.perf_counter()
+        results[name] = {
+            **scale.PHASES[name](**options),
+            "load_average_1m": load,
+            "phase_seconds": round(time.perf_counter() - started, 1),
+        }
+        print(f"{name}: done in {results[name]['phase_seconds']} s", file=sys.stderr)
+    return results
 
 
 def run_from_args(args: argparse.Namespace) -> int:
     """Run with parsed options."""
+    phases = chosen_phases(args)
+    if args.only:
+        figures: dict[str, Any] = {"date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), "machine": machine()}
+        figures["scale"] = run_phases(phases, args)
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+        print(scale_summary(figures["scale"]))
+        return 0
     figures = run(args.seconds, args.engine_seconds, args.memory_tables)
+    figures["scale"] = run_phases(phases, args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(figures, indent=2) + "\n")
     if not args.no_docs:
         update_docs(args.docs, figures)
     print(summary(figures))
+    print(scale_summary(figures["scale"]))
     print(f"figures: {args.json}" + ("" if args.no_docs else f"; table: {args.docs}"), file=sys.stderr)
     return 0
 
