@@ -42,14 +42,18 @@
 
   // --- Staying in sync: live stream, "Reconnecting…", resync on wake, polling fallback ---
   // Requests from the board queue on it (hx-sync in _board.html): a tap is never overtaken by a live
-  // refresh, which is dropped while a tap is out. Convergence does not rest on timing: the page keeps the
-  // newest revision the stream announced, and after every answer it fetches the board again while the
-  // board it shows is older than that.
+  // refresh, which gives way while a tap is out. Convergence does not rest on timing: the page keeps the
+  // newest revision the stream announced (read from the EventSource itself, so a message that arrives
+  // while the board is being swapped is never lost), and while the board it shows is older it keeps asking
+  // for the board again (a request that was dropped or answered late is simply asked again).
   var connection = null;
   var pollTimer = null;
   var reconnectTimer = null;
+  var catchUpTimer = null;
+  var catchUpDelay = 150;
   var streamOk = false;
   var heard = 0;
+  var sources = typeof WeakSet === "function" ? new WeakSet() : null;
 
   function showReconnecting(show) {
     connection = connection || document.getElementById("connection");
@@ -66,8 +70,28 @@
     if (trigger && window.htmx) window.htmx.trigger(trigger, "refresh");
   }
 
+  function hear(data) {
+    try {
+      var revision = JSON.parse(data).revision;
+      if (revision > heard) heard = revision;
+    } catch (ignored) { /* a message without JSON carries no revision */ }
+    catchUp();
+  }
+
+  // Behind the stream: ask for the board now, and check again shortly (the answer may have been dropped
+  // behind a tap, or the board may have moved on meanwhile). Slows down while nothing is gained.
   function catchUp() {
-    if (heard > shownRevision()) refreshBoard();
+    if (heard <= shownRevision()) {
+      catchUpDelay = 150;
+      return;
+    }
+    if (catchUpTimer) return;
+    refreshBoard();
+    catchUpTimer = window.setTimeout(function () {
+      catchUpTimer = null;
+      catchUpDelay = Math.min(catchUpDelay * 2, 4000);
+      catchUp();
+    }, catchUpDelay);
   }
 
   function startPolling() {
@@ -79,19 +103,20 @@
     if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; }
   }
 
-  document.addEventListener("htmx:sseMessage", function (event) {
-    try {
-      var revision = JSON.parse(event.detail.data).revision;
-      if (revision > heard) heard = revision;
-    } catch (ignored) { /* a message without JSON carries no revision */ }
-  });
-  document.addEventListener("htmx:sseOpen", function () {
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail && event.detail.source;
+    if (source && sources && !sources.has(source)) {
+      sources.add(source);
+      source.addEventListener("changed", function (message) { hear(message.data); });
+    }
     streamOk = true;
     if (reconnectTimer) { window.clearTimeout(reconnectTimer); reconnectTimer = null; }
     showReconnecting(false);
     stopPolling();
     refreshBoard();  // catch up on anything missed while the stream was down
   });
+  // Browsers without WeakSet: the extension's own message event still carries the revision.
+  document.addEventListener("htmx:sseMessage", function (event) { if (!sources) hear(event.detail.data); });
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
     // Streams end on purpose every few minutes and reopen at once: only say "Reconnecting…"
