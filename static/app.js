@@ -136,6 +136,74 @@
     window.setTimeout(catchUp, 0);
   });
 
+  // --- One tap, one card ---
+  // A tap is out: the board's requests share one queue (hx-sync) and CSS greys the form (htmx-request).
+  // When the pad changes under a finger (the answer to a tap, or another phone's card arriving live), the
+  // new pad ignores taps for a moment: the second half of a double tap must not land on the next player.
+  var SETTLE_MS = 500;
+  var lastPad = null;
+  var lastTap = null;
+
+  function padKey() {
+    var board = document.getElementById("board");
+    return board ? board.getAttribute("data-version") : null;
+  }
+
+  // On the swap itself, not after settling: htmx wires up the new board's forms only when it settles.
+  document.addEventListener("htmx:afterSwap", function () {
+    var key = padKey();
+    var board = document.getElementById("board");
+    if (!board || key === lastPad) return;
+    lastPad = key;
+    board.setAttribute("data-settling", "");
+    window.setTimeout(function () { board.removeAttribute("data-settling"); }, SETTLE_MS);
+  });
+  document.addEventListener("DOMContentLoaded", function () { lastPad = padKey(); });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#board form button[type=submit]");
+    if (!button) return;
+    var board = document.getElementById("board");
+    if (board && board.hasAttribute("data-settling")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    var form = button.form;
+    var player = form && form.querySelector("input[name=player]");
+    lastTap = {
+      player: player ? player.value : "",
+      card: button.getAttribute("data-label") || (button.textContent || "").trim()
+    };
+  }, true);
+
+  // A tap that never reached the table is said so, on the board, until the next answer replaces it.
+  function reportNotEntered(offline) {
+    var banner = document.getElementById("banner");
+    if (!banner || !lastTap) return;
+    var what = lastTap.player ? lastTap.player + "'s " + lastTap.card : lastTap.card;
+    var note = document.createElement("p");
+    note.className = "banner error not-entered";
+    note.setAttribute("role", "alert");
+    note.textContent = offline
+      ? "Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back."
+      : "No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.";
+    var old = banner.querySelector(".not-entered");
+    if (old) old.remove();
+    banner.prepend(note);
+    lastTap = null;
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      reportNotEntered(!navigator.onLine);
+    }
+  });
+  document.addEventListener("htmx:timeout", function (event) {
+    if (event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      reportNotEntered(false);
+    }
+  });
+
   // Phones sleep and browsers freeze background tabs (iOS drops streams silently): resync on return.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {
