@@ -139,8 +139,9 @@
   // --- One tap, one card ---
   // A tap is out: the board's requests share one queue (hx-sync) and CSS greys the form (htmx-request).
   // When the pad changes under a finger (the answer to a tap, or another phone's card arriving live), the
-  // new pad ignores taps for a moment: the second half of a double tap must not land on the next player.
-  var SETTLE_MS = 500;
+  // new pad ignores taps for 350 ms (CSS and a click guard): the second half of a double tap must not land
+  // on the next player, and nobody reads a new pad and taps it that fast.
+  var SETTLE_MS = 350;
   var lastPad = null;
   var lastTap = null;
 
