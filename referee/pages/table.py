@@ -22,6 +22,7 @@ from ..store import DeviceRow
 from ..tableview import TableView
 from .common import client_address, current_device, service_error_page
 from .joining import join_panel
+from .summary import identity, strip
 
 bp = Blueprint("table", __name__)
 # Flash category of a tap the table had already moved past: said quietly (a status, not an alert).
@@ -80,6 +81,8 @@ def board_context(
         "Card": Card,
         "highest_hand_value": highest_hand_value,
         "last_events": {event.kind for event in state.events},
+        "me": identity(view, device),
+        "strip": strip(view, device),
         **extra,
     }
 
