@@ -87,6 +87,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             revision INTEGER NOT NULL
         )""",
     ),
+    # 4: the log names the phone that pressed Undo or Redo, not only the one that entered the card.
+    ("ALTER TABLE events ADD COLUMN status_by TEXT",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # How processes sharing a database tell each other of changes (Store.announce and Store.listen).
@@ -141,6 +143,7 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     (),
     (),  # 3: PostgreSQL processes tell each other with NOTIFY (Store.announce), no table needed
+    ("ALTER TABLE events ADD COLUMN status_by TEXT",),
 )
 assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its PostgreSQL form"
 
@@ -175,6 +178,8 @@ class EventRow:
     device_id: int | None
     device_player: str | None
     created_at: float
+    status_by: str | None = None
+    """The phone that last pressed Undo (status undone) or Redo (active again) on this event."""
 
 
 @dataclass(frozen=True)
@@ -653,7 +658,7 @@ class Store:
     def events(self, db: Db, table_id: int) -> list[EventRow]:
         """Return the table's active and undone events in order (dropped ones are history only)."""
         rows = db.execute(
-            "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at"
+            "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at, status_by"
             " FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq",
             (table_id,),
         ).fetchall()
@@ -702,6 +707,10 @@ class Store:
     def set_event_status(self, db: Db, event_id: int, status: str) -> None:
         """Mark one event active or undone (undo and redo)."""
         db.execute("UPDATE events SET status = ? WHERE id = ?", (status, event_id))
+
+    def set_status_by(self, db: Db, event_id: int, pressed_by: str | None) -> None:
+        """Record which phone pressed Undo or Redo on an event (shown in the log)."""
+        db.execute("UPDATE events SET status_by = ? WHERE id = ?", (pressed_by, event_id))
 
     # --- devices ---
 

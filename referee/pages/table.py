@@ -22,6 +22,7 @@ from ..store import DeviceRow
 from ..tableview import TableView
 from .common import client_address, current_device, service_error_page
 from .joining import join_panel
+from .logview import log_lines
 from .summary import identity, strip
 
 bp = Blueprint("table", __name__)
@@ -60,6 +61,7 @@ def board_context(
     legal = legal_actions(state)
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
     join = join_panel(view, device)
+    lines, log_count = log_lines(view)
     errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
     quiet = extra.pop("quiet", None) or quiet
     return {
@@ -76,7 +78,8 @@ def board_context(
         "quiet": quiet,
         "join": join,
         "join_tag": join.tag if join else None,
-        "log": list(reversed(view.log)),
+        "log": lines,
+        "log_count": log_count,
         "Status": Status,
         "Card": Card,
         "highest_hand_value": highest_hand_value,
