@@ -336,6 +336,16 @@ class Referee:
         self.bus.publish(view.code, revision)
         return new_code
 
+    def series(self, code: str, limit: int = 50) -> list[TableView]:
+        """Return the games of a series, oldest first, ending with this table (rematch after rematch)."""
+        games = [self.view(code)]
+        while len(games) < limit:
+            previous = self.store.rematch_of(games[0].code)
+            if previous is None:
+                break
+            games.insert(0, self.view(previous))
+        return games
+
     # --- who may act ---
 
     def check_token(self, code: str, token: str | None) -> None:

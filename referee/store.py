@@ -649,6 +649,11 @@ class Store:
         """Replace the secret in the table's join link (the old link stops letting phones join)."""
         db.execute("UPDATE tables SET join_secret = ? WHERE id = ?", (join_secret, table_id))
 
+    def rematch_of(self, code: str) -> str | None:
+        """Return the code of the table whose rematch `code` is (the previous game of a series), if any."""
+        row = self.read().execute("SELECT code FROM tables WHERE rematch_code = ?", (code,)).fetchone()
+        return None if row is None else str(row["code"])
+
     def set_rematch(self, db: Db, table_id: int, rematch_code: str) -> None:
         """Point a finished table at its rematch."""
         db.execute("UPDATE tables SET rematch_code = ? WHERE id = ?", (rematch_code, table_id))

@@ -23,6 +23,7 @@ from ..tableview import TableView
 from .common import client_address, current_device, service_error_page
 from .joining import join_panel
 from .logview import log_lines
+from .standings import standings
 from .summary import identity, strip
 
 bp = Blueprint("table", __name__)
@@ -85,9 +86,18 @@ def board_context(
         "highest_hand_value": highest_hand_value,
         "last_events": {event.kind for event in state.events},
         "me": identity(view, device),
+        **_game_over(view),
         "strip": strip(view, device),
         **extra,
     }
+
+
+def _game_over(view: TableView) -> dict[str, Any]:
+    """The standings of a finished game (and the series it belongs to); nothing while it is played."""
+    if view.state.status is not Status.FINISHED:
+        return {}
+    games = get_referee().series(view.code)
+    return {"standings": standings(view, games), "series_games": len(games)}
 
 
 def _join_changed(join_tag: str | None) -> bool:

@@ -51,3 +51,18 @@ def test_the_board_shows_recent_entries_and_links_to_the_whole_log(phone: Phone,
     phone.open(link.attrs["href"])
     assert len(phone.page.by_id("log").find_all("li")) >= 40
     assert phone.page.find("h1").text() == f"The whole log of table {code}"
+
+
+def test_a_series_of_rematches_is_tallied(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    referee = app.extensions["referee"]
+    for game in range(3):
+        winner = "Ann" if game < 2 else "Bob"
+        while referee.view(code).state.status.value == "playing":
+            current = referee.view(code).state.current_player.name
+            drive(app, code, f"{current} bomb" if current == winner else f"{current} 0")
+        if game < 2:
+            code = referee.rematch(code)
+    phone.open(f"/t/{code}")
+    series = phone.page.find("p", class_="series")
+    assert series is not None and series.text() == "Series after 3 games: Ann 2 – Bob 1"
