@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 from collections.abc import Sequence
 
 import qrcode
@@ -33,17 +34,29 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def serve(host: str, port: int, threads: int | None = None, workers: int = 1, worker_socket: int | None = None) -> int:
+def serve(
+    host: str,
+    port: int,
+    threads: int | None = None,
+    workers: int = 1,
+    worker_socket: int | None = None,
+    public_url: str | None = None,
+) -> int:
     """Run the app under hypercorn (pure Python) through the ASGI front; see referee/serving.py."""
     from . import create_app
     from .serving import ServeOptions, inherited_socket, run, run_worker
 
+    # Join links name an address the server really listens on (pages/joining.py: join_url); through the
+    # environment, so that worker processes see it too.
+    os.environ["REFEREE_LISTEN_HOST"] = host
+    if public_url:
+        os.environ["REFEREE_PUBLIC_URL"] = public_url
     options = ServeOptions(host, port, threads or REQUEST_THREADS, workers)
     if worker_socket is not None:
         # A worker started by `--workers N`: serve on the socket the parent bound; the parent printed the address.
         run_worker(create_app, inherited_socket(worker_socket), options.threads)
         return 0
-    address = phone_address(host, port)
+    address = os.environ.get("REFEREE_PUBLIC_URL") or phone_address(host, port)
     print("5 Alive Referee is running.")
     print(f"On a phone on the same Wi-Fi, open: {address}")
     print(terminal_qr(address))
@@ -78,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="server processes sharing the port (they share tables and live updates through the database)",
     )
     serve_parser.add_argument(WORKER_SOCKET_FLAG, type=int, default=None, help=argparse.SUPPRESS)
+    serve_parser.add_argument(
+        "--public-url", default=None, help="address phones open, behind a proxy (or REFEREE_PUBLIC_URL)"
+    )
     bench_parser = commands.add_parser("bench", help="measure the engine and a real server; update docs/performance.md")
     # Imported inside main: importing referee.cli (wsgi servers, tests) stays light.
     from .bench.__main__ import add_arguments, run_from_args
@@ -85,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_arguments(bench_parser)
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve(args.host, args.port, args.threads, args.workers, args.worker_socket)
+        return serve(args.host, args.port, args.threads, args.workers, args.worker_socket, args.public_url)
     return run_from_args(args)
 
 

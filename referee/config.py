@@ -39,6 +39,11 @@ class Defaults:
     # Seconds a connection may sit without a request, before its first as well as between them: this is what
     # closes idle and slow-header connections (a header line every few seconds does not keep one open).
     KEEP_ALIVE_SECONDS = 10.0
+    # The address phones should open, when the server sits behind a proxy (`referee serve --public-url`):
+    # join links and QR codes use it instead of the address a request came in on. Empty: work it out.
+    PUBLIC_URL = ""
+    # The address `referee serve --host` listens on (it sets this); empty: every interface, or not known.
+    LISTEN_HOST = ""
     STREAM_KEEPALIVE = 15.0
     STREAM_MAX_SECONDS = 300.0
     TABLES_PER_MINUTE = 60
