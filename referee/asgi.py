@@ -169,6 +169,9 @@ class Front:
         self.streams[code].add(stream)
         self.streams_by_address[address] += 1
         try:
+            # Read again now that the stream is registered: a change committed between the first read and
+            # the registration woke nobody, and the first message must not announce an older revision.
+            numbers = await self._numbers(code) or numbers
             await self._serve_stream(stream, numbers, receive, send)
         finally:
             self.streams[code].discard(stream)

@@ -60,7 +60,7 @@ def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
         # once here, so a bad one is one line now rather than workers failing over and over.
         os.environ.update(settings.environ())
         shutdown(open_app(settings))
-    address = phone_address(settings.host, settings.port)
+    address = settings.public_url or phone_address(settings.host, settings.port)
     print("5 Alive Referee is running.")
     print(f"Data (database and cookie key): {settings.data_dir}")
     if not settings.database.endswith(f"{settings.data_dir}/referee.sqlite3"):

@@ -58,6 +58,11 @@ class Defaults:
     # Seconds a connection may sit without a request, before its first as well as between them: this is what
     # closes idle and slow-header connections (a header line every few seconds does not keep one open).
     KEEP_ALIVE_SECONDS = 10.0
+    # The address phones should open, when the server sits behind a proxy (`referee serve --public-url`):
+    # join links and QR codes use it instead of the address a request came in on. Empty: work it out.
+    PUBLIC_URL = ""
+    # The address `referee serve --host` listens on (it sets this); empty: every interface, or not known.
+    LISTEN_HOST = ""
     STREAM_KEEPALIVE = 15.0
     STREAM_MAX_SECONDS = 300.0
     TABLES_PER_MINUTE = 60
@@ -273,6 +278,14 @@ SETTINGS: tuple[Setting, ...] = (
         "e.g. cards.example.org (.example.org allows its subdomains too)",
         metavar="NAMES",
     ),
+    Setting(
+        "public_url",
+        _text,
+        None,
+        "the address phones open, when a proxy serves this one under another name (e.g. https://cards.example.org);"
+        " join links and QR codes use it",
+        metavar="URL",
+    ),
     Setting("log_level", _log_level, "info", f"least important log lines shown: {', '.join(LOG_LEVELS)}", metavar="L"),
 )
 
@@ -294,6 +307,7 @@ class ServeSettings:
     stream_max_seconds: float
     trusted_proxies: tuple[str, ...]
     allowed_hosts: tuple[str, ...]
+    public_url: str | None
     log_level: str
 
     def app_config(self) -> dict[str, Any]:
@@ -308,6 +322,9 @@ class ServeSettings:
             "STREAM_MAX_SECONDS": self.stream_max_seconds,
             "TRUSTED_PROXIES": self.trusted_proxies,
             "ALLOWED_HOSTS": self.allowed_hosts,
+            # Join links name an address the server really listens on (pages/joining.py: join_url).
+            "LISTEN_HOST": self.host,
+            "PUBLIC_URL": self.public_url or "",
         }
 
     def environ(self) -> dict[str, str]:
@@ -315,7 +332,7 @@ class ServeSettings:
         values = {setting.variable: getattr(self, setting.name) for setting in SETTINGS}
         values["REFEREE_TRUSTED_PROXIES"] = ",".join(self.trusted_proxies)
         values["REFEREE_ALLOWED_HOSTS"] = ",".join(self.allowed_hosts)
-        return {name: str(value) for name, value in values.items()}
+        return {name: str(value) for name, value in values.items() if value is not None}
 
 
 def resolve(given: Mapping[str, str | None], environ: Mapping[str, str] = os.environ) -> ServeSettings:

@@ -51,3 +51,21 @@ def phone_url(url: str, lan: str | None) -> str:
         return url
     netloc = lan if parts.port is None else f"{lan}:{parts.port}"
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+ALL_INTERFACES = ("0.0.0.0", "::", "")
+
+
+def link_for_phones(url: str, *, listen_host: str | None, public_url: str | None, lan: str | None) -> str:
+    """Return `url` (built from the request) on an address the server really listens on.
+
+    `public_url` (behind a proxy) wins; bound to every interface, a loopback host becomes the LAN address
+    (the host phone may have opened localhost); bound to one address (loopback included), the request's
+    own host is the one that works. `listen_host` None means not known (another WSGI server): as all.
+    """
+    if public_url:
+        parts, base = urlsplit(url), urlsplit(public_url.rstrip("/"))
+        return urlunsplit((base.scheme, base.netloc, base.path + parts.path, parts.query, parts.fragment))
+    if listen_host is None or listen_host in ALL_INTERFACES:
+        return phone_url(url, lan)
+    return url

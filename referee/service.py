@@ -243,6 +243,7 @@ class Referee:
             note_rule=event.note_rule,
             undone=event.status == "undone",
             entered_by=event.device_player,
+            status_by=event.status_by,
         )
 
     # --- acting ---
@@ -306,13 +307,21 @@ class Referee:
                 history = history.undo()
                 target, seq = self.store.event_with_status(db, view.id, "active", newest=True)
                 self.store.set_event_status(db, target, "undone")
-                log = tuple(replace(entry, undone=True) if entry.seq == seq else entry for entry in view.log)
+                self.store.set_status_by(db, target, entered_by)
+                log = tuple(
+                    replace(entry, undone=True, status_by=entered_by) if entry.seq == seq else entry
+                    for entry in view.log
+                )
                 state = history.state()
             case Redo():
                 history = history.redo()
                 target, seq = self.store.event_with_status(db, view.id, "undone", newest=False)
                 self.store.set_event_status(db, target, "active")
-                log = tuple(replace(entry, undone=False) if entry.seq == seq else entry for entry in view.log)
+                self.store.set_status_by(db, target, entered_by)
+                log = tuple(
+                    replace(entry, undone=False, status_by=entered_by) if entry.seq == seq else entry
+                    for entry in view.log
+                )
                 state = history.state()
             case _:
                 history, state = history.record(command, view.state)
@@ -366,6 +375,16 @@ class Referee:
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
         return new_code
+
+    def series(self, code: str, limit: int = 50) -> list[TableView]:
+        """Return the games of a series, oldest first, ending with this table (rematch after rematch)."""
+        games = [self.view(code)]
+        while len(games) < limit:
+            previous = self.store.rematch_of(games[0].code)
+            if previous is None:
+                break
+            games.insert(0, self.view(previous))
+        return games
 
     # --- who may act ---
 

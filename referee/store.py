@@ -88,6 +88,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             revision INTEGER NOT NULL
         )""",
     ),
+    # 4: the log names the phone that pressed Undo or Redo, not only the one that entered the card.
+    ("ALTER TABLE events ADD COLUMN status_by TEXT",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # How processes sharing a database tell each other of changes (Store.announce and Store.listen).
@@ -142,6 +144,7 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     (),
     (),  # 3: PostgreSQL processes tell each other with NOTIFY (Store.announce), no table needed
+    ("ALTER TABLE events ADD COLUMN status_by TEXT",),
 )
 assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its PostgreSQL form"
 
@@ -176,6 +179,8 @@ class EventRow:
     device_id: int | None
     device_player: str | None
     created_at: float
+    status_by: str | None = None
+    """The phone that last pressed Undo (status undone) or Redo (active again) on this event."""
 
 
 @dataclass(frozen=True)
@@ -677,6 +682,11 @@ class Store:
         """Replace the secret in the table's join link (the old link stops letting phones join)."""
         db.execute("UPDATE tables SET join_secret = ? WHERE id = ?", (join_secret, table_id))
 
+    def rematch_of(self, code: str) -> str | None:
+        """Return the code of the table whose rematch `code` is (the previous game of a series), if any."""
+        row = self.read().execute("SELECT code FROM tables WHERE rematch_code = ?", (code,)).fetchone()
+        return None if row is None else str(row["code"])
+
     def set_rematch(self, db: Db, table_id: int, rematch_code: str) -> None:
         """Point a finished table at its rematch."""
         db.execute("UPDATE tables SET rematch_code = ? WHERE id = ?", (rematch_code, table_id))
@@ -686,7 +696,7 @@ class Store:
     def events(self, db: Db, table_id: int) -> list[EventRow]:
         """Return the table's active and undone events in order (dropped ones are history only)."""
         rows = db.execute(
-            "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at"
+            "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at, status_by"
             " FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq",
             (table_id,),
         ).fetchall()
@@ -735,6 +745,10 @@ class Store:
     def set_event_status(self, db: Db, event_id: int, status: str) -> None:
         """Mark one event active or undone (undo and redo)."""
         db.execute("UPDATE events SET status = ? WHERE id = ?", (status, event_id))
+
+    def set_status_by(self, db: Db, event_id: int, pressed_by: str | None) -> None:
+        """Record which phone pressed Undo or Redo on an event (shown in the log)."""
+        db.execute("UPDATE events SET status_by = ? WHERE id = ?", (pressed_by, event_id))
 
     # --- devices ---
 

@@ -50,8 +50,9 @@ def events(code: str) -> Response:
     lifetime = float(current_app.config["STREAM_MAX_SECONDS"])
 
     def generate() -> Iterator[str]:
-        # The browser retries after 2 s; the first message makes a page that slept resync at once.
-        yield first_message(view.version, view.revision)
+        # The browser retries after 2 s; the first message makes a page that slept resync at once. Its
+        # numbers are read after subscribing: a change committed in between would otherwise go unannounced.
+        yield first_message(*(referee.revision(view.code) or (view.version, view.revision)))
         ends = time.monotonic() + lifetime
         while not listener.closed and time.monotonic() < ends:
             if listener.wait(keepalive):

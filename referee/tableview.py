@@ -17,6 +17,8 @@ class LogEntry:
     note_rule: str | None
     undone: bool
     entered_by: str | None
+    status_by: str | None = None
+    """The phone that pressed Undo (if undone) or Redo (if put back) on this entry."""
 
 
 @dataclass(frozen=True)

@@ -42,14 +42,18 @@
 
   // --- Staying in sync: live stream, "Reconnecting…", resync on wake, polling fallback ---
   // Requests from the board queue on it (hx-sync in _board.html): a tap is never overtaken by a live
-  // refresh, which is dropped while a tap is out. Convergence does not rest on timing: the page keeps the
-  // newest revision the stream announced, and after every answer it fetches the board again while the
-  // board it shows is older than that.
+  // refresh, which gives way while a tap is out. Convergence does not rest on timing: the page keeps the
+  // newest revision the stream announced (read from the EventSource itself, so a message that arrives
+  // while the board is being swapped is never lost), and while the board it shows is older it keeps asking
+  // for the board again (a request that was dropped or answered late is simply asked again).
   var connection = null;
   var pollTimer = null;
   var reconnectTimer = null;
+  var catchUpTimer = null;
+  var catchUpDelay = 150;
   var streamOk = false;
   var heard = 0;
+  var sources = typeof WeakSet === "function" ? new WeakSet() : null;
 
   function showReconnecting(show) {
     connection = connection || document.getElementById("connection");
@@ -66,8 +70,28 @@
     if (trigger && window.htmx) window.htmx.trigger(trigger, "refresh");
   }
 
+  function hear(data) {
+    try {
+      var revision = JSON.parse(data).revision;
+      if (revision > heard) heard = revision;
+    } catch (ignored) { /* a message without JSON carries no revision */ }
+    catchUp();
+  }
+
+  // Behind the stream: ask for the board now, and check again shortly (the answer may have been dropped
+  // behind a tap, or the board may have moved on meanwhile). Slows down while nothing is gained.
   function catchUp() {
-    if (heard > shownRevision()) refreshBoard();
+    if (heard <= shownRevision()) {
+      catchUpDelay = 150;
+      return;
+    }
+    if (catchUpTimer) return;
+    refreshBoard();
+    catchUpTimer = window.setTimeout(function () {
+      catchUpTimer = null;
+      catchUpDelay = Math.min(catchUpDelay * 2, 4000);
+      catchUp();
+    }, catchUpDelay);
   }
 
   function startPolling() {
@@ -79,19 +103,20 @@
     if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; }
   }
 
-  document.addEventListener("htmx:sseMessage", function (event) {
-    try {
-      var revision = JSON.parse(event.detail.data).revision;
-      if (revision > heard) heard = revision;
-    } catch (ignored) { /* a message without JSON carries no revision */ }
-  });
-  document.addEventListener("htmx:sseOpen", function () {
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail && event.detail.source;
+    if (source && sources && !sources.has(source)) {
+      sources.add(source);
+      source.addEventListener("changed", function (message) { hear(message.data); });
+    }
     streamOk = true;
     if (reconnectTimer) { window.clearTimeout(reconnectTimer); reconnectTimer = null; }
     showReconnecting(false);
     stopPolling();
     refreshBoard();  // catch up on anything missed while the stream was down
   });
+  // Browsers without WeakSet: the extension's own message event still carries the revision.
+  document.addEventListener("htmx:sseMessage", function (event) { if (!sources) hear(event.detail.data); });
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
     // Streams end on purpose every few minutes and reopen at once: only say "Reconnecting…"
@@ -110,6 +135,130 @@
     // After htmx has swapped this answer in (or left it out): fetch again if the stream heard of newer.
     window.setTimeout(catchUp, 0);
   });
+
+  // --- One tap, one card ---
+  // A tap is out: the board's requests share one queue (hx-sync) and CSS greys the form (htmx-request).
+  // When the pad changes under a finger (the answer to a tap, or another phone's card arriving live), the
+  // new pad ignores taps for 350 ms (CSS and a click guard): the second half of a double tap must not land
+  // on the next player, and nobody reads a new pad and taps it that fast.
+  var SETTLE_MS = 350;
+  var lastPad = null;
+  var lastTap = null;
+
+  function padKey() {
+    var board = document.getElementById("board");
+    return board ? board.getAttribute("data-version") : null;
+  }
+
+  // On the swap itself, not after settling: htmx wires up the new board's forms only when it settles.
+  document.addEventListener("htmx:afterSwap", function () {
+    var key = padKey();
+    var board = document.getElementById("board");
+    if (!board || key === lastPad) return;
+    lastPad = key;
+    board.setAttribute("data-settling", "");
+    window.setTimeout(function () { board.removeAttribute("data-settling"); }, SETTLE_MS);
+  });
+  document.addEventListener("DOMContentLoaded", function () { lastPad = padKey(); });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#board form button[type=submit]");
+    if (!button) return;
+    var board = document.getElementById("board");
+    if (board && board.hasAttribute("data-settling")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    var form = button.form;
+    var player = form && form.querySelector("input[name=player]");
+    lastTap = {
+      player: player ? player.value : "",
+      card: button.getAttribute("data-label") || (button.textContent || "").trim()
+    };
+  }, true);
+
+  // A tap that never reached the table is said so, on the board, until the next answer replaces it.
+  function reportNotEntered(offline) {
+    var banner = document.getElementById("banner");
+    if (!banner || !lastTap) return;
+    var what = lastTap.player ? lastTap.player + "'s " + lastTap.card : lastTap.card;
+    var note = document.createElement("p");
+    note.className = "banner error not-entered";
+    note.setAttribute("role", "alert");
+    note.textContent = offline
+      ? "Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back."
+      : "No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.";
+    var old = banner.querySelector(".not-entered");
+    if (old) old.remove();
+    banner.prepend(note);
+    lastTap = null;
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      reportNotEntered(!navigator.onLine);
+    }
+  });
+  document.addEventListener("htmx:timeout", function (event) {
+    if (event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      reportNotEntered(false);
+    }
+  });
+
+  // --- "Your turn": vibrate where the browser allows, and an optional short sound (off unless this phone
+  // turned it on; remembered in localStorage) ---
+  var SOUND_KEY = "referee-your-turn-sound";
+  var wasMyTurn = null;
+
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (ignored) { return false; }
+  }
+
+  function showSoundSetting() {
+    var setting = document.querySelector("[data-sound-setting]");
+    var button = setting && setting.querySelector("[data-sound-toggle]");
+    if (!button) return;
+    setting.hidden = false;
+    button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    button.textContent = "\"Your turn\" sound: " + (soundOn() ? "on" : "off");
+  }
+
+  function beep() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      var context = new Context();
+      var tone = context.createOscillator();
+      var volume = context.createGain();
+      tone.frequency.value = 880;
+      volume.gain.value = 0.15;
+      tone.connect(volume);
+      volume.connect(context.destination);
+      tone.start();
+      tone.stop(context.currentTime + 0.18);
+      tone.onended = function () { context.close(); };
+    } catch (ignored) { /* no sound on this phone */ }
+  }
+
+  function cueMyTurn() {
+    var board = document.getElementById("board");
+    var mine = !!(board && board.hasAttribute("data-your-turn"));
+    if (mine && wasMyTurn === false) {
+      if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (ignored) { /* not allowed */ } }
+      if (soundOn()) beep();
+    }
+    wasMyTurn = mine;
+  }
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("[data-sound-toggle]");
+    if (!toggle) return;
+    try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (ignored) { /* private mode */ }
+    showSoundSetting();
+    if (soundOn()) beep();
+  });
+  document.addEventListener("htmx:afterSwap", cueMyTurn);
+  document.addEventListener("DOMContentLoaded", function () { showSoundSetting(); cueMyTurn(); });
 
   // Phones sleep and browsers freeze background tabs (iOS drops streams silently): resync on return.
   document.addEventListener("visibilitychange", function () {

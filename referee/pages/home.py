@@ -157,7 +157,8 @@ def start() -> BaseResponse | tuple[str, int]:
         form.refused(error)
         return _render_home(form, 400)
     adopt_device_key(new_key)
-    return navigate(url_for("table.page", code=created.view.code))
+    # The host gathers the phones first (pages/lobby.py); play may start without waiting.
+    return navigate(url_for("lobby.page", code=created.view.code))
 
 
 @bp.get("/watch")

@@ -13,13 +13,13 @@ from io import BytesIO
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import Forbidden, NotFound, ServiceError
 from ..extensions import get_referee, join_limit
 from ..http_status import http_status
-from ..netaddr import lan_address, phone_url
+from ..netaddr import ALL_INTERFACES, lan_address, link_for_phones
 from ..security import csrf_ok
 from ..service import new_device_key, normalise_code
 from ..store import DeviceRow
@@ -33,7 +33,10 @@ bp.register_error_handler(ServiceError, service_error_page)
 def join_url(view: TableView) -> str:
     """Return the link a phone opens to join the table, on an address other phones can reach."""
     url = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
-    return phone_url(url, lan_address())
+    config = current_app.config
+    listen_host = config.get("LISTEN_HOST")
+    lan = lan_address() if listen_host is None or listen_host in ALL_INTERFACES else None
+    return link_for_phones(url, listen_host=listen_host, public_url=config.get("PUBLIC_URL") or None, lan=lan)
 
 
 @dataclass

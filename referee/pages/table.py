@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import Command, Redo, Undo
 from ..engine import WILD_CARDS, Bust, Card, Play, SetHand, Status, TieBreak, highest_hand_value, legal_actions
-from ..errors import Forbidden, Invalid, ServiceError, TooMany
+from ..errors import Conflict, Forbidden, Invalid, ServiceError, TooMany
 from ..extensions import get_referee, table_limit
 from ..htmx import is_htmx, navigate, nothing_changed
 from ..http_status import http_status
@@ -22,8 +22,13 @@ from ..store import DeviceRow
 from ..tableview import TableView
 from .common import client_address, current_device, service_error_page
 from .joining import join_panel
+from .logview import log_lines
+from .standings import standings
+from .summary import identity, strip
 
 bp = Blueprint("table", __name__)
+# Flash category of a tap the table had already moved past: said quietly (a status, not an alert).
+QUIET = "quiet"
 bp.register_error_handler(ServiceError, service_error_page)
 
 
@@ -37,15 +42,16 @@ def _next_player(view: TableView) -> str | None:
     return state.players[following].name if following != current else None
 
 
-def _messages(full_page: bool, errors: list[str] | None) -> tuple[list[str], list[str]]:
-    """The errors and the host's confirmations to show: passed in, or left by a form post (full page only).
+def _messages(full_page: bool, errors: list[str] | None) -> tuple[list[str], list[str], list[str]]:
+    """The errors, the host's confirmations and the quiet notes to show: passed in, or left by a form post.
 
     Only the full page takes flashed messages: a live refresh racing the redirect would otherwise take
     (and drop) the host's confirmation.
     """
     flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True)) if full_page else []
     shown_errors = errors or [message for category, message in flashed if category == "error"]
-    return shown_errors, [message for category, message in flashed if category == "info"]
+    notices = [message for category, message in flashed if category == "info"]
+    return shown_errors, notices, [message for category, message in flashed if category == QUIET]
 
 
 def board_context(
@@ -56,7 +62,9 @@ def board_context(
     legal = legal_actions(state)
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
     join = join_panel(view, device)
-    errors, notices = _messages(full_page, extra.pop("errors", None))
+    lines, log_count = log_lines(view)
+    errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
+    quiet = extra.pop("quiet", None) or quiet
     return {
         "view": view,
         "state": state,
@@ -68,15 +76,28 @@ def board_context(
         "may_enter": get_referee().may_enter(view, device),
         "errors": errors,
         "notices": notices,
+        "quiet": quiet,
         "join": join,
         "join_tag": join.tag if join else None,
-        "log": list(reversed(view.log)),
+        "log": lines,
+        "log_count": log_count,
         "Status": Status,
         "Card": Card,
         "highest_hand_value": highest_hand_value,
         "last_events": {event.kind for event in state.events},
+        "me": identity(view, device),
+        **_game_over(view),
+        "strip": strip(view, device),
         **extra,
     }
+
+
+def _game_over(view: TableView) -> dict[str, Any]:
+    """The standings of a finished game (and the series it belongs to); nothing while it is played."""
+    if view.state.status is not Status.FINISHED:
+        return {}
+    games = get_referee().series(view.code)
+    return {"standings": standings(view, games), "series_games": len(games)}
 
 
 def _join_changed(join_tag: str | None) -> bool:
@@ -84,8 +105,10 @@ def _join_changed(join_tag: str | None) -> bool:
     return is_htmx() and (request.values.get("join") or None) != join_tag
 
 
-def _render_board(view: TableView, device: DeviceRow | None, errors: list[str] | None = None) -> str:
-    context = board_context(view, device, errors=errors)
+def _render_board(
+    view: TableView, device: DeviceRow | None, errors: list[str] | None = None, quiet: list[str] | None = None
+) -> str:
+    context = board_context(view, device, errors=errors, quiet=quiet)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = _join_changed(context["join_tag"])
@@ -116,15 +139,35 @@ def board(code: str) -> BaseResponse | str:
 
 
 def _respond(
-    view: TableView, device: DeviceRow | None, error: ServiceError | None = None
+    view: TableView, device: DeviceRow | None, error: ServiceError | None = None, *, quiet: str | None = None
 ) -> BaseResponse | tuple[str, int]:
-    """After a form post: htmx gets the board back (with the refusal, if any); a plain browser is redirected."""
+    """After a form post: htmx gets the board back (with the refusal, if any); a plain browser is redirected.
+
+    `quiet` replaces the refusal's sentence with a calm note (the table had already moved past the tap).
+    """
     if is_htmx():
         status = 200 if error is None else http_status(error)
-        return _render_board(view, device, errors=[] if error is None else [error.message]), status
-    if error is not None:
+        errors = [] if error is None or quiet else [error.message]
+        return _render_board(view, device, errors=errors, quiet=[quiet] if quiet else None), status
+    if quiet:
+        flash(quiet, QUIET)
+    elif error is not None:
         flash(error.message, "error")
     return redirect(url_for("table.page", code=view.code), 303)
+
+
+def moved_on_message(view: TableView, command: Command) -> str:
+    """Quiet words for a tap made on a version the table has left (a double tap, or another phone first)."""
+    if isinstance(command, Play):
+        tapped = f"{command.player}'s {command.card.label}"
+        active = view.history.active
+        last = active[-1] if active else None
+        if isinstance(last, Play) and (last.player, last.card) == (command.player, command.card):
+            return f"{tapped} is already in."
+        now = view.state.current_player
+        turn = f" ({now.name}'s turn now)" if now is not None and view.state.status is Status.PLAYING else ""
+        return f"The table moved on{turn}: {tapped} was not entered. Check, then tap again if it still counts."
+    return "The table moved on just before your tap: nothing was entered. Check it, then tap again if needed."
 
 
 def _tiebreak_values(view: TableView) -> TieBreak:
@@ -201,6 +244,9 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
             return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
         entered_by = None if device is None else device.label
         view = referee.act(view.code, command, expected_version=_posted_version(), entered_by=entered_by, device=device)
+    except Conflict as error:
+        fresh = error.view or view
+        return _respond(fresh, device, error, quiet=moved_on_message(fresh, command))
     except ServiceError as error:
         return _respond(error.view or view, device, error)
     return _respond(view, device)

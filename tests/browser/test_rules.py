@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .table import TABLE_URL, card, newest_log, tap
+from .table import LOBBY_URL, TABLE_URL, card, newest_log, tap
 
 
 def start_with_house_rule(page: Page, server: Server) -> str:
@@ -22,6 +22,8 @@ def start_with_house_rule(page: Page, server: Server) -> str:
     expect(rule).to_have_value("both")  # the usual reading is chosen already
     rule.select_option("round_only")
     page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url(LOBBY_URL)
+    page.get_by_role("link", name="Start without waiting").click()
     page.wait_for_url(TABLE_URL)
     return page.url.rsplit("/", 1)[1]
 

@@ -66,7 +66,8 @@ def start_table_by_form(client: FlaskClient, names: list[str], **fields: str) ->
     form.update(fields)
     response = client.post("/", data=form)
     assert response.status_code == 303, response.get_data(as_text=True)[:500]
-    return str(response.headers["Location"]).rstrip("/").rsplit("/", 1)[-1]
+    # The host lands in the lobby (/t/CODE/lobby) first.
+    return str(response.headers["Location"]).rstrip("/").removesuffix("/lobby").rsplit("/", 1)[-1]
 
 
 def join_link(client: FlaskClient, code: str) -> str:

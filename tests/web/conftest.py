@@ -271,9 +271,11 @@ class Phone:
         response = self.submit(form, self.button("Start the table"), **overrides)
         assert response.status_code == 303, response.get_data(as_text=True)[:2000]
         path = urlsplit(response.headers["Location"]).path
-        assert path.startswith("/t/")
-        self.open(path)
-        return path.removeprefix("/t/")
+        # The host lands in the lobby first (pages/lobby.py); the table is one tap further.
+        assert path.startswith("/t/") and path.endswith("/lobby"), path
+        table = path.removesuffix("/lobby")
+        self.open(table)
+        return table.removeprefix("/t/")
 
 
 def _query(location: str) -> str:

@@ -84,10 +84,21 @@ def test_starting_a_table_redirects_and_makes_this_browser_the_host(phone: Phone
     response = phone.press("Start the table", name=["Ann", "Bob", "Cy"], first="1")
     assert response.status_code == 303
     location = response.headers["Location"]
-    assert location.startswith("/t/")
-    code = location.removeprefix("/t/")
+    assert location.startswith("/t/") and location.endswith("/lobby")
+    code = location.removeprefix("/t/").removesuffix("/lobby")
     assert table_count(app) == 1
     phone.open(location)
+    # The lobby: the QR code, the code, the link, every seat waiting, and the way to the table.
+    assert phone.page.find("img", class_="big-qr") is not None
+    assert code in phone.page.find("strong", class_="code").text()
+    assert f"/j/{code}/" in phone.page.find("a", class_="join-link").text()
+    assert [li.text().split()[1] for li in phone.page.find("ul", class_="seat-ticks").find_all("li")] == [
+        "Ann",
+        "Bob",
+        "Cy",
+    ]
+    assert "Start without waiting" in phone.page.text()
+    phone.open(f"/t/{code}")
     assert phone.page.find("span", class_="turn-name").text() == "Bob"
     # The host may enter cards and sees the phones at the table, itself included.
     assert "7" in phone.page.buttons()

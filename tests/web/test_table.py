@@ -277,7 +277,7 @@ def test_a_stale_version_gets_a_friendly_message_and_the_fresh_board(phone: Phon
     response = phone.submit(pad, phone.button("4"), htmx=True)
     assert response.status_code == 409
     banner = phone.page.by_id("banner").text()
-    assert "Someone else entered a card just before you" in banner
+    assert "Ann's 4 is already in." in banner
     assert total(phone.page) == "4"
     assert version(phone.page) == 1
     assert phone.page.find(class_="turn").text() == "Bob's turn"
@@ -286,9 +286,14 @@ def test_a_stale_version_gets_a_friendly_message_and_the_fresh_board(phone: Phon
     response = phone.submit(pad, phone.button("4"))
     assert response.status_code == 303
     phone.follow(response)
-    assert "Someone else entered a card" in phone.page.by_id("banner").text()
+    assert "Ann's 4 is already in." in phone.page.by_id("banner").text()
     phone.open(f"/t/{code}")
-    assert "Someone else entered a card" not in phone.page.by_id("banner").text()
+    assert "is already in" not in phone.page.by_id("banner").text()
+    assert app.extensions["referee"].view(code).version == 1
+    # A card the table moved past without it is said to be not entered, naming whose turn it is now.
+    response = phone.submit(pad, phone.button("7"), htmx=True)
+    assert response.status_code == 409
+    assert "The table moved on (Bob's turn now): Ann's 7 was not entered." in phone.page.by_id("banner").text()
     assert app.extensions["referee"].view(code).version == 1
 
 

@@ -1,0 +1,131 @@
+"""Game over: places, lives left, rounds won, a chart of lives round by round (SVG drawn here), the series tally."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from dataclasses import dataclass
+
+from ..engine import EventKind, Status, apply, new_game
+from ..tableview import TableView
+
+# Chart geometry (SVG user units; the picture scales to the phone's width).
+WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 320, 180, 28, 10, 26, 10
+# Line colours that stay apart in light and dark mode and for the common colour blindnesses (Okabe–Ito).
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line in the standings."""
+
+    place: int
+    name: str
+    lives: int
+    rounds_won: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's lives round by round, as an SVG polyline."""
+
+    name: str
+    points: str
+    colour: str
+    dash: str
+    label_y: float
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything the game-over screen shows."""
+
+    rows: tuple[Standing, ...]
+    most_out: tuple[str, int] | None
+    lines: tuple[Line, ...]
+    rounds: int
+    series: tuple[tuple[str, int], ...]
+
+
+_cache: dict[tuple[int, int], tuple[list[dict[str, int]], Counter[str], list[list[str]]]] = {}
+_cache_lock = threading.Lock()
+
+
+def _replayed(view: TableView) -> tuple[list[dict[str, int]], Counter[str], list[list[str]]]:
+    """Lives at the start of each round and at the end, rounds won, and who was eliminated (in order)."""
+    key = (view.id, view.version)
+    with _cache_lock:
+        if key in _cache:
+            return _cache[key]
+    state = new_game(view.setup)
+    lives = [{player.name: player.lives for player in state.players}]
+    won: Counter[str] = Counter()
+    eliminated: list[list[str]] = []
+    for action in view.history.active:
+        before = state.round
+        state = apply(state, action)
+        won.update(event.player for event in state.events if event.kind is EventKind.WENT_OUT and event.player)
+        out = [event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player]
+        if out:
+            eliminated.append(out)
+        if state.round != before:
+            lives.append({player.name: player.lives for player in state.players})
+    lives.append({player.name: player.lives for player in state.players})
+    with _cache_lock:
+        if len(_cache) > 200:
+            _cache.clear()
+        _cache[key] = (lives, won, eliminated)
+    return lives, won, eliminated
+
+
+def _places(view: TableView, eliminated: list[list[str]]) -> dict[str, int]:
+    """Winners first; then who lasted longer; players out with the same card share a place."""
+    places = {name: 1 for name in view.state.winners}
+    place = len(places) + 1
+    for group in reversed(eliminated):
+        for name in group:
+            places.setdefault(name, place)
+        place += len(group)
+    for player in view.state.players:
+        places.setdefault(player.name, place)
+    return places
+
+
+def _lines(history: list[dict[str, int]], names: list[str]) -> tuple[Line, ...]:
+    steps = max(len(history) - 1, 1)
+    x_of = [LEFT + (WIDTH - LEFT - RIGHT) * index / steps for index in range(len(history))]
+
+    def y_of(lives: int) -> float:
+        return TOP + (HEIGHT - TOP - BOTTOM) * (5 - lives) / 5
+
+    lines = []
+    for index, name in enumerate(names):
+        points = " ".join(f"{x:.1f},{y_of(point[name]):.1f}" for x, point in zip(x_of, history, strict=True))
+        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
+        lines.append(Line(name, points, colour, dash, y_of(history[-1][name])))
+    return tuple(lines)
+
+
+def series_tally(games: list[TableView]) -> tuple[tuple[str, int], ...]:
+    """Wins per player over the finished games of a series, most first ("Ann 2 – Bob 1")."""
+    wins: Counter[str] = Counter()
+    for game in games:
+        if game.state.status is Status.FINISHED:
+            wins.update(game.state.winners)
+    return tuple(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
+
+
+def standings(view: TableView, games: list[TableView]) -> Standings:
+    """The game-over screen of a finished table (`games`: the series it ends, itself included)."""
+    history, won, eliminated = _replayed(view)
+    places = _places(view, eliminated)
+    rows = tuple(
+        sorted(
+            (Standing(places[p.name], p.name, p.lives, won[p.name]) for p in view.state.players),
+            key=lambda row: (row.place, -row.lives, row.name),
+        )
+    )
+    best = won.most_common(1)
+    names = [player.name for player in view.state.players]
+    return Standings(rows, best[0] if best else None, _lines(history, names), len(history) - 1, series_tally(games))

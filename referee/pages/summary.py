@@ -1,0 +1,71 @@
+"""What a phone says about the table beyond its numbers: whose phone it is, what just happened, who lost a life."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import EventKind, GameState, Status
+from ..store import DeviceRow
+from ..tableview import TableView
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who this phone is at the table ("You're Bob"), and whether it is that player's turn."""
+
+    player: str | None
+    label: str
+    your_turn: bool
+
+
+@dataclass(frozen=True)
+class Strip:
+    """The one-line "what just happened" at the top of every phone."""
+
+    text: str
+    losses: tuple[tuple[str, int], ...]
+    """Who lost a life with the last action, and the lives they have left."""
+    out: tuple[str, ...]
+    """Who was eliminated by the last action."""
+    you_lost: int | None
+    """Lives this phone's player has left, if the last action cost them one."""
+
+
+def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
+    """Say who this phone is; None for a phone that never joined (it sees the table as a visitor)."""
+    if device is None or device.revoked:
+        return None
+    state = view.state
+    if device.player:
+        current = state.current_player
+        your_turn = state.status is Status.PLAYING and current is not None and current.name == device.player
+        return Identity(device.player, f"You're {device.player}", your_turn)
+    labels = {"host": "You're the host", "watcher": "You're watching"}
+    return Identity(None, labels.get(device.role, "You're keeping score"), False)
+
+
+def _team_of(state: GameState, name: str) -> str | None:
+    seat = state.seat_of(name)
+    if seat is None:
+        return None
+    team = state.players[seat].team
+    return None if team is None else state.teams[team].name
+
+
+def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
+    """The last thing that happened and what it cost; None before the first card."""
+    latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
+    if latest is None:
+        return None
+    state = view.state
+    losses = tuple(
+        (event.player, event.value if event.value is not None else 0)
+        for event in state.events
+        if event.kind is EventKind.LOST_LIFE and event.player
+    )
+    out = tuple(event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player)
+    you_lost = None
+    if device is not None and device.player:
+        mine = {device.player, _team_of(state, device.player)}
+        you_lost = next((left for name, left in losses if name in mine), None)
+    return Strip(latest.text, losses, out, you_lost)

@@ -1,0 +1,114 @@
+"""Issue 11, point 2: one tap, one card — double taps, stale taps and taps that never reach the table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from .conftest import Phones, Server
+from .table import card, join, total, turn, wait_live
+
+# Long enough for anything a double tap could set off to have come back (a tap, its answer, a refresh).
+QUIET_MS = 1500
+
+
+def double_tap(page: Page, name: str, gap_ms: int) -> None:
+    """Two real taps on the same spot of the screen, `gap_ms` apart (as a finger does it)."""
+    box = card(page, name).bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.mouse.click(x, y)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("latency_ms", [0, 200])
+@pytest.mark.parametrize("gap_ms", [40, 120])
+def test_a_double_tap_enters_one_card(server: Server, phones: Phones, gap_ms: int, latency_ms: int) -> None:
+    """At 120 ms the first answer is usually back and the pad shows the next player: still one card."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code = table["code"]
+    ann = phones.new()
+    join(ann, server.local(table["join_url"]), "Ann")
+    wait_live(ann)
+    posts: list[str] = []
+    if latency_ms:
+        ann.route("**/t/*/act", lambda route: _slow(ann, route, latency_ms))
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    for repetition in range(3):
+        before = server.state(code)
+        double_tap(ann, "2", gap_ms)
+        expect(ann.locator("#board")).to_have_attribute("data-version", str(before["version"] + 1))
+        ann.wait_for_timeout(QUIET_MS)
+        after = server.state(code)
+        assert after["version"] == before["version"] + 1, (repetition, after)
+        assert after["total"] == before["total"] + 2
+        expect(total(ann)).to_have_text(str(after["total"]))
+    assert len(ann.locator("#log ol.log > li").all()) == 3
+    print(f"gap {gap_ms} ms, latency {latency_ms} ms: {len(posts)} posts for 3 double taps")
+
+
+def _slow(page: Page, route: Route, latency_ms: int) -> None:
+    page.wait_for_timeout(latency_ms)
+    route.continue_()
+
+
+@pytest.mark.browser
+def test_a_tap_on_a_version_the_table_left_enters_nothing_and_says_so_quietly(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    scorer = phones.new()
+    join(scorer, server.local(table["join_url"]), "Keeping score (not playing)")
+    wait_live(scorer)
+    # The API enters Ann's 2 while the scorer's tap for it is held in the browser.
+    held: list[Route] = []
+    scorer.route("**/t/*/act", lambda route: held.append(route))
+    card(scorer, "2").click()
+    while not held:
+        scorer.wait_for_timeout(10)
+    server.act(code, token, type="play", player="Ann", card="2")
+    held[0].continue_()
+    expect(scorer.get_by_role("status").filter(has_text="Ann's 2 is already in.")).to_be_visible()
+    expect(scorer.get_by_role("alert")).to_have_count(0)
+    expect(turn(scorer)).to_have_text("Bob's turn")
+    assert server.state(code)["version"] == 1
+
+
+@pytest.mark.browser
+def test_without_javascript_a_repeated_form_enters_one_card(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code = table["code"]
+    ann = phones.new(java_script_enabled=False)
+    ann.goto(server.local(table["join_url"]))
+    ann.get_by_role("button", name="Ann", exact=True).click()
+    ann.wait_for_url(re.compile(r"/t/[A-Z0-9]+$"))
+    # The same form posted twice (a double tap without JavaScript sends both): the second is refused.
+    form = {field.get_attribute("name"): field.get_attribute("value") for field in ann.locator("#pad-form input").all()}
+    for _ in range(2):
+        answer = ann.request.post(f"{server.url}/t/{code}/act", form={**form, "card": "2"}, max_redirects=0)
+        assert answer.status == 303
+    ann.reload()
+    expect(ann.get_by_role("status").filter(has_text="Ann's 2 is already in.")).to_be_visible()
+    assert server.state(code)["version"] == 1
+
+
+@pytest.mark.browser
+def test_a_tap_made_offline_is_reported_not_lost(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code = table["code"]
+    ann = phones.new()
+    join(ann, server.local(table["join_url"]), "Ann")
+    wait_live(ann)
+    ann.context.set_offline(True)
+    card(ann, "5").click()
+    expect(ann.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
+    ann.context.set_offline(False)
+    assert server.state(code)["version"] == 0
+    # Back online, the tap can be made again and counts once.
+    expect(ann.locator("#connection")).to_be_hidden(timeout=10_000)
+    card(ann, "5").click()
+    expect(total(ann)).to_have_text("5")
+    assert server.state(code)["version"] == 1

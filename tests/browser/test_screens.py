@@ -1,0 +1,92 @@
+"""Issue 11, point 7 and the accessibility check: every page at 320 px, at 200 % zoom and with 200 % text,
+never scrolls sideways; axe-core finds no violation on any page, light or dark."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from .conftest import Phones, Server
+from .table import LOBBY_URL
+from .test_game_over import finish_a_game
+
+# 200 % zoom of a 1280×720 laptop window, as CSS pixels; 320 px is WCAG's reflow width.
+SIZES = {"320 px": {"width": 320, "height": 640}, "200 % zoom": {"width": 640, "height": 360}}
+
+
+@dataclass
+class Pages:
+    """The address of every kind of page, and the phone that may see each (the host sees the lobby)."""
+
+    host: Page
+    urls: dict[str, str]
+
+
+@pytest.fixture
+def pages(server: Server, phones: Phones) -> Iterator[Pages]:
+    host = phones.new()
+    host.goto(server.url + "/")
+    for index, name in enumerate(["Annabelle-Marie", "Bob", "Cy"]):
+        host.locator(f"#name-{index}").fill(name)
+    host.get_by_role("button", name="Start the table").click()
+    host.wait_for_url(LOBBY_URL)
+    lobby = host.url
+    join = server.local(host.locator("a.join-link").get_attribute("href") or "")
+    table = lobby.removesuffix("/lobby")
+    finished = server.create_table(["Ann", "Bob", "Cy"])
+    finish_a_game(server, finished["code"], finished["token"])
+    yield Pages(
+        host,
+        {
+            "home": server.url + "/",
+            "join": join,
+            "lobby": lobby,
+            "table": table,
+            "rules": server.url + "/rules",
+            "standings": f"{server.url}/t/{finished['code']}",
+            "table display": table + "/display",
+        },
+    )
+
+
+def sideways(page: Page) -> int:
+    """How many CSS pixels the page is wider than the screen (0: no sideways scroll)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+@pytest.mark.browser
+def test_no_page_scrolls_sideways_at_320_px_200_percent_zoom_or_200_percent_text(pages: Pages) -> None:
+    page = pages.host
+    wide: list[str] = []
+    for name, url in pages.urls.items():
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.goto(url)
+            if sideways(page) > 0:
+                wide.append(f"{name} at {size}: {sideways(page)} px")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(url)
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        if sideways(page) > 0:
+            wide.append(f"{name} with 200 % text: {sideways(page)} px")
+    assert not wide, wide
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_any_page(pages: Pages, scheme: str) -> None:
+    page = pages.host
+    page.emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found: dict[str, list[str]] = {}
+    for name, url in pages.urls.items():
+        page.goto(url)
+        results = axe.run(page)
+        violations = results.response["violations"]
+        if violations:
+            found[name] = [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
+    assert not found, found

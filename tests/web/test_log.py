@@ -1,0 +1,68 @@
+"""Issue 11, point 8: the log shows who pressed Undo and Redo, separates rounds, and keeps the board short."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .conftest import Phone, drive
+
+
+def log_items(phone: Phone) -> list[str]:
+    return [item.text() for item in phone.page.by_id("log").find_all("li")]
+
+
+def test_undo_and_redo_name_the_phone_that_pressed_them(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7")  # entered elsewhere (no phone)
+    phone.open(f"/t/{code}")
+    phone.press("Undo")
+    phone.open(f"/t/{code}")
+    assert "undone by Host" in log_items(phone)[0]
+    phone.press("Redo")
+    phone.open(f"/t/{code}")
+    newest = log_items(phone)[0]
+    assert "redone by Host" in newest and "Undone" not in newest
+
+
+def test_a_new_round_gets_a_separator(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann holds 1", "Ann 7")  # Ann plays her last card: round over, round 2 is dealt
+    phone.open(f"/t/{code}")
+    separators = phone.page.by_id("log").find_all("li", class_="round-separator")
+    assert [item.text() for item in separators] == ["Round 2"]
+    items = log_items(phone)
+    assert items.index("Round 2") == 1  # just below the card that ended round 1 (newest first)
+
+
+def test_the_board_shows_recent_entries_and_links_to_the_whole_log(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    players = ["Ann", "Bob", "Cy"]
+    drive(
+        app,
+        code,
+        *(f"{players[turn % 3]} 0" for turn in range(25)),
+        *(f"{players[turn % 3]} 0" for turn in range(25, 40)),
+    )
+    phone.open(f"/t/{code}")
+    entries = [item for item in phone.page.by_id("log").find_all("li") if "round-separator" not in item.classes]
+    assert len(entries) == 30
+    link = phone.page.by_id("log").find("a", class_="show-all")
+    assert link is not None and link.text() == "Show all 40 entries"
+    phone.open(link.attrs["href"])
+    assert len(phone.page.by_id("log").find_all("li")) >= 40
+    assert phone.page.find("h1").text() == f"The whole log of table {code}"
+
+
+def test_a_series_of_rematches_is_tallied(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    referee = app.extensions["referee"]
+    for game in range(3):
+        winner = "Ann" if game < 2 else "Bob"
+        while referee.view(code).state.status.value == "playing":
+            current = referee.view(code).state.current_player.name
+            drive(app, code, f"{current} bomb" if current == winner else f"{current} 0")
+        if game < 2:
+            code = referee.rematch(code)
+    phone.open(f"/t/{code}")
+    series = phone.page.find("p", class_="series")
+    assert series is not None and series.text() == "Series after 3 games: Ann 2 – Bob 1"
