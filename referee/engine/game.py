@@ -485,8 +485,8 @@ class _Table:
                     self.emit(EventKind.DREW_AFTER_ANSWER, seat, rule="zero-answer-last-card")
             emptied = [seat for seat in emptied if self.hands[seat] == 0]
         if emptied:
-            # 1994 rules: everyone still holding cards when a player gets rid of their last card
-            # flips one, the bomber included; several empty hands end the round only once.
+            # 1994 rules: once a hand is empty, anyone still holding cards flips an ALIVE card, the
+            # bomber included; several empty hands end the round only once.
             for seat in emptied:
                 self.emit(EventKind.ZERO_EMPTIED_HAND, seat, rule="zero-answer-last-card")
             self.end_round(tuple(emptied))

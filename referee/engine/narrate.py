@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action, Bust, Play, SetHand, TieBreak
+from .cards import Card
 from .events import Event, EventKind
 from .sanity import warning
 from .state import COUNTERCLOCKWISE, GameState, Status, Variant
@@ -173,7 +174,7 @@ def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> 
             parts.append(f"Everyone else draws {count}." if count else "Nobody could draw.")
         else:
             line = _join([f"{event.player} drew {event.value}" for event in drew])
-            wanted = 2 if isinstance(action, Play) and action.card.value == "draw2" else 1
+            wanted = 2 if isinstance(action, Play) and action.card is Card.DRAW2 else 1
             # House rule empty_draw_pile: the draw goes round in turn order, so the last ones go short.
             short = [event.player or "" for event in drew if (event.value or 0) < wanted]
             if short:
