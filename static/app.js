@@ -79,17 +79,19 @@
   }
 
   // Behind the stream: ask for the board now, and check again shortly (the answer may have been dropped
-  // behind a tap, or the board may have moved on meanwhile). Slows down while nothing is gained.
+  // behind a tap, or the board may have moved on meanwhile). Slows down (to once a second at most) only
+  // while the board makes no progress at all: a slow but working server is asked again promptly.
   function catchUp() {
     if (heard <= shownRevision()) {
       catchUpDelay = 150;
       return;
     }
     if (catchUpTimer) return;
+    var before = shownRevision();
     refreshBoard();
     catchUpTimer = window.setTimeout(function () {
       catchUpTimer = null;
-      catchUpDelay = Math.min(catchUpDelay * 2, 4000);
+      catchUpDelay = shownRevision() > before ? 150 : Math.min(catchUpDelay * 2, 1000);
       catchUp();
     }, catchUpDelay);
   }
