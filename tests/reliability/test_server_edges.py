@@ -146,3 +146,18 @@ def test_the_database_and_its_wal_files_are_readable_by_this_user_only(tmp_path:
                 assert mode & 0o077 == 0, f"{path.name} is {oct(mode)}"
     finally:
         os.umask(previous)
+
+
+def test_the_servers_own_answer_to_a_broken_request_has_nothing_to_render(server: LiveServer) -> None:
+    # A request the server cannot parse never reaches the app, so it gets none of the app's headers: its answer
+    # must then carry nothing a browser could render, sniff or frame (waitress answered with a text page).
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nThis is no header\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400")
+    assert body == b""
+    assert b"content-length: 0" in head.lower()
+    assert b"content-type" not in head.lower()
