@@ -13,6 +13,7 @@ polls instead (static/app.js).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from .logs import log_request
 from .security import BAD_HOST_MESSAGE, SECURITY_HEADERS, host_allowed, trusted_client_address
 from .service import Referee, normalise_code
 from .stream import STREAM_PATH, first_message, message
@@ -79,10 +81,11 @@ class Front:
         address = trusted_client_address(scope, self.trusted_proxies)
         found = STREAM_PATH.search(scope["path"])
         if found is not None and scope["method"] in ("GET", "HEAD"):
-            await self._stream(scope, receive, send, normalise_code(found.group("code")), address)
+            code = normalise_code(found.group("code"))
+            await self._logged(scope, send, lambda logged: self._stream(scope, receive, logged, code, address))
             return
         if self.requests_by_address[address] >= self.max_requests_per_address:
-            await _plain(send, 429, "Too many requests at once from this address: wait a moment.")
+            await self._logged(scope, send, None)
             return
         self.requests_by_address[address] += 1
         try:
@@ -90,6 +93,28 @@ class Front:
             await wsgi(scope, receive, send)  # type: ignore[arg-type]
         finally:
             _decrement(self.requests_by_address, address)
+
+    async def _logged(self, scope: Scope, send: Send, answer: Callable[[Send], Awaitable[None]] | None) -> None:
+        """Answer in the front (a live stream, or 429 when `answer` is None) with its access-log line.
+
+        Requests that reach Flask are logged there (referee/logs.py); these never do.
+        """
+        started = time.perf_counter()
+        status = ["-"]
+
+        async def recording_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = str(message["status"])
+            await send(message)
+
+        try:
+            if answer is None:
+                await _plain(recording_send, 429, "Too many requests at once from this address: wait a moment.")
+            else:
+                await answer(recording_send)
+        finally:
+            path = scope.get("root_path", "") + scope["path"]
+            log_request(scope["method"], path, bool(scope.get("query_string")), status[0], started)
 
     def close_streams(self) -> None:
         """End every open stream (shutdown): phones reconnect to the server that comes next."""

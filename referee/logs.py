@@ -83,11 +83,15 @@ class AccessLog:
             self._log(environ, status[0] if status else "-", started)
 
     def _log(self, environ: WSGIEnvironment, status: str, started: float) -> None:
-        if not access_log.isEnabledFor(logging.INFO):
-            return
         path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
-        query = environ.get("QUERY_STRING", "")
-        # The query is left out: a rules search is a player's words, and nothing in it helps an operator.
-        shown = redact(path) + ("?…" if query else "")
-        elapsed = (time.perf_counter() - started) * 1000
-        access_log.info("%s %s %s %.1fms", environ.get("REQUEST_METHOD", "-"), shown, status, elapsed)
+        log_request(environ.get("REQUEST_METHOD", "-"), path, bool(environ.get("QUERY_STRING")), status, started)
+
+
+def log_request(method: str, path: str, has_query: bool, status: str, started: float) -> None:
+    """Write one access-log line: "METHOD PATH STATUS MS", the path redacted (also for the ASGI front's answers)."""
+    if not access_log.isEnabledFor(logging.INFO):
+        return
+    # The query is left out: a rules search is a player's words, and nothing in it helps an operator.
+    shown = redact(path) + ("?…" if has_query else "")
+    elapsed = (time.perf_counter() - started) * 1000
+    access_log.info("%s %s %s %.1fms", method, shown, status, elapsed)

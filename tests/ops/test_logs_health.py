@@ -38,6 +38,10 @@ def test_each_request_is_one_access_line_with_codes_and_secrets_redacted(tmp_pat
             assert client.request("GET", "/rules/search?q=can+a+bomb+end+it").status == 200
             assert client.request("GET", "/healthz").text() == "ok"
             assert client.request("GET", "/readyz").text() == "ready"
+        # A live stream is answered by the server's front, before Flask: it is logged too, when it ends.
+        with Client(server.port) as phone:
+            stream = phone.request("HEAD", f"/t/{created['code']}/events")
+            assert stream.status == 200
         time.sleep(0.2)  # the line is written once the answer is sent
     finally:
         server.stop()
@@ -49,6 +53,7 @@ def test_each_request_is_one_access_line_with_codes_and_secrets_redacted(tmp_pat
     assert ("GET", "/no/such/page", "404") in requests
     assert ("GET", "/rules/search?…", "200") in requests  # a player's question stays out of the log
     assert ("GET", "/readyz", "200") in requests
+    assert ("HEAD", "/t/<code>/events", "200") in requests
     assert all(ms >= 0 for *_, ms in lines)
     output = server.output()
     secret = join_path.rsplit("/", 1)[1]
