@@ -172,6 +172,21 @@ def _log_level(text: str) -> str:
     return level
 
 
+def _public_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    url = text.strip()
+    try:
+        parts = urlsplit(url)
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:
+        port_ok = False
+        parts = urlsplit("")
+    if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or parts.query or parts.fragment:
+        raise SettingError("must be the address phones open, like https://cards.example.org")
+    return url.rstrip("/")
+
+
 def _database(text: str) -> str:
     from .store import database_path, is_postgres
 
@@ -280,7 +295,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "public_url",
-        _text,
+        _public_url,
         None,
         "the address phones open, when a proxy serves this one under another name (e.g. https://cards.example.org);"
         " join links and QR codes use it",

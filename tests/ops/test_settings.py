@@ -52,6 +52,8 @@ def test_the_data_folder_of_an_installed_copy_is_the_users_data_folder(tmp_path:
         ({"trusted_proxies": "proxy.lan"}, {}, "--trusted-proxies must list IP addresses"),
         ({"log_level": "loud"}, {}, "--log-level must be one of debug, info, warning, error, not 'loud'"),
         ({}, {"REFEREE_STREAM_MAX_SECONDS": "soon"}, "REFEREE_STREAM_MAX_SECONDS must be a number of seconds"),
+        ({"public_url": "cards.example.org"}, {}, "--public-url must be the address phones open"),
+        ({}, {"REFEREE_PUBLIC_URL": "ftp://cards.example.org"}, "REFEREE_PUBLIC_URL must be the address phones open"),
     ],
 )
 def test_a_bad_value_names_the_flag_or_variable_and_what_it_must_be(
@@ -102,3 +104,7 @@ def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> N
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "cannot use the database" in done.stderr
+
+
+def test_a_public_url_is_kept_without_its_trailing_slash() -> None:
+    assert resolve({"public_url": "https://cards.example.org/"}, {}).public_url == "https://cards.example.org"
