@@ -110,16 +110,7 @@ class Referee:
         device_key = host_key
         now = self.clock()
         with self.store.transaction() as db:
-            code = self._unused_code(db)
-            table_id = self.store.insert_table(
-                db,
-                code=code,
-                setup=codec.setup_to_json(setup),
-                token_hash=token_hash or hash_secret(token),
-                join_secret=secrets.token_urlsafe(16),
-                entry=entry,
-                created_at=now,
-            )
+            code, table_id = self._insert_row(db, setup, entry, token_hash or hash_secret(token), now)
             if device_key is not None:
                 if previous_key:
                     self.store.rekey_devices(db, hash_secret(previous_key), hash_secret(device_key))
@@ -141,16 +132,7 @@ class Referee:
         history = History(setup)
         state = history.state()
         with self.store.transaction() as db:
-            code = self._unused_code(db)
-            table_id = self.store.insert_table(
-                db,
-                code=code,
-                setup=codec.setup_to_json(setup),
-                token_hash=hash_secret(token),
-                join_secret=secrets.token_urlsafe(16),
-                entry=entry,
-                created_at=now,
-            )
+            code, table_id = self._insert_row(db, setup, entry, hash_secret(token), now)
             for action in actions:
                 before = state
                 history, state = history.record(action, before)
@@ -173,11 +155,22 @@ class Referee:
                 self.store.bump_version(db, table_id)
         return Created(view=self.view(code), token=token)
 
-    def _unused_code(self, db: Db) -> str:
+    def _insert_row(self, db: Db, setup: Setup, entry: str, token_hash: str, now: float) -> tuple[str, int]:
+        """Store a new table under a fresh code with a fresh join secret; return (code, id)."""
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if not self.store.code_exists(db, code):
-                return code
+                break
+        table_id = self.store.insert_table(
+            db,
+            code=code,
+            setup=codec.setup_to_json(setup),
+            token_hash=token_hash,
+            join_secret=secrets.token_urlsafe(16),
+            entry=entry,
+            created_at=now,
+        )
+        return code, table_id
 
     def _row(self, code: str) -> TableRow:
         row = self.store.table(self.store.read(), normalise_code(code))
