@@ -19,6 +19,8 @@ def start_from_home(page: Page, base_url: str, names: list[str]) -> str:
         if not field.count():
             page.get_by_role("button", name="+ Add a player").click()
             expect(field).to_be_attached()
+            # The new row has the cursor (it used to jump back to player 1, where the next name could land).
+            expect(field).to_be_focused()
         field.fill(name)
     for index, name in enumerate(names):  # adding a row keeps what was typed
         expect(page.locator(f"#name-{index}")).to_have_value(name)
