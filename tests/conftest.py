@@ -19,6 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
+from referee.engine import Card, Play, SetHand, Status
 from referee.pgcluster import PostgresCluster
 
 
@@ -151,3 +152,13 @@ class Api:
 def api(client: FlaskClient) -> Api:
     """A JSON API helper bound to a fresh client."""
     return Api(client)
+
+
+def finish_game(app: Flask, code: str) -> None:
+    """Play the table to a winner through the service (each round ends with one card left and a 0)."""
+    referee = app.extensions["referee"]
+    with app.app_context():
+        while (state := referee.view(code).state).status is not Status.FINISHED:
+            player = state.current_player.name
+            referee.act(code, SetHand(player, 1))
+            referee.act(code, Play(player, Card.N0))

@@ -8,11 +8,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Api
+from conftest import Api, finish_game
 from flask import Flask
 from flask.testing import FlaskClient
-
-from referee.engine import Card, Play, SetHand, Status
 
 
 def auth(api: Api, token: str | None = None) -> dict[str, str]:
@@ -143,22 +141,12 @@ def test_the_token_switches_to_host_only_entry_and_back(api: Api, app: Flask) ->
     assert tap(bob, api.code) == 200
 
 
-def finish(app: Flask, code: str) -> None:
-    """Play the table to a winner through the service (each round ends with one card left and a 0)."""
-    referee = app.extensions["referee"]
-    with app.app_context():
-        while (state := referee.view(code).state).status is not Status.FINISHED:
-            player = state.current_player.name
-            referee.act(code, SetHand(player, 1))
-            referee.act(code, Play(player, Card.N0))
-
-
 def test_the_token_starts_a_rematch_with_a_token_of_its_own(api: Api, app: Flask) -> None:
     created = api.create(["Ann", "Bob"])
     early = api.client.post(f"/api/v1/tables/{api.code}/rematch", headers=auth(api))
     assert (early.status_code, early.get_json()["error"]["code"]) == (422, "not_finished")
     bob = join(app, created["join_url"], "player:Bob")
-    finish(app, api.code)
+    finish_game(app, api.code)
     response = api.client.post(f"/api/v1/tables/{api.code}/rematch", headers=auth(api))
     assert response.status_code == 201
     body = response.get_json()

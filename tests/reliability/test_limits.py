@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import finish_game
 from flask import Flask
 
-from referee.engine import Card, Play, SetHand, Status
 from referee.harness import HOST, Client, LiveServer
 from referee.security import RateLimiter
 
@@ -196,22 +196,12 @@ def test_too_many_joins_from_one_address_get_429(app: Flask) -> None:
     assert other.post(link, data={"csrf": token, "who": "player:Bob"}, environ_base=OTHER_PHONE).status_code == 303
 
 
-def finish(app: Flask, code: str) -> None:
-    """Play the table to a winner through the service (each round ends with one card left and a 0)."""
-    referee = app.extensions["referee"]
-    with app.app_context():
-        while (state := referee.view(code).state).status is not Status.FINISHED:
-            player = state.current_player.name
-            referee.act(code, SetHand(player, 1))
-            referee.act(code, Play(player, Card.N0))
-
-
 def test_rematches_count_towards_the_table_limit(tmp_path: Path) -> None:
     app = make_app(tmp_path, TABLES_PER_MINUTE=2)
     host = app.test_client()
     host.environ_base.update(PHONE)
     code = start_table_by_form(host, ["Ann", "Bob"])  # 1 of 2
-    finish(app, code)
+    finish_game(app, code)
     csrf = csrf_from(host.get(f"/t/{code}").get_data(as_text=True))
     first = host.post(f"/t/{code}/rematch", data={"csrf": csrf}, headers={"HX-Request": "true"})
     assert "HX-Redirect" in first.headers  # 2 of 2
@@ -219,7 +209,7 @@ def test_rematches_count_towards_the_table_limit(tmp_path: Path) -> None:
     # Tapping Rematch again lands on the same table: it makes nothing, so it costs nothing.
     again = host.post(f"/t/{code}/rematch", data={"csrf": csrf}, headers={"HX-Request": "true"})
     assert again.headers.get("HX-Redirect") == first.headers["HX-Redirect"]
-    finish(app, rematch)
+    finish_game(app, rematch)
     before = snapshot(app)
     refused = host.post(f"/t/{rematch}/rematch", data={"csrf": csrf}, headers={"HX-Request": "true"})
     assert refused.status_code == 429
@@ -227,7 +217,7 @@ def test_rematches_count_towards_the_table_limit(tmp_path: Path) -> None:
     assert snapshot(app) == before
     # The API's rematch shares the limit (a table made from another address, rematched from this one).
     made = app.test_client().post("/api/v1/tables", json={"players": ["Cy", "Dee"]}).get_json()
-    finish(app, made["code"])
+    finish_game(app, made["code"])
     before = snapshot(app)
     response = app.test_client().post(
         f"/api/v1/tables/{made['code']}/rematch",

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.engine import Card, Play, SetHand, Status
 from referee.harness import Browser, Client, LiveServer
 from referee.service import CODE_ALPHABET, CODE_LENGTH
 
@@ -258,16 +258,6 @@ def form_posts(app: Flask) -> set[str]:
         for rule in app.url_map.iter_rules()
         if "POST" in (rule.methods or set()) and not rule.endpoint.startswith(("api.", "static"))
     }
-
-
-def finish_game(app: Flask, code: str) -> None:
-    """Play the table to a winner through the service (each round ends with one card left and a 0)."""
-    referee = app.extensions["referee"]
-    with app.app_context():
-        while (state := referee.view(code).state).status is not Status.FINISHED:
-            player = state.current_player.name
-            referee.act(code, SetHand(player, 1))
-            referee.act(code, Play(player, Card.N0))
 
 
 def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
