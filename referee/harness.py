@@ -56,6 +56,10 @@ def serve_command(host: str, port: int) -> list[str]:
     return [*start, "serve", "--host", host, "--port", str(port)]
 
 
+class PortTaken(RuntimeError):
+    """The server could not bind its port: something else took it first."""
+
+
 class LiveServer:
     """`referee serve` as a subprocess on a free port and a given database; stop(), kill(), restart()."""
 
@@ -100,7 +104,20 @@ class LiveServer:
 
     def start(self, timeout: float = 30.0) -> LiveServer:
         """Start the server and wait until /healthz answers; a restart keeps the port, as phones expect."""
-        self.port = self.port or free_port()
+        if self.port:
+            return self._start_once(timeout)
+        # A port free a moment ago may be taken before the server binds it (another test's server,
+        # or a client's outgoing connection): try a few fresh ports before giving up.
+        for attempt in range(3):
+            self.port = free_port()
+            try:
+                return self._start_once(timeout)
+            except PortTaken:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _start_once(self, timeout: float) -> LiveServer:
         self.starts += 1
         env = {
             **os.environ,
@@ -119,7 +136,10 @@ class LiveServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 self._close_files()
-                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.output()[-2000:]}")
+                said = self.output()[-2000:]
+                if "Address already in use" in (self.logs / f"server-{self.starts}-stderr.log").read_text():
+                    raise PortTaken(said)
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{said}")
             try:
                 with Client(self.port, timeout=1.0) as client:
                     if client.request("GET", "/healthz").status == 200:
