@@ -47,7 +47,7 @@ def terminal_qr(text: str) -> str:
 def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
     """Run the app under hypercorn (pure Python) through the ASGI front; see referee/serving.py."""
     from .extensions import shutdown
-    from .serving import ServeOptions, inherited_socket, run, run_worker
+    from .serving import ServeOptions, inherited_socket, listening_socket, run, run_worker
 
     logs.configure(settings.log_level)
     options = ServeOptions(settings.host, settings.port, settings.threads, settings.workers)
@@ -55,11 +55,23 @@ def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
         # A worker started by `--workers N`: serve on the socket the parent bound; the parent printed the address.
         run_worker(lambda: open_app(settings), inherited_socket(worker_socket), options.threads)
         return 0
+    # The database is checked and the port bound before "running" is printed: a bad database or a port in use
+    # is one line and exit status 1, never a QR code for a server that is not there.
+    app = open_app(settings)
+    try:
+        sock = listening_socket(options.host, options.port)
+    except OSError as error:
+        shutdown(app)
+        # create_server adds the address to strerror; the line names it already.
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise StartError(
+            f"cannot listen on {settings.host} port {settings.port}: {reason}"
+            " (is another server there? choose another with --port)"
+        ) from None
     if settings.workers > 1:
-        # Workers read their settings from the environment: hand them exactly these. And check the database
-        # once here, so a bad one is one line now rather than workers failing over and over.
+        # Workers read their settings from the environment and open their own app.
         os.environ.update(settings.environ())
-        shutdown(open_app(settings))
+        shutdown(app)
     address = settings.public_url or phone_address(settings.host, settings.port)
     print("5 Alive Referee is running.")
     print(f"Data (database and cookie key): {settings.data_dir}")
@@ -68,7 +80,7 @@ def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
     print(f"On a phone on the same Wi-Fi, open: {address}")
     print(terminal_qr(address))
     print("Press Ctrl+C to stop.", flush=True)
-    return run(lambda: open_app(settings), options)
+    return run(lambda: app, options, sock)
 
 
 def open_app(settings: ServeSettings) -> Flask:

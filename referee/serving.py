@@ -128,12 +128,11 @@ def _event_loop_runner() -> Callable[[Coroutine[Any, Any, None]], None]:
     return runner
 
 
-def run(make_app: Callable[[], Flask], options: ServeOptions) -> int:
-    """Serve until stopped; with several workers, start them on one socket and keep them running."""
+def run(make_app: Callable[[], Flask], options: ServeOptions, sock: socket.socket) -> int:
+    """Serve on the bound `sock` until stopped; with several workers, start them on it and keep them running."""
     limit = raise_open_file_limit()
     if limit < 4096:
         log.warning("only %d open files allowed: fewer phones can connect (raise `ulimit -n`)", limit)
-    sock = listening_socket(options.host, options.port)
     if options.workers == 1:
         run_worker(make_app, sock, options.threads)
         return 0

@@ -4,6 +4,7 @@ value or an unusable database is one clear line and a non-zero exit, from the re
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -108,3 +109,17 @@ def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> N
 
 def test_a_public_url_is_kept_without_its_trailing_slash() -> None:
     assert resolve({"public_url": "https://cards.example.org/"}, {}).public_url == "https://cards.example.org"
+
+
+def test_a_port_in_use_is_one_line_and_exit_status_1_with_no_running_banner(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run("serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path / "data"))
+    assert done.returncode == 1
+    assert "running" not in done.stdout and "open:" not in done.stdout
+    assert done.stderr == (
+        f"referee: cannot listen on 127.0.0.1 port {port}: Address already in use"
+        " (is another server there? choose another with --port)\n"
+    )
