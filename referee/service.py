@@ -26,9 +26,9 @@ from .engine import (
     replay,
     unusual_rule,
 )
-from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound
+from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, TooMany
 from .live import Bus
-from .store import Db, DeviceRow, EventRow, Store, TableRow
+from .store import Db, DeviceRow, EventRow, JoinRequestRow, Store, TableRow
 from .tableview import Created, LogEntry, TableView
 
 # Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
@@ -38,6 +38,9 @@ ENTRY_MODES = ("joined", "host")
 # A table's log holds at most this many actions (undone ones included). A real game is a few hundred; the cap
 # keeps one runaway script from making a table's every page and undo slow for everyone (docs/scaling.md).
 MAX_ACTIONS = 10_000
+# Requests waiting for the host's answer at one table: a real table has at most a few; the cap keeps a
+# script from burying the host's phone under them.
+MAX_PENDING_REQUESTS = 12
 
 
 def hash_secret(secret: str) -> str:
@@ -341,10 +344,20 @@ class Referee:
         version, revision = view.version + 1, view.revision + 1
         return replace(view, version=version, revision=revision, state=state, history=history, log=log)
 
-    def rematch(self, code: str) -> str:
-        """Start a new table with the same players, settings and API token; every joined phone follows.
+    def rematch(
+        self,
+        code: str,
+        *,
+        first_player: str | None = None,
+        variant: str | None = None,
+        teams: Sequence[Sequence[object]] | None = None,
+        house_rules: Mapping[str, object] | None = None,
+    ) -> str:
+        """Start a new table with the same players and API token; every joined phone follows.
 
-        A second call (another phone, a second tap) returns the same rematch.
+        Who starts, the variant, the teams and house rules may change (checked like a new table's; house rules
+        given are laid over the finished game's); what is not given stays as it was. A second call (another
+        phone, a second tap) returns the same rematch, whatever it asks.
         """
         row = self._row(code)
         view = self._view(row, None)
@@ -352,7 +365,8 @@ class Referee:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
             return view.rematch_code
-        created = self._insert(view.setup, entry=view.entry, host_key=None, token_hash=row.token_hash)
+        setup = self._rematch_setup(view.setup, first_player, variant, teams, house_rules)
+        created = self._insert(setup, entry=view.entry, host_key=None, token_hash=row.token_hash)
         new_code = created.view.code
         now = self.clock()
         with self.store.transaction() as db:
@@ -368,6 +382,29 @@ class Referee:
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
         return new_code
+
+    @staticmethod
+    def _rematch_setup(
+        old: Setup,
+        first_player: str | None,
+        variant: str | None,
+        teams: Sequence[Sequence[object]] | None,
+        house_rules: Mapping[str, object] | None,
+    ) -> Setup:
+        """The rematch's setup: the finished game's, with the changes asked for; raise Invalid if they don't fit."""
+        chosen = variant if variant is not None else old.variant.value
+        if teams is None and chosen == "teams" and old.teams:
+            teams = old.teams  # the same teams again (a new team game takes alternate seats: make_setup)
+        try:
+            return make_setup(
+                old.players,
+                chosen,
+                teams if chosen == "teams" else None,
+                first_player if first_player is not None else old.first_player,
+                {**old.house_rules.as_dict(), **(house_rules or {})},
+            )
+        except EngineError as error:
+            raise Invalid(error.code, error.message, field=error.field) from None
 
     def series(self, code: str, limit: int = 50) -> list[TableView]:
         """Return the games of a series, oldest first, ending with this table (rematch after rematch)."""
@@ -433,6 +470,8 @@ class Referee:
         key_hash = hash_secret(device_key)
         now = self.clock()
         with self.store.transaction() as db:
+            # Locked like every write to the table's seats, so a join and an approved request never race.
+            self.store.table(db, row.code, lock=True)
             existing = self.store.device_by_token(row.id, hash_secret(previous_key)) if previous_key else None
             if existing is not None and existing.revoked:
                 raise Forbidden("revoked", "The host removed this phone from the table.")
@@ -449,6 +488,9 @@ class Referee:
                     self.store.update_device(db, existing.id, player=name, role=role, label=label)
             else:
                 self.store.add_device(db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now)
+            if name is not None and changed:
+                # Requests from other phones for this seat are answered: the seat has its phone now.
+                self.store.close_requests_for_seat(db, row.id, name)
             # The host's list of phones follows live; joining again with the same choice changes nothing.
             revision = self.store.bump_revision(db, row.id) if changed else None
         if revision is not None:
@@ -495,8 +537,131 @@ class Referee:
                 raise NotFound("no_device", "That phone is not at this table.")
             if device.role == "host":
                 raise Forbidden("host_device", "The host's own phone cannot be removed.")
+            self.store.cancel_requests_of_device(db, row.id, device_id)
             self.store.revoke_device(db, row.id, device_id)
             self.store.set_join_secret(db, row.id, secrets.token_urlsafe(16))
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+
+    # --- asking to be a player (a phone that typed the code; the host answers) ---
+
+    def free_seats(self, code: str) -> list[str]:
+        """Return the players whose seat no phone at the table speaks for, in seat order."""
+        view = self.view(code)
+        taken = {d.player for d in self.devices(view.code) if d.player and not d.revoked and d.role != "host"}
+        return [name for name in view.setup.players if name not in taken]
+
+    def ask_to_join(self, code: str, player: str, device_key: str, *, previous_key: str | None) -> JoinRequestRow:
+        """Ask the host to let this browser be `player`; one pending request per phone (a new ask re-aims it).
+
+        Like joining through the link, the browser gets a new key (`device_key`); its places under
+        `previous_key` move to it in the same transaction.
+        """
+        row = self._row(code)
+        wanted = player.strip().casefold()
+        name = next((seat for seat in codec.setup_from_json(row.setup).players if seat.casefold() == wanted), None)
+        if name is None:
+            raise Invalid("unknown_player", "Pick one of the players.", field="player")
+        key_hash = hash_secret(device_key)
+        with self.store.transaction() as db:
+            self.store.table(db, row.code, lock=True)
+            device = self.store.device_in(db, row.id, hash_secret(previous_key)) if previous_key else None
+            self._check_asker(device)
+            if self.store.seat_taken(db, row.id, name):
+                raise Illegal("seat_taken", f"{name}'s seat is taken: another phone is {name}. Pick another seat.")
+            if previous_key:
+                self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
+            pending = self.store.pending_request_of(db, row.id, key_hash)
+            if pending is not None:
+                self.store.set_request(db, pending.id, status="pending", player=name)
+                request_id = pending.id
+            else:
+                if self.store.count_pending_requests(db, row.id) >= MAX_PENDING_REQUESTS:
+                    raise TooMany("too_many_requests", "The host has many requests to answer: wait a minute.")
+                request_id = self.store.add_join_request(db, row.id, token_hash=key_hash, player=name, now=self.clock())
+            revision = self.store.bump_revision(db, row.id)
+            answer = self.store.join_request(db, row.id, request_id)
+        self.bus.publish(row.code, revision)
+        assert answer is not None
+        return answer[0]
+
+    @staticmethod
+    def _check_asker(device: DeviceRow | None) -> None:
+        """Refuse a request from a removed phone, the host's, or one that already has a seat."""
+        if device is None:
+            return
+        if device.revoked:
+            raise Forbidden("revoked", "The host removed this phone from the table.")
+        if device.role == "host":
+            raise Illegal("is_host", "This is the host's phone: it already enters cards.")
+        if device.player:
+            raise Illegal("already_seated", f"This phone is already {device.player}'s.")
+
+    def my_request(self, code: str, device_key: str | None) -> JoinRequestRow | None:
+        """Return this browser's newest request at the table (pending or answered), if it made one."""
+        if not device_key:
+            return None
+        return self.store.latest_request_of(self._row(code).id, hash_secret(device_key))
+
+    def join_requests(self, code: str, *, pending_only: bool = True) -> list[JoinRequestRow]:
+        """Return the table's requests to be a player, oldest first."""
+        return self.store.join_requests(self._row(code).id, pending_only=pending_only)
+
+    def answer_request(self, code: str, request_id: int, *, allow: bool) -> JoinRequestRow:
+        """Allow (the phone becomes that player's, as if it had picked the seat by the join link) or refuse."""
+        row = self._row(code)
+        if not 0 < request_id < 2**63:
+            raise NotFound("no_request", "There is no such request at this table.")
+        with self.store.transaction() as db:
+            self.store.table(db, row.code, lock=True)
+            found = self.store.join_request(db, row.id, request_id)
+            if found is None:
+                raise NotFound("no_request", "There is no such request at this table.")
+            request, key_hash = found
+            if request.status != "pending":
+                raise Illegal("not_pending", self._answered_message(request))
+            if allow:
+                self._seat_asker(db, row, request, key_hash)
+            self.store.set_request(db, request.id, status="allowed" if allow else "refused")
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+        return replace(request, status="allowed" if allow else "refused")
+
+    @staticmethod
+    def _answered_message(request: JoinRequestRow) -> str:
+        said = {
+            "allowed": "was already allowed",
+            "refused": "was already refused",
+            "cancelled": "was withdrawn",
+            "taken": "is closed: another phone took the seat",
+        }[request.status]
+        return f"That request to be {request.player} {said}."
+
+    def _seat_asker(self, db: Db, row: TableRow, request: JoinRequestRow, key_hash: str) -> None:
+        """Give the asking phone its seat (in the answer's transaction); refuse if the seat was taken meanwhile."""
+        name = request.player
+        if self.store.seat_taken(db, row.id, name):
+            raise Illegal("seat_taken", f"Another phone took {name}'s seat meanwhile.")
+        device = self.store.device_in(db, row.id, key_hash)
+        if device is not None and device.revoked:
+            raise Forbidden("revoked", "That phone was removed from the table.")
+        label = f"{name}'s phone"
+        if device is None:
+            now = self.clock()
+            self.store.add_device(db, row.id, token_hash=key_hash, label=label, player=name, role="player", now=now)
+        else:
+            self.store.update_device(db, device.id, player=name, role="player", label=label)
+        self.store.close_requests_for_seat(db, row.id, name)
+
+    def cancel_request(self, code: str, device_key: str | None) -> None:
+        """Withdraw this browser's pending request (the host's list follows live)."""
+        row = self._row(code)
+        with self.store.transaction() as db:
+            self.store.table(db, row.code, lock=True)
+            pending = self.store.pending_request_of(db, row.id, hash_secret(device_key)) if device_key else None
+            if pending is None:
+                raise Illegal("no_pending_request", "This phone has no request waiting for the host.")
+            self.store.set_request(db, pending.id, status="cancelled")
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
 

@@ -12,7 +12,7 @@ from flask import Flask
 
 from .. import rulebook
 from ..security import CSRF_FIELD, csrf_token
-from . import display, home, joining, lobby, logview, rules, table
+from . import asking, display, home, joining, lobby, logview, rules, table
 from .common import error_page, http_error_page
 
 __all__ = ["error_page", "http_error_page", "init_app"]
@@ -30,7 +30,7 @@ def rule_title(entry_id: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, their template helpers and their error page."""
-    for blueprint in (home.bp, table.bp, joining.bp, lobby.bp, logview.bp, display.bp, rules.bp):
+    for blueprint in (home.bp, table.bp, joining.bp, asking.bp, lobby.bp, logview.bp, display.bp, rules.bp):
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)
     app.add_template_global(rule_title)

@@ -7,6 +7,7 @@ back here (its header's QR button) for a phone that arrives late.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
@@ -15,6 +16,7 @@ from ..errors import ServiceError
 from ..extensions import get_referee
 from ..store import DeviceRow
 from ..tableview import TableView
+from .asking import asking_context
 from .common import current_device, service_error_page
 from .joining import JoinPanel, join_panel
 
@@ -53,24 +55,32 @@ def seats(view: TableView, devices: list[DeviceRow]) -> Seats:
     )
 
 
-def _lobby(code: str) -> tuple[TableView, JoinPanel | None]:
+def _lobby(code: str) -> tuple[TableView, JoinPanel | None, dict[str, Any]]:
+    """The table, this phone's join panel (None if it may not bring phones in), the live list's context."""
     view = get_referee().view(code)
-    return view, join_panel(view, current_device(view))
+    device = current_device(view)
+    join = join_panel(view, device)
+    live = {
+        "lobby": seats(view, get_referee().devices(view.code)),
+        "requests": asking_context(view, device)["requests"] if join else [],
+        "back": "lobby",
+    }
+    return view, join, live
 
 
 @bp.get("/t/<code>/lobby")
 def page(code: str) -> BaseResponse | str:
     """Show the lobby to a phone that may bring others in; any other phone goes to the table."""
-    view, join = _lobby(code)
+    view, join, live = _lobby(code)
     if join is None or view.code != code:
         return redirect(url_for("table.page", code=view.code))
-    return render_template("lobby.html", view=view, join=join, lobby=seats(view, get_referee().devices(view.code)))
+    return render_template("lobby.html", view=view, join=join, **live)
 
 
 @bp.get("/t/<code>/lobby/seats")
 def seat_list(code: str) -> BaseResponse | str:
     """The live list of seats (refreshed when the table's stream says something changed)."""
-    view, join = _lobby(code)
+    view, join, live = _lobby(code)
     if join is None:
         return redirect(url_for("table.page", code=view.code))
-    return render_template("_seats.html", view=view, lobby=seats(view, get_referee().devices(view.code)))
+    return render_template("_seats.html", view=view, **live)

@@ -20,6 +20,7 @@ from ..http_status import http_status
 from ..security import csrf_ok
 from ..store import DeviceRow
 from ..tableview import TableView
+from .asking import asking_context
 from .common import client_address, current_device, service_error_page
 from .joining import join_panel
 from .logview import log_lines
@@ -88,6 +89,7 @@ def board_context(
         "me": identity(view, device),
         **_game_over(view),
         "strip": strip(view, device),
+        **asking_context(view, device),
         **extra,
     }
 

@@ -1,0 +1,121 @@
+"""Asking to play: a phone that typed the code asks to be a player; every host phone allows or refuses.
+
+Watching stays the default: a phone only gets a seat once a host phone allows it, and then it is in the same
+state as a phone that picked that seat through the join link. Asks and answers are plain form posts (they work
+without JavaScript); the live board and the lobby's seat list re-render both sides as the table's revision moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..errors import ServiceError
+from ..extensions import get_referee, join_limit
+from ..security import csrf_ok
+from ..service import new_device_key
+from ..store import DeviceRow, JoinRequestRow
+from ..tableview import TableView
+from .common import adopt_device_key, client_address, current_device, current_key, service_error_page
+
+bp = Blueprint("asking", __name__)
+# Flash category of the host's confirmation: a calm status line at the top of the page (as pages/table.py's).
+QUIET = "quiet"
+bp.register_error_handler(ServiceError, service_error_page)
+
+
+@dataclass(frozen=True)
+class AskPanel:
+    """What a phone without a seat may ask for: the free seats, and how its last request went."""
+
+    free: tuple[str, ...]
+    request: JoinRequestRow | None
+    host_only: bool
+
+    @property
+    def waiting(self) -> bool:
+        """True while this phone's request waits for the host."""
+        return self.request is not None and self.request.status == "pending"
+
+
+def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
+    """The "Ask to be Dee" panel for a phone without a seat (None for seated, host or removed phones)."""
+    if device is not None and (device.revoked or device.role == "host" or device.player):
+        return None
+    referee = get_referee()
+    mine = referee.my_request(view.code, current_key())
+    free = tuple(referee.free_seats(view.code))
+    if not free and (mine is None or mine.status != "pending"):
+        return None
+    return AskPanel(free, mine, view.entry == "host")
+
+
+def asking_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
+    """The board's part about requests: the asker's panel, or the requests a host phone must answer."""
+    if device is not None and device.role == "host" and not device.revoked:
+        return {"ask": None, "requests": get_referee().join_requests(view.code)}
+    return {"ask": ask_panel(view, device), "requests": []}
+
+
+def _back(code: str) -> BaseResponse:
+    """Back to the page the form was on: the lobby (host), else the table."""
+    if request.form.get("back") == "lobby":
+        return redirect(url_for("lobby.page", code=code), 303)
+    return redirect(url_for("table.page", code=code) + "#board", 303)
+
+
+@bp.post("/t/<code>/ask")
+def ask(code: str) -> BaseResponse:
+    """Ask the host to let this phone be the player it picked."""
+    view = get_referee().view(code)
+    if not csrf_ok():
+        flash("This page was stale: it has been refreshed. Tap again.", "error")
+        return _back(view.code)
+    if not join_limit().allow(client_address()):
+        flash("Too many requests from this phone: wait a minute.", "error")
+        return _back(view.code)
+    new_key = new_device_key()
+    try:
+        get_referee().ask_to_join(view.code, request.form.get("player", ""), new_key, previous_key=current_key())
+    except ServiceError as error:
+        flash(error.message, "error")
+        return _back(view.code)
+    # A new cookie, as at every join: one planted in this browser beforehand cannot become the player.
+    adopt_device_key(new_key)
+    return _back(view.code)
+
+
+@bp.post("/t/<code>/ask/cancel")
+def cancel(code: str) -> BaseResponse:
+    """Withdraw this phone's request."""
+    view = get_referee().view(code)
+    if not csrf_ok():
+        flash("This page was stale: it has been refreshed. Tap again.", "error")
+        return _back(view.code)
+    try:
+        get_referee().cancel_request(view.code, current_key())
+    except ServiceError as error:
+        flash(error.message, "error")
+    return _back(view.code)
+
+
+@bp.post("/t/<code>/requests/<int:request_id>/<any(allow, refuse):answer>")
+def answer(code: str, request_id: int, answer: str) -> BaseResponse:
+    """Allow or refuse a phone's request (host phones only)."""
+    view = get_referee().view(code)
+    device = current_device(view)
+    if not csrf_ok() or device is None or device.role != "host":
+        abort(403)
+    try:
+        done = get_referee().answer_request(view.code, request_id, allow=answer == "allow")
+    except ServiceError as error:
+        flash(error.message, "error")
+        return _back(view.code)
+    if done.status == "allowed":
+        flash(f"Allowed: that phone is {done.player}'s now.", QUIET)
+    else:
+        flash(f"Refused: the phone that asked to be {done.player} keeps watching, and is told so.", QUIET)
+    return _back(view.code)
