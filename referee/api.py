@@ -17,7 +17,7 @@ from .http_status import http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
 from .service import Referee, normalise_code
-from .store import DeviceRow
+from .store import DeviceRow, JoinRequestRow
 from .tableview import Created, TableView
 from .transfer import export_document, import_document
 
@@ -25,6 +25,7 @@ PREFIX = "/api/v1"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
 CREATE_FIELDS = {"players", "variant", "teams", "first_player", "house_rules", "entry"}
+REMATCH_FIELDS = {"variant", "teams", "first_player", "house_rules"}
 HTTP_ERROR_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "too_many"}
 
 
@@ -109,9 +110,7 @@ def _create_from_body(body: Any) -> Created:
         raise Invalid("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.", field=sorted(unknown)[0][:30])
     if "players" not in body:
         raise Invalid("bad_players", "List the players' names in seat order.", field="players")
-    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
-        if body.get(field) is not None and not isinstance(body[field], kind):
-            raise Invalid("bad_field", f"The field {field!r} has the wrong type.", field=field)
+    _check_types(body)
     return get_referee().create_table(
         body["players"],
         variant=body.get("variant") or "standard",
@@ -120,6 +119,27 @@ def _create_from_body(body: Any) -> Created:
         house_rules=body.get("house_rules"),
         entry=body.get("entry") or "joined",
     )
+
+
+def _check_types(body: dict[str, Any]) -> None:
+    """Refuse a setup field of the wrong JSON type (the engine checks the values)."""
+    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
+        if body.get(field) is not None and not isinstance(body[field], kind):
+            raise Invalid("bad_field", f"The field {field!r} has the wrong type.", field=field)
+
+
+def _rematch_changes() -> dict[str, Any]:
+    """The changes a rematch request asks for: none without a body, else the fields it names (checked)."""
+    if not request.get_data(cache=True).strip():
+        return {}
+    body = _json_body()
+    if not isinstance(body, dict):
+        raise Invalid("bad_json", "Send the rematch's changes as a JSON object (or no body for none).")
+    unknown = sorted(set(body) - REMATCH_FIELDS)
+    if unknown:
+        raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
+    _check_types(body)
+    return {field: body[field] for field in REMATCH_FIELDS if body.get(field) is not None}
 
 
 @bp.get("/tables/<code>")
@@ -213,10 +233,11 @@ def rematch(code: str) -> tuple[Response, int]:
     limiter, address = table_limit(), request.remote_addr or "?"
     # A rematch is a new table: it counts towards the address's limit, unless it exists already.
     counted = view.rematch_code is None and view.state.status is Status.FINISHED
+    changes = _rematch_changes()  # a malformed body is refused before anything is counted
     if counted and not limiter.allow(address):
         return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
     try:
-        new_code = referee.rematch(code)
+        new_code = referee.rematch(code, **changes)
     except ServiceError:
         if counted:
             limiter.release(address)
@@ -226,6 +247,25 @@ def rematch(code: str) -> tuple[Response, int]:
     response = jsonify({"code": new.code, "token": token, "join_url": join_url(new), "state": state_of(new)})
     response.headers["Location"] = url_for("api.get_table", code=new.code)
     return response, 201 if counted else 200
+
+
+def join_request_json(join_request: JoinRequestRow) -> dict[str, object]:
+    """The API's JoinRequest object: a phone that typed the code asks to be a player."""
+    return {"id": join_request.id, "player": join_request.player, "status": join_request.status}
+
+
+@bp.get("/tables/<code>/join-requests")
+def list_join_requests(code: str) -> Response:
+    """List the requests to be a player (oldest first; answered ones too, with their status) with the token."""
+    requests = _with_token(code).join_requests(code, pending_only=False)
+    return jsonify({"requests": [join_request_json(item) for item in requests]})
+
+
+@bp.post("/tables/<code>/join-requests/<int:request_id>/<any(allow, refuse):answer>")
+def answer_join_request(code: str, request_id: int, answer: str) -> Response:
+    """Allow (the phone becomes that player's) or refuse a pending request, with the table's token."""
+    answered = _with_token(code).answer_request(code, request_id, allow=answer == "allow")
+    return jsonify(join_request_json(answered))
 
 
 @bp.get("/tables/<code>/export")

@@ -349,10 +349,16 @@ DOCUMENT: dict[str, Any] = {
             "post": {
                 "operationId": "rematch",
                 "summary": "Start a rematch",
-                "description": "A finished table's rematch: the same players, settings and token; joined phones "
-                "follow. 201 when this call made it, 200 when it already existed.",
+                "description": "A finished table's rematch: the same players and token; joined phones follow. "
+                "No body keeps every setting; a body changes who starts, the variant, the teams or house rules "
+                "(checked as for a new table; house rules given are laid over the finished game's). "
+                "201 when this call made it, 200 when it already existed (its settings stay as they were).",
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "security": [{"bearer": []}],
+                "requestBody": {
+                    "required": False,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RematchChanges"}}},
+                },
                 "responses": {
                     "200": {
                         "description": "The rematch that already existed.",
@@ -362,11 +368,55 @@ DOCUMENT: dict[str, Any] = {
                         "description": "The new table, with its token (the same as this table's).",
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
                     },
+                    "400": _error("Malformed changes: unknown field, wrong type, bad variant, teams or house rule."),
                     "401": _error("No token."),
                     "403": _error("Wrong token."),
                     "404": _error("No such table."),
                     "422": _error("The game is not finished."),
                     "429": _error("Too many tables from this address."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/join-requests": {
+            "get": {
+                "operationId": "listJoinRequests",
+                "summary": "Requests to be a player",
+                "description": "A phone that typed the table code may ask to be one of the players whose seat no "
+                "phone has; the host's phones (or this token) allow or refuse. Oldest first, answered ones too.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The requests.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinRequests"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/join-requests/{request_id}/{answer}": {
+            "post": {
+                "operationId": "answerJoinRequest",
+                "summary": "Allow or refuse a request to be a player",
+                "description": "allow: the phone becomes that player's, as if it had picked the seat through the "
+                "join link; refuse: it keeps watching and is told so.",
+                "parameters": [
+                    {"$ref": "#/components/parameters/Code"},
+                    {"name": "request_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                    {"name": "answer", "in": "path", "required": True, "schema": {"enum": ["allow", "refuse"]}},
+                ],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The request, answered.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinRequest"}}},
+                    },
+                    "401": _error("No token."),
+                    "403": _error("Wrong token, or the asking phone was removed from the table."),
+                    "404": _error("No such table, or no such request at it."),
+                    "422": _error("Already answered or withdrawn (not_pending), or the seat is taken (seat_taken)."),
                 },
             }
         },
@@ -483,6 +533,40 @@ DOCUMENT: dict[str, Any] = {
                     "player": {"type": ["string", "null"], "description": "The player this phone speaks for."},
                     "role": {"type": "string", "enum": ["host", "player", "watcher"]},
                     "removed": {"type": "boolean"},
+                },
+            },
+            "RematchChanges": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+                    "teams": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 2,
+                        "items": {"type": "array", "items": _NAME},
+                    },
+                    "first_player": _NAME,
+                    "house_rules": {**_HOUSE_RULES, "description": "Laid over the finished game's house rules."},
+                },
+            },
+            "JoinRequests": {
+                "type": "object",
+                "required": ["requests"],
+                "properties": {"requests": {"type": "array", "items": {"$ref": "#/components/schemas/JoinRequest"}}},
+            },
+            "JoinRequest": {
+                "type": "object",
+                "required": ["id", "player", "status"],
+                "properties": {
+                    "id": {"type": "integer"},
+                    "player": {"type": "string", "description": "The seat the phone asks for."},
+                    "status": {
+                        "type": "string",
+                        "enum": ["pending", "allowed", "refused", "cancelled", "taken"],
+                        "description": "cancelled: withdrawn by the phone, or the phone was removed; "
+                        "taken: another phone took the seat first.",
+                    },
                 },
             },
             "Entry": {

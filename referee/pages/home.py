@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine import HOUSE_RULE_SPECS, Variant
+from ..engine import HOUSE_RULE_SPECS, Setup, Variant
 from ..errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
 from ..htmx import navigate
@@ -64,6 +64,22 @@ class SetupForm:
             house_rules={**cls().house_rules, **chosen},
         )
 
+    @classmethod
+    def from_setup(cls, setup: Setup) -> SetupForm:
+        """The form as a finished game was set up (a rematch's defaults)."""
+        names = list(setup.players)
+        if setup.teams:
+            teams = ["A" if name in setup.teams[0] else "B" for name in names]
+        else:
+            teams = ["A" if index % 2 == 0 else "B" for index in range(len(names))]
+        return cls(
+            names=names,
+            teams=teams,
+            first=names.index(setup.first_player) if setup.first_player in names else 0,
+            variant=setup.variant.value,
+            house_rules=setup.house_rules.as_dict(),
+        )
+
     def edit(self, op: str) -> None:
         """Apply an edit button: add, remove-N, up-N, down-N."""
         kind, _, index_text = op.partition("-")
@@ -107,13 +123,18 @@ class SetupForm:
         self.errors[FORM_FIELDS.get(field_name, field_name)] = error.message
 
 
+def variant_choices() -> list[tuple[str, str]]:
+    """The variants a form offers: (value, label)."""
+    return [(variant.value, VARIANT_LABELS[variant]) for variant in Variant]
+
+
 def _render_home(form: SetupForm, status: int = 200) -> tuple[str, int]:
     return render_template(
         "home.html",
         form=form,
         specs=HOUSE_RULE_SPECS,
         max_seats=MAX_SEATS,
-        variants=[(variant.value, VARIANT_LABELS[variant]) for variant in Variant],
+        variants=variant_choices(),
     ), status
 
 

@@ -12,7 +12,18 @@ from flask import Blueprint, abort, flash, get_flashed_messages, redirect, rende
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import Command, Redo, Undo
-from ..engine import WILD_CARDS, Bust, Card, Play, SetHand, Status, TieBreak, highest_hand_value, legal_actions
+from ..engine import (
+    HOUSE_RULE_SPECS,
+    WILD_CARDS,
+    Bust,
+    Card,
+    Play,
+    SetHand,
+    Status,
+    TieBreak,
+    highest_hand_value,
+    legal_actions,
+)
 from ..errors import Conflict, Forbidden, Invalid, ServiceError, TooMany
 from ..extensions import get_referee, table_limit
 from ..htmx import is_htmx, navigate, nothing_changed
@@ -22,6 +33,7 @@ from ..store import DeviceRow
 from ..tableview import TableView
 from .asking import asking_context
 from .common import client_address, current_device, service_error_page
+from .home import SetupForm, variant_choices
 from .joining import join_panel
 from .logview import log_lines
 from .standings import standings
@@ -99,7 +111,14 @@ def _game_over(view: TableView) -> dict[str, Any]:
     if view.state.status is not Status.FINISHED:
         return {}
     games = get_referee().series(view.code)
-    return {"standings": standings(view, games), "series_games": len(games)}
+    return {
+        "standings": standings(view, games),
+        "series_games": len(games),
+        # The rematch form starts from this game's settings (pages/home.py's form, the same fields).
+        "rematch_form": SetupForm.from_setup(view.setup),
+        "variants": variant_choices(),
+        "specs": HOUSE_RULE_SPECS,
+    }
 
 
 def _join_changed(join_tag: str | None) -> bool:
@@ -254,9 +273,22 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
     return _respond(view, device)
 
 
+def _rematch_changes() -> dict[str, Any]:
+    """What the rematch form changes (starter, variant, teams, house rules); nothing for the plain button."""
+    if "variant" not in request.form:
+        return {}
+    form = SetupForm.from_request()
+    return {
+        "first_player": form.first_player(),
+        "variant": form.variant,
+        "teams": form.teams_by_side(),
+        "house_rules": form.house_rules,
+    }
+
+
 @bp.post("/t/<code>/rematch")
 def rematch(code: str) -> BaseResponse | tuple[str, int]:
-    """Start a rematch with the same players and settings."""
+    """Start a rematch with the same players: the same settings, or those the host changed in the form."""
     referee = get_referee()
     view = referee.view(code)
     device = current_device(view)
@@ -269,7 +301,7 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
             if not table_limit().allow(client_address()):
                 raise TooMany("too_many", "Too many new tables from this phone: wait a minute.")
             counted = True
-        new_code = referee.rematch(view.code)
+        new_code = referee.rematch(view.code, **_rematch_changes())
     except ServiceError as error:
         if counted:
             table_limit().release(client_address())
