@@ -399,7 +399,7 @@ class Referee:
             return make_setup(
                 old.players,
                 chosen,
-                teams if chosen == "teams" else None,
+                teams,
                 first_player if first_player is not None else old.first_player,
                 {**old.house_rules.as_dict(), **(house_rules or {})},
             )
