@@ -64,7 +64,7 @@ def _back(code: str) -> BaseResponse:
     """Back to the page the form was on: the lobby (host), else the table."""
     if request.form.get("back") == "lobby":
         return redirect(url_for("lobby.page", code=code), 303)
-    return redirect(url_for("table.page", code=code) + "#board", 303)
+    return redirect(url_for("table.page", code=code), 303)
 
 
 @bp.post("/t/<code>/ask")

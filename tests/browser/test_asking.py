@@ -1,0 +1,223 @@
+"""Issue 11, points 4 and 6: a phone that typed the code asks to be a player and the host allows it live; a
+refusal and a seat taken meanwhile are told; a rematch with changes starts that way on every phone. The new
+screens pass axe and do not scroll sideways at 320 px."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from .conftest import Phones, Server
+from .table import LOBBY_URL, TABLE_URL, card, join, mark_page, still_same_page, tap, turn, wait_live
+from .test_screens import SIZES, sideways
+
+
+def start_in_lobby(host: Page, base_url: str, names: list[str]) -> str:
+    """Start a table on the home page; stay in the lobby; return the code."""
+    host.goto(base_url + "/")
+    for index, name in enumerate(names):
+        field = host.locator(f"#name-{index}")
+        if not field.count():
+            host.get_by_role("button", name="+ Add a player").click()
+        field.fill(name)
+    host.get_by_role("button", name="Start the table").click()
+    host.wait_for_url(LOBBY_URL)
+    return host.url.split("/t/")[1].split("/")[0]
+
+
+def watch_by_code(phone: Page, base_url: str, code: str) -> None:
+    """Type the code on the home page and tap Watch; wait until the table page listens live."""
+    phone.goto(base_url + "/")
+    phone.get_by_label("Have a table code? Watch the game:").fill(code.lower())
+    phone.get_by_role("button", name="Watch").click()
+    phone.wait_for_url(TABLE_URL)
+    wait_live(phone)
+
+
+def ask_for(phone: Page, seat: str) -> None:
+    """Tap "Ask to be SEAT"; the page comes back saying it waits for the host, and listens live again."""
+    phone.get_by_role("button", name=f"Ask to be {seat}").click()
+    expect(phone.locator("#ask")).to_contain_text(f"You asked to be {seat}")
+    wait_live(phone)
+    mark_page(phone)  # from here on the page must follow by itself, without a reload
+
+
+def request_item(page: Page, seat: str) -> Any:
+    return page.locator("#requests li").filter(has_text=f"A phone wants to be {seat} — allow?")
+
+
+@pytest.mark.browser
+def test_a_phone_that_typed_the_code_asks_to_be_dee_and_the_host_allows(server: Server, phones: Phones) -> None:
+    host = phones.new()
+    code = start_in_lobby(host, server.url, ["Dee", "Ann", "Bob"])  # Dee starts
+    wait_live(host)
+    asker = phones.new()
+    watch_by_code(asker, server.url, code)
+    expect(asker.locator("#pad")).to_contain_text("You are watching")
+    expect(card(asker, "7")).to_have_count(0)
+    ask_for(asker, "Dee")
+
+    # The host's lobby shows the request live; Allow gives the asker Dee's seat.
+    expect(request_item(host, "Dee")).to_be_visible(timeout=3000)
+    request_item(host, "Dee").get_by_role("button", name="Allow: this phone becomes Dee").click()
+    host.wait_for_url(LOBBY_URL)
+    expect(host.locator("#seats .seat-ticks li").first).to_contain_text("Dee has joined")
+    expect(host.locator("#requests")).to_have_count(0)
+
+    # The asking phone moves on by itself: it is Dee's phone now and taps for Dee.
+    expect(asker.locator("#strip .me")).to_have_text("You're Dee", timeout=3000)
+    assert still_same_page(asker)
+    expect(asker.locator("#ask")).to_have_count(0)
+    expect(asker.locator("#strip .your-turn-cue")).to_have_text("Your turn!")
+    tap(asker, "7")
+    assert server.state(code)["total"] == 7
+    host.get_by_role("link", name="Start without waiting").click()
+    host.wait_for_url(TABLE_URL)
+    expect(host.get_by_label("Running total", exact=True)).to_have_text("7")
+    expect(host.locator("#log ol.log > li").first).to_contain_text("Dee")
+
+
+@pytest.mark.browser
+def test_a_refused_phone_is_told_on_its_page_and_keeps_watching(server: Server, phones: Phones) -> None:
+    host = phones.new()
+    code = start_in_lobby(host, server.url, ["Ann", "Bob"])
+    host.get_by_role("link", name="Start without waiting").click()
+    host.wait_for_url(TABLE_URL)
+    wait_live(host)
+    asker = phones.new()
+    watch_by_code(asker, server.url, code)
+    ask_for(asker, "Bob")
+    # The table page shows the request live too.
+    request_item(host, "Bob").get_by_role("button", name="Refuse the request to be Bob").click()
+    host.wait_for_url(TABLE_URL)
+    expect(host.locator("#banner")).to_contain_text("Refused: the phone that asked to be Bob keeps watching")
+    expect(asker.locator("#ask")).to_contain_text(
+        "The host said no: this phone is not Bob, it keeps watching.", timeout=3000
+    )
+    assert still_same_page(asker)
+    expect(card(asker, "7")).to_have_count(0)
+    expect(asker.get_by_role("button", name="Ask to be Bob")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_seat_taken_meanwhile_is_told_to_the_other_asker(server: Server, phones: Phones) -> None:
+    host = phones.new()
+    code = start_in_lobby(host, server.url, ["Ann", "Bob", "Cy"])
+    wait_live(host)
+    first, second = phones.new(), phones.new()
+    for phone in (first, second):
+        watch_by_code(phone, server.url, code)
+        ask_for(phone, "Bob")
+    expect(request_item(host, "Bob")).to_have_count(2, timeout=3000)
+    request_item(host, "Bob").first.get_by_role("button", name="Allow: this phone becomes Bob").click()
+    host.wait_for_url(LOBBY_URL)
+    expect(request_item(host, "Bob")).to_have_count(0)  # the other request for Bob is closed with it
+    expect(first.locator("#strip .me")).to_have_text("You're Bob", timeout=3000)
+    expect(second.locator("#ask")).to_contain_text(
+        "Another phone became Bob before the host answered: this phone keeps watching.", timeout=3000
+    )
+    assert still_same_page(second)
+    expect(second.get_by_role("button", name="Ask to be Bob")).to_have_count(0)
+    expect(second.get_by_role("button", name="Ask to be Cy")).to_be_visible()
+
+
+def finish(server: Server, code: str, token: str) -> None:
+    """Play the table to a winner through the API (each turn: one card left, then a 0)."""
+    while (state := server.state(code))["status"] != "finished":
+        server.act(code, token, type="hand", player=state["current"], cards=1)
+        server.act(code, token, type="play", player=state["current"], card="0")
+
+
+@pytest.mark.browser
+def test_a_rematch_with_a_new_starter_variant_and_house_rule_starts_that_way_on_every_phone(
+    server: Server, phones: Phones
+) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy", "Dee"])
+    code, link = table["code"], server.local(table["join_url"])
+    ann, bob, watcher = phones.new(), phones.new(), phones.new()
+    join(ann, link, "Ann")
+    join(bob, link, "Bob")
+    join(watcher, link, "Just watching")
+    for phone in (ann, bob, watcher):
+        wait_live(phone)
+    finish(server, code, table["token"])
+
+    changes = ann.locator("details.rematch-changes")
+    expect(changes).to_be_visible(timeout=3000)
+    changes.locator("> summary").click()
+    form = changes.locator("form")
+    expect(form.get_by_role("radio", name="Ann")).to_be_checked()  # the finished game's settings
+    form.get_by_role("radio", name="Cy").check()
+    form.get_by_role("radio", name="Teams: two teams share five lives each (4–6 players)").check()
+    expect(form.get_by_role("combobox", name="Team of Bob")).to_have_value("B")  # alternate seats
+    form.locator("details.house-rules > summary").click()
+    over_21 = "What happens when someone plays a number card that takes the total above 21?"
+    form.get_by_label(over_21).select_option("bust")
+    form.get_by_role("button", name="Rematch with these changes").click()
+    ann.wait_for_url(TABLE_URL)
+    new_code = ann.url.rsplit("/", 1)[1]
+    assert new_code != code
+
+    for phone in (bob, watcher):  # the others follow as today: the banner points at the new table
+        phone.get_by_role("link", name="Go to the new table").click()
+        phone.wait_for_url(TABLE_URL)
+    for phone in (ann, bob, watcher):
+        assert phone.url.endswith(f"/t/{new_code}")
+        expect(turn(phone)).to_have_text("Cy's turn")
+        expect(phone.locator("#status .round-info").first).to_contain_text("Teams")
+        expect(phone.locator("#status")).to_contain_text("Team A 5 ♥ · Team B 5 ♥")
+    expect(ann.locator("#strip .me")).to_have_text("You're Ann")
+    state = server.state(new_code)
+    assert (state["current"], state["variant"], state["house_rules"]["over_21"]) == ("Cy", "teams", "bust")
+    assert [team["players"] for team in state["teams"]] == [["Ann", "Cy"], ["Bob", "Dee"]]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_new_screens_pass_axe_and_fit_320_px(server: Server, phones: Phones, scheme: str) -> None:
+    host = phones.new()
+    code = start_in_lobby(host, server.url, ["Annabelle-Marie", "Bob", "Cy"])
+    asker, refused = phones.new(), phones.new()
+    watch_by_code(refused, server.url, code)
+    ask_for(refused, "Cy")
+    host.goto(f"{server.url}/t/{code}/lobby")
+    request_item(host, "Cy").get_by_role("button", name="Refuse the request to be Cy").click()
+    watch_by_code(asker, server.url, code)
+    ask_for(asker, "Annabelle-Marie")
+    refused.reload()
+
+    finished = server.create_table(["Ann", "Bob", "Cy", "Dee"])
+    scorer = phones.new()
+    join(scorer, server.local(finished["join_url"]), "Ann")
+    finish(server, finished["code"], finished["token"])
+
+    screens = {
+        "lobby with a request": (host, f"{server.url}/t/{code}/lobby", None),
+        "table with a request": (host, f"{server.url}/t/{code}", None),
+        "asking: waiting": (asker, f"{server.url}/t/{code}", None),
+        "asking: refused": (refused, f"{server.url}/t/{code}", None),
+        "rematch changes": (scorer, f"{server.url}/t/{finished['code']}", "teams"),
+    }
+    axe = Axe()
+    found: dict[str, list[str]] = {}
+    wide: list[str] = []
+    for name, (phone, url, variant) in screens.items():
+        phone.emulate_media(color_scheme=scheme)
+        for size, viewport in [*SIZES.items(), ("390 px", {"width": 390, "height": 844})]:
+            phone.set_viewport_size(viewport)
+            phone.goto(url)
+            if variant:
+                phone.locator("details.rematch-changes > summary").click()
+                phone.locator("details.rematch-changes details.house-rules > summary").click()
+                phone.locator(f"form.rematch-form input[name=variant][value={variant}]").check()
+            expect(phone.locator("#ask, #requests, details.rematch-changes").first).to_be_visible()
+            if sideways(phone) > 0:
+                wide.append(f"{name} at {size}: {sideways(phone)} px")
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[name] = [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
+    assert not wide, wide
+    assert not found, found
