@@ -110,3 +110,46 @@ def _children(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(stat.parent.name))
     return found
+
+
+def _cookie(reply_cookies: list[str], jar: dict[str, str]) -> dict[str, str]:
+    """Keep the cookies a reply set, as a browser would; return the Cookie header to send next."""
+    for cookie in reply_cookies:
+        name, _, value = cookie.split(";", 1)[0].partition("=")
+        jar[name.strip()] = value
+    return {"Cookie": "; ".join(f"{name}={value}" for name, value in jar.items())}
+
+
+def test_a_request_to_play_made_through_one_process_is_heard_and_answered_through_the_other(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    first, second = two_servers
+    with Client(first.port) as client:
+        created = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+    code, token = created["code"], created["token"]
+    listening = http.client.HTTPConnection(HOST, second.port, timeout=5)
+    listening.request("GET", f"/t/{code}/events")
+    stream = listening.getresponse()
+    heard = _revisions(stream, time.monotonic() + 10)
+    assert next(heard) == 0
+    jar: dict[str, str] = {}
+    with Client(first.port) as asker:
+        page = asker.request("GET", f"/t/{code}")
+        csrf = page.text().split('name="csrf" value="', 1)[1].split('"', 1)[0]
+        form = f"csrf={csrf}&player=Bob".encode()
+        headers = {**_cookie(page.cookies, jar), "Content-Type": "application/x-www-form-urlencoded"}
+        sent = time.monotonic()
+        asked = asker.request("POST", f"/t/{code}/ask", form, headers)
+        assert asked.status == 303
+        cookie = _cookie(asked.cookies, jar)  # asking gives the phone a new key, as joining does
+        # The host's phone, streaming from the other process, hears of the request well within a second.
+        assert next(heard) == 1
+        assert time.monotonic() - sent < 1.0
+        with Client(second.port) as host:
+            listed = host.json("GET", f"/api/v1/tables/{code}/join-requests", token=token).json()["requests"]
+            assert [(r["player"], r["status"]) for r in listed] == [("Bob", "pending")]
+            allowed = host.json("POST", f"/api/v1/tables/{code}/join-requests/{listed[0]['id']}/allow", token=token)
+            assert allowed.status == 200
+        assert next(heard) == 2
+        assert "You&#39;re Bob" in asker.request("GET", f"/t/{code}", headers=cookie).text()
+    listening.close()
