@@ -40,13 +40,13 @@ def close_made_apps() -> None:
 
 
 def snapshot(app: Flask) -> dict[str, Any]:
-    """Everything a request could change: every table's row, every event, every device (for "changed nothing")."""
+    """Everything a request could change: every table's row, event, device and request to play ("changed nothing")."""
     store = app.extensions["referee"].store
     try:
         db = store.read()
         return {
             name: [tuple(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY id").fetchall()]
-            for name in ("tables", "events", "devices")
+            for name in ("tables", "events", "devices", "join_requests")
         }
     finally:
         store.release()

@@ -271,6 +271,13 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
     newcomer = app.test_client()
     newcomer.get(link)  # has a session, so a token exists; it just does not send it
     bob_device = next(row for row in snapshot(app)["devices"] if row[4] == "Bob")[0]
+    # Phones that typed the code: one will ask, one has a request to withdraw, one a request for the host to allow.
+    asker, withdrawer, waiting = app.test_client(), app.test_client(), app.test_client()
+    asker.get(f"/t/{code}")  # has a session, so a token exists; it just does not send it
+    for phone in (withdrawer, waiting):
+        csrf = csrf_from(phone.get(f"/t/{code}").get_data(as_text=True))
+        assert phone.post(f"/t/{code}/ask", data={"csrf": csrf, "player": "Ann"}).status_code == 303
+    request_id = app.extensions["referee"].join_requests(code)[-1].id
     page = host.get(f"/t/{code}").get_data(as_text=True)
     version = re.search(r'data-version="(\d+)"', page)
     assert version is not None
@@ -282,6 +289,9 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
         "joining.revoke": (host, f"/t/{code}/devices/{bob_device}/revoke", {}),
         "joining.entry": (host, f"/t/{code}/entry", {"entry": "host"}),
         "joining.new_link": (host, f"/t/{code}/join-link", {}),
+        "asking.ask": (asker, f"/t/{code}/ask", {"player": "Ann"}),
+        "asking.cancel": (withdrawer, f"/t/{code}/ask/cancel", {}),
+        "asking.answer": (host, f"/t/{code}/requests/{request_id}/allow", {}),
     }
     # A new form route must be added here: this test is the list of what CSRF protects.
     assert form_posts(app) == set(posts)
