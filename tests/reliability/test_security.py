@@ -95,6 +95,14 @@ def test_a_phone_without_the_join_secret_only_watches(app: Flask) -> None:
     stranger.post(f"/t/{code}/entry", data={"csrf": csrf, "entry": "joined"})
     stranger.post(f"/t/{code}/devices/1/revoke", data={"csrf": csrf})
     assert snapshot(app) == before
+    # It may ask to be a player, but cannot answer its own request: only a host phone (or the token) can.
+    assert stranger.post(f"/t/{code}/ask", data={"csrf": csrf, "player": "Cy"}).status_code == 303
+    asked = app.extensions["referee"].join_requests(code)
+    assert [r.player for r in asked] == ["Cy"]
+    csrf = csrf_from(stranger.get(f"/t/{code}").get_data(as_text=True))  # asking gave it a new cookie
+    assert stranger.post(f"/t/{code}/requests/{asked[0].id}/allow", data={"csrf": csrf}).status_code == 403
+    assert tap(stranger, code) == 403
+    assert [r.status for r in app.extensions["referee"].join_requests(code)] == ["pending"]
 
 
 def test_a_wrong_or_foreign_join_secret_gets_a_clear_refusal(app: Flask) -> None:
