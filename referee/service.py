@@ -491,6 +491,8 @@ class Referee:
             if name is not None and changed:
                 # Requests from other phones for this seat are answered: the seat has its phone now.
                 self.store.close_requests_for_seat(db, row.id, name)
+            # This phone chose through the link: a request it had waiting is moot.
+            self.store.cancel_requests_of_key(db, row.id, key_hash)
             # The host's list of phones follows live; joining again with the same choice changes nothing.
             revision = self.store.bump_revision(db, row.id) if changed else None
         if revision is not None:
@@ -586,16 +588,16 @@ class Referee:
         return answer[0]
 
     @staticmethod
-    def _check_asker(device: DeviceRow | None) -> None:
+    def _check_asker(device: DeviceRow | None, phone: str = "this phone") -> None:
         """Refuse a request from a removed phone, the host's, or one that already has a seat."""
         if device is None:
             return
         if device.revoked:
-            raise Forbidden("revoked", "The host removed this phone from the table.")
+            raise Forbidden("revoked", f"The host removed {phone} from the table.")
         if device.role == "host":
-            raise Illegal("is_host", "This is the host's phone: it already enters cards.")
+            raise Illegal("is_host", f"{phone.capitalize()} is the host's: it already enters cards.")
         if device.player:
-            raise Illegal("already_seated", f"This phone is already {device.player}'s.")
+            raise Illegal("already_seated", f"{phone.capitalize()} is already {device.player}'s.")
 
     def my_request(self, code: str, device_key: str | None) -> JoinRequestRow | None:
         """Return this browser's newest request at the table (pending or answered), if it made one."""
@@ -643,8 +645,7 @@ class Referee:
         if self.store.seat_taken(db, row.id, name):
             raise Illegal("seat_taken", f"Another phone took {name}'s seat meanwhile.")
         device = self.store.device_in(db, row.id, key_hash)
-        if device is not None and device.revoked:
-            raise Forbidden("revoked", "That phone was removed from the table.")
+        self._check_asker(device, "that phone")
         label = f"{name}'s phone"
         if device is None:
             now = self.clock()

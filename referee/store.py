@@ -955,6 +955,14 @@ class Store:
             (table_id, player),
         )
 
+    def cancel_requests_of_key(self, db: Db, table_id: int, token_hash: str) -> None:
+        """Withdraw the pending requests of the phone with this key hash (it picked a seat by the join link)."""
+        db.execute(
+            "UPDATE join_requests SET status = 'cancelled'"
+            " WHERE table_id = ? AND token_hash = ? AND status = 'pending'",
+            (table_id, token_hash),
+        )
+
     def cancel_requests_of_device(self, db: Db, table_id: int, device_id: int) -> None:
         """Withdraw the pending requests of a phone the host removed."""
         db.execute(

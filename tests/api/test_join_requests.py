@@ -111,3 +111,18 @@ def test_requests_need_this_tables_token(api: Api, app: Flask, method: str, path
         (404, "no_table"),
     ]
     assert [r["status"] for r in requests_of(api)] == ["pending"]
+
+
+def test_a_phone_that_picks_a_seat_by_the_link_withdraws_its_request(api: Api, app: Flask) -> None:
+    created = api.create(["Ann", "Bob", "Dee"])
+    asker = ask(app, api.code, "Dee")
+    request_id = requests_of(api)[0]["id"]
+    # The same browser then opens the join link and picks Bob: its request for Dee is moot.
+    path = "/" + created["join_url"].split("/", 3)[3]
+    csrf = re.search(r'name="csrf" value="([^"]+)"', asker.get(path).get_data(as_text=True))
+    assert csrf is not None
+    assert asker.post(path, data={"csrf": csrf.group(1), "who": "player:Bob"}).status_code == 303
+    assert [r["status"] for r in requests_of(api)] == ["cancelled"]
+    status, body = answer(api, request_id, "allow")
+    assert (status, body["error"]["code"]) == (422, "not_pending")
+    assert [(d["player"], d["role"]) for d in devices(api)] == [("Bob", "player")]
