@@ -160,3 +160,17 @@ def test_only_a_host_phone_answers_requests(phone: Phone, other_phone: Phone, ap
         response = stranger.client.post(f"/t/{code}/requests/{request_id}/allow", data={"csrf": stranger.csrf})
         assert response.status_code == 403
     assert [r.status for r in app.extensions["referee"].join_requests(code)] == ["pending"]
+
+
+def test_a_table_keeps_at_most_twelve_requests_waiting(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    for _ in range(12):
+        asker = Phone(app.test_client())
+        watch_by_code(asker, code)
+        asker.follow(asker.press("Ask to be Ann"))
+    late = Phone(app.test_client())
+    watch_by_code(late, code)
+    late.follow(late.press("Ask to be Bob"))
+    assert "The host has many requests to answer: wait a minute." in section_text(late, "banner")
+    assert "Playing at this table?" in section_text(late, "ask")
+    assert len(app.extensions["referee"].join_requests(code)) == 12
