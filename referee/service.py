@@ -491,10 +491,10 @@ class Referee:
             if name is not None and changed:
                 # Requests from other phones for this seat are answered: the seat has its phone now.
                 self.store.close_requests_for_seat(db, row.id, name)
-            # This phone chose through the link: a request it had waiting is moot.
-            self.store.cancel_requests_of_key(db, row.id, key_hash)
+            # This phone chose through the link: a request it had waiting is moot (and leaves the host's list).
+            withdrew = self.store.cancel_requests_of_key(db, row.id, key_hash)
             # The host's list of phones follows live; joining again with the same choice changes nothing.
-            revision = self.store.bump_revision(db, row.id) if changed else None
+            revision = self.store.bump_revision(db, row.id) if changed or withdrew else None
         if revision is not None:
             self.bus.publish(row.code, revision)
         device = self.store.device_by_token(row.id, key_hash)

@@ -955,13 +955,14 @@ class Store:
             (table_id, player),
         )
 
-    def cancel_requests_of_key(self, db: Db, table_id: int, token_hash: str) -> None:
-        """Withdraw the pending requests of the phone with this key hash (it picked a seat by the join link)."""
-        db.execute(
+    def cancel_requests_of_key(self, db: Db, table_id: int, token_hash: str) -> bool:
+        """Withdraw the pending requests of the phone with this key hash; True if it had one."""
+        cursor = db.execute(
             "UPDATE join_requests SET status = 'cancelled'"
             " WHERE table_id = ? AND token_hash = ? AND status = 'pending'",
             (table_id, token_hash),
         )
+        return cursor.rowcount > 0
 
     def cancel_requests_of_device(self, db: Db, table_id: int, device_id: int) -> None:
         """Withdraw the pending requests of a phone the host removed."""

@@ -126,3 +126,17 @@ def test_a_phone_that_picks_a_seat_by_the_link_withdraws_its_request(api: Api, a
     status, body = answer(api, request_id, "allow")
     assert (status, body["error"]["code"]) == (422, "not_pending")
     assert [(d["player"], d["role"]) for d in devices(api)] == [("Bob", "player")]
+
+
+def test_a_watcher_that_rejoins_by_the_link_withdraws_its_request_and_the_host_hears(api: Api, app: Flask) -> None:
+    created = api.create(["Ann", "Bob"])
+    watcher = join(app, created["join_url"], "watch")
+    ask(app, api.code, "Bob", phone=watcher)
+    revision = app.extensions["referee"].view(api.code).revision
+    path = "/" + created["join_url"].split("/", 3)[3]
+    csrf = re.search(r'name="csrf" value="([^"]+)"', watcher.get(path).get_data(as_text=True))
+    assert csrf is not None
+    assert watcher.post(path, data={"csrf": csrf.group(1), "who": "watch"}).status_code == 303
+    assert [r["status"] for r in requests_of(api)] == ["cancelled"]
+    # The revision moved, so every host phone's list drops the request live.
+    assert app.extensions["referee"].view(api.code).revision == revision + 1
