@@ -178,6 +178,28 @@ def test_a_rematch_with_a_new_starter_variant_and_house_rule_starts_that_way_on_
 
 
 @pytest.mark.browser
+def test_a_rematch_change_that_does_not_fit_is_said_and_starts_nothing(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = phones.new()
+    join(ann, server.local(table["join_url"]), "Ann")
+    wait_live(ann)
+    finish(server, table["code"], table["token"])
+    changes = ann.locator("details.rematch-changes")
+    changes.locator("> summary").click()
+    changes.get_by_role("radio", name="Teams: two teams share five lives each (4–6 players)").check()
+    changes.get_by_role("button", name="Rematch with these changes").click()
+    expect(ann.locator("#banner .error")).to_have_text("The team game needs 4 to 6 players; you named 3.")
+    assert ann.url.endswith(f"/t/{table['code']}")
+    status, body = server.request("GET", f"/api/v1/tables/{table['code']}")
+    assert status == 200 and body["status"] == "finished"
+    expect(ann.get_by_role("link", name="Go to the new table")).to_have_count(0)
+    # The plain button still works afterwards.
+    ann.get_by_role("button", name="Rematch with the same players").click()
+    ann.wait_for_url(lambda url: bool(TABLE_URL.search(url)) and not url.endswith(f"/t/{table['code']}"))
+    expect(turn(ann)).to_have_text("Ann's turn")
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_new_screens_pass_axe_and_fit_320_px(server: Server, phones: Phones, scheme: str) -> None:
     host = phones.new()
