@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
@@ -42,13 +43,20 @@ def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Pat
     try:
         deadline = time.monotonic() + 20
         while True:
+            # An answer, not just a connection: the port is bound (and takes connections) a moment before
+            # the server prints where to go and starts answering.
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                connection.request("GET", "/healthz")
+                if connection.getresponse().status == 200:
                     break
             except OSError:
-                assert process.poll() is None, "the server stopped"
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+                pass
+            finally:
+                connection.close()
+            assert process.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
     finally:
         process.send_signal(signal.SIGTERM)
         output, _ = process.communicate(timeout=20)
