@@ -60,6 +60,8 @@ class Params:
     """Extra score factor when the query names an entry's title or one of its aliases and nothing else."""
     fix_typos: bool = True
     """Correct unknown words against the rulebook's vocabulary (and complete a word being typed)."""
+    question_weight: float = 0.0
+    """Share of the final score that comes from the nearest example question (0: BM25F alone)."""
 
 
 DEFAULT_PARAMS = Params()
@@ -156,9 +158,55 @@ class Index:
             for key in topic_keys(item):
                 self.topics.setdefault(key, set()).add(doc)
 
+        self._index_questions(total, frequencies)
+
         for word in _extra_vocabulary():
             vocabulary[word] += 1
         self.speller = Speller(vocabulary.elements())
+
+    def _index_questions(self, total: int, frequencies: Mapping[str, Mapping[int, float]]) -> None:
+        """Index each example question (and the title) on its own, for nearest-question matching."""
+        self.idf = {
+            term: math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5)) for term, docs in frequencies.items()
+        }
+        self.question_owner: list[int] = []
+        self.question_norm: list[float] = []
+        self.question_postings: dict[str, list[int]] = {}
+        for doc, item in enumerate(self.items):
+            for phrase in (item.title, *item.questions):
+                tokens = terms(phrase)
+                unique = set(tokens) | set(bigrams(tokens))
+                if not unique:
+                    continue
+                number = len(self.question_owner)
+                self.question_owner.append(doc)
+                self.question_norm.append(math.sqrt(sum(self._weight(term) ** 2 for term in unique)))
+                for term in unique:
+                    self.question_postings.setdefault(term, []).append(number)
+
+    def _weight(self, term: str) -> float:
+        """A term's weight in question matching: its IDF (word pairs scaled like in BM25F)."""
+        weight = self.idf.get(term, 0.0)
+        return weight * self.params.bigram_weight if "_" in term else weight
+
+    def nearest_questions(self, unique: Iterable[str]) -> dict[int, float]:
+        """Per entry, the cosine similarity between the query's terms and its closest example question."""
+        unique = tuple(unique)
+        query_norm = math.sqrt(sum(self._weight(term) ** 2 for term in unique))
+        if not query_norm:
+            return {}
+        dots: dict[int, float] = {}
+        for term in unique:
+            weight = self._weight(term) ** 2
+            for number in self.question_postings.get(term, ()):
+                dots[number] = dots.get(number, 0.0) + weight
+        best: dict[int, float] = {}
+        for number, dot in dots.items():
+            similarity = dot / (query_norm * self.question_norm[number])
+            doc = self.question_owner[number]
+            if similarity > best.get(doc, 0.0):
+                best[doc] = similarity
+        return best
 
     def query_tokens(self, query: str) -> list[str]:
         """The words of a query as search terms, typos fixed."""
@@ -168,10 +216,17 @@ class Index:
     def scores(self, query: str) -> list[tuple[float, int]]:
         """(score, entry index) for every entry that matches, best first (ties in file order)."""
         tokens = self.query_tokens(query)
+        unique = tuple(dict.fromkeys([*tokens, *bigrams(tokens)]))
         totals: dict[int, float] = {}
-        for term in dict.fromkeys([*tokens, *bigrams(tokens)]):
+        for term in unique:
             for doc, value in self.postings.get(term, ()):
                 totals[doc] = totals.get(doc, 0.0) + value
+        share = self.params.question_weight
+        if share and totals:
+            # BM25F scaled to the best entry's, blended with how close the query is to an example question.
+            top = max(totals.values())
+            nearest = self.nearest_questions(unique)
+            totals = {doc: (1.0 - share) * value / top + share * nearest.get(doc, 0.0) for doc, value in totals.items()}
         for doc in self.topics.get(topic_key(tokens), ()):
             if doc in totals:
                 totals[doc] *= 1.0 + self.params.exact_boost
