@@ -27,7 +27,7 @@ from functools import cache
 from ..engine.house_rules import HouseRules
 from .kb import entries, table_note
 from .model import Entry, SearchResult
-from .text import STOPWORDS, Speller, bigrams, terms, words
+from .text import STOPWORDS, Speller, bigrams, phone_speak, terms, words
 
 MAX_RESULTS = 10
 """The most results a search returns (the JSON API's limit too)."""
@@ -210,7 +210,7 @@ class Index:
 
     def query_tokens(self, query: str) -> list[str]:
         """The words of a query as search terms, typos fixed."""
-        query = query[:MAX_QUERY_LENGTH]
+        query = phone_speak(query[:MAX_QUERY_LENGTH])
         return terms(self.speller.fix(query) if self.params.fix_typos else query, query=True)
 
     def scores(self, query: str) -> list[tuple[float, int]]:

@@ -109,9 +109,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
     # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
     (
-        r"\b(?:no|nobody|noone|none|without|lacking|dont\s+have|don't\s+have|doesnt\s+have|doesn't\s+have|"
-        r"not\s+have|no\s+one|didnt\s+have|didn't\s+have|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?"
-        r"(?:a\s+|any\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b",
+        r"\b(?:(?:no|nobody|noone|none|without|lacking|no\s+one|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?|"
+        r"(?:never|not|dont|don't|doesnt|doesn't|didnt|didn't)\s+(?:\w+\s+)?"
+        r"(?:got|get|have|has|had|hold|holding|own)\s+(?:\w+\s+)?)"
+        r"(?:a\s+|any\s+|single\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b|"
+        r"\b(?:zero|0)\s+(?:zeros|zeroes|0s)\b",
         " nozero ",
     ),
     # "dump both zeros", "discard every 0", "throw all my zeros", "got 2 zeros": how many 0s a Bomb takes
@@ -316,6 +318,111 @@ STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 
 _KEEP = frozenset({"bus", "plus", "minus", "bonus", "yes", "this", "is", "was", "has", "does", "less", "pass"})
+
+
+# Phone spelling and chat shorthand, rewritten to plain words before typo fixing (which would otherwise
+# "correct" them into unrelated rulebook words: "enuf" is not "menu"). Whole words only.
+PHONE_WORDS: dict[str, str] = {
+    "b4": "before",
+    "bfore": "before",
+    "enuf": "enough",
+    "enuff": "enough",
+    "wen": "when",
+    "wn": "when",
+    "hw": "how",
+    "wht": "what",
+    "wut": "what",
+    "cud": "could",
+    "cld": "could",
+    "shud": "should",
+    "shld": "should",
+    "wud": "would",
+    "wld": "would",
+    "pple": "people",
+    "plyr": "player",
+    "plyrs": "players",
+    "playr": "player",
+    "playrs": "players",
+    "bc": "because",
+    "bcuz": "because",
+    "bcoz": "because",
+    "any1": "anyone",
+    "ne1": "anyone",
+    "every1": "everyone",
+    "evry1": "everyone",
+    "evryone": "everyone",
+    "no1": "nobody",
+    "noone": "nobody",
+    "nobdy": "nobody",
+    "sum1": "someone",
+    "some1": "someone",
+    "1st": "first",
+    "2nd": "second",
+    "3rd": "third",
+    "nxt": "next",
+    "crd": "card",
+    "crds": "cards",
+    "lyf": "life",
+    "lyfe": "life",
+    "lifes": "lives",
+    "thru": "through",
+    "wit": "with",
+    "wiv": "with",
+    "w/": "with",
+    "w/o": "without",
+    "abt": "about",
+    "da": "the",
+    "dat": "that",
+    "dis": "this",
+    "dem": "them",
+    "dnt": "dont",
+    "cnt": "cant",
+    "cannt": "cant",
+    "aint": "not",
+    "havent": "have not",
+    "hasnt": "has not",
+    "hadnt": "had not",
+    "isnt": "is not",
+    "wasnt": "was not",
+    "gotta": "have to",
+    "hafta": "have to",
+    "hav": "have",
+    "hve": "have",
+    "giv": "give",
+    "kno": "know",
+    "knw": "know",
+    "nothin": "nothing",
+    "nuthin": "nothing",
+    "sumthin": "something",
+    "luz": "lose",
+    "loose": "lose",
+    "looses": "loses",
+    "loosing": "losing",
+    "2gether": "together",
+    "togther": "together",
+    "agen": "again",
+    "agn": "again",
+    "agian": "again",
+    "pls": "please",
+    "plz": "please",
+    "tht": "that",
+    "frm": "from",
+    "bout": "about",
+    "em": "them",
+    "ya": "you",
+    "yr": "your",
+    "yur": "your",
+    "thier": "their",
+    "whos": "who is",
+    "whats": "what is",
+    "wats": "what is",
+}
+_PHONE_WORD = re.compile(r"(?<![\w=+])[a-z0-9]+(?:/o|/)?(?![\w])")
+
+
+def phone_speak(text: str) -> str:
+    """Fold `text` and spell out phone shorthand ("b4" -> "before", "every1" -> "everyone")."""
+    return _PHONE_WORD.sub(lambda match: PHONE_WORDS.get(match.group(0), match.group(0)), fold(text))
 
 
 def fold(text: str) -> str:
