@@ -52,7 +52,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bhand(?:s|ed)?[\s-]*in(?=\s+cards?\b|\s*$)", " redeal "),
     (r"\ba-l-i-v-e\b", " alive "),
     (r"\bsudden[\s-]*death\b", " suddendeath "),
-    (r"\btie[\s-]*break\w*", " tiebreak "),
+    (r"\btie[\s-]*break\w*", " tie tiebreak "),
+    (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:ran|run|runs|running)\s+out\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
@@ -118,8 +119,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "dump both zeros", "discard every 0", "throw all my zeros", "got 2 zeros": how many 0s a Bomb takes
     (
-        r"\b(?:dump|throw|discard|use|play|put|get\s+rid\s+of)\w*\s+(?:down\s+)?(?:all|both|every|each|\d+)\s+"
-        r"(?:of\s+)?(?:my\s+|your\s+|ur\s+|the\s+|them\s+)?(?:0|zero|zeros|zeroes)\b",
+        r"\b(?:all|both|every|each|[2-8])\s+(?:of\s+)?(?:my\s+|your\s+|ur\s+|the\s+|them\s+|his\s+|her\s+)?"
+        r"(?:0|zero|zeros|zeroes)\b",
         " allzeros ",
     ),
     (
@@ -199,6 +200,10 @@ SYNONYMS: dict[str, str] = {
     "alive": "life",
     "health": "life",
     "lose": "lose",
+    "hurt": "lose",
+    "tied": "tie",
+    "ties": "tie",
+    "hurts": "lose",
     "loses": "lose",
     "losing": "lose",
     "lost": "lose",
@@ -268,7 +273,6 @@ SYNONYMS: dict[str, str] = {
     "redeals": "redeal",
     "sudden": "suddendeath",
     "equals": "equal",
-    "final": "last",
     "first": "first",
     "start": "start",
     "starts": "start",
