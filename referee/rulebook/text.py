@@ -530,6 +530,18 @@ def _deletes(word: str, depth: int) -> set[str]:
     return found
 
 
+_VOWEL = re.compile(r"[aeiou]")
+
+
+def skeleton(word: str) -> str:
+    """A word's consonants with repeats merged ("reverse" -> "rvrs", "bomb" -> "bmb")."""
+    out: list[str] = []
+    for letter in word:
+        if letter not in "aeiou" and (not out or out[-1] != letter):
+            out.append(letter)
+    return "".join(out)
+
+
 class Speller:
     """Fix typed words against a vocabulary (symmetric-delete lookup, then edit distance).
 
@@ -544,6 +556,9 @@ class Speller:
             for variant in _deletes(word, self.max_edits(word)):
                 self._by_delete.setdefault(variant, []).append(word)
         self._sorted = sorted(self.counts)
+        self._by_skeleton: dict[str, str] = {}
+        for word in sorted(self.counts, key=lambda item: (-self.counts[item], item)):
+            self._by_skeleton.setdefault(skeleton(word), word)
         self.correct = lru_cache(maxsize=8192)(self._correct)
 
     @staticmethod
@@ -558,6 +573,10 @@ class Speller:
     def _correct(self, word: str) -> str:
         if word in self.counts or self.max_edits(word) == 0:
             return word
+        if not _VOWEL.search(word) and skeleton(word) in self._by_skeleton:
+            # Typed without vowels ("bmb", "rvrs", "rnd"): the commonest word with the same consonants,
+            # before edit distance, which would find a nearer but unrelated word ("rnd" -> "end").
+            return self._by_skeleton[skeleton(word)]
         limit = self.max_edits(word)
         candidates: set[str] = set()
         for variant in _deletes(word, limit):

@@ -110,6 +110,51 @@ def test_typos_are_forgiven(query: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("bmb", "bomb"),
+        ("rvrs", "reverse"),
+        ("bst", "bust"),
+        ("rvrs wth 2 plyrs", "reverse-two-players"),
+    ],
+)
+def test_words_typed_without_vowels_are_read(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("shorthand", "spelled_out"),
+    [
+        ("evry1 loses", "everyone loses"),
+        ("do i loose a life b4 the bomb", "do i lose a life before the bomb"),
+        ("w/o a zero", "without a zero"),
+        ("nxt rnd", "next round"),
+    ],
+)
+def test_phone_shorthand_means_the_words_it_stands_for(shorthand: str, spelled_out: str) -> None:
+    assert top(shorthand, 3) == top(spelled_out, 3)
+    assert top(shorthand, 3)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "i never got a zero and he bombed",
+        "bomb and i havent got a 0",
+        "bomb and i aint got no zero",
+        "bomb and i got zero zeros",
+        "bomb, i dont even have any zero",
+    ],
+)
+def test_any_way_of_saying_no_zero_against_a_bomb_finds_the_bomb_rule(query: str) -> None:
+    assert top(query) == ["bomb"]
+
+
+def test_a_zero_mentioned_without_a_negation_is_not_read_as_no_zero() -> None:
+    assert top("does it not matter if i play a 0 on 21") != ["bomb"]
+
+
+@pytest.mark.parametrize(
     ("typed", "expected"),
     [("bomb las", "bomb-last-card"), ("skip with 2 pla", "skip-two-players"), ("sudd", "sudden-death")],
 )
