@@ -269,11 +269,17 @@ def search(query: str, house_rules: HouseRules | None = None, limit: int = MAX_R
 
 
 def result_json(result: SearchResult) -> dict[str, str | None]:
-    """One result as the JSON API shows it: id, title, answer, source, house_rule."""
+    """One result as the JSON API shows it: id, title, verdict, answer, example, source, house_rule.
+
+    `verdict` is the ruling in a few words (None for an entry that explains rather than settles a
+    question); `example` is the short game the rules panel shows (None for an entry without one).
+    """
     return {
         "id": result.id,
         "title": result.title,
+        "verdict": result.entry.verdict,
         "answer": result.answer,
+        "example": result.example.text if result.example else None,
         "source": result.source,
         "house_rule": result.house_rule,
     }

@@ -195,13 +195,17 @@ def test_result_json_has_exactly_the_api_fields() -> None:
     assert set(body) == {"results"}
     assert 1 <= len(body["results"]) <= 10
     for item in body["results"]:
-        assert set(item) == {"id", "title", "answer", "source", "house_rule"}
+        assert set(item) == {"id", "title", "verdict", "answer", "example", "source", "house_rule"}
     first = body["results"][0]
     assert first["id"] == "bomb-last-card"
     assert first["house_rule"] == "bomb_last_card"
+    assert first["verdict"] == "By default both: answer the Bomb, then the round ends."
+    assert first["example"] and "→" in first["example"]
     assert json.loads(json.dumps(body)) == body
     plain = result_json(search("bust")[0])
     assert plain["house_rule"] is None and plain["source"]
+    explains = result_json(search("what is in the deck")[0])
+    assert explains["id"] == "deck" and explains["verdict"] is None
 
 
 def test_table_note_says_what_this_table_chose() -> None:
