@@ -35,6 +35,13 @@ MAX_RESULTS = 10
 MAX_QUERY_LENGTH = 200
 """Longer queries are cut: nobody types a paragraph into the rules box."""
 
+SCOPES: Mapping[str, frozenset[str]] = {
+    "Two players": frozenset({"2player", "2"}),
+    "Sudden Death": frozenset({"suddendeath", "tie", "tiebreak"}),
+    "Teams": frozenset({"team", "teammate"}),
+}
+"""Sections whose entries apply to one kind of game only, with the query terms that name it."""
+
 GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive"})
 """Words that do not change which topic a query names ("bomb card", "bomb rules" -> "bomb")."""
 
@@ -60,6 +67,9 @@ class Params:
     """Extra score factor when the query names an entry's title or one of its aliases and nothing else."""
     fix_typos: bool = True
     """Correct unknown words against the rulebook's vocabulary (and complete a word being typed)."""
+    scope_penalty: float = 0.2
+    """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
+    query does not name that kind of game: "what does skip do" wants Skip before Skip with two players."""
     question_weight: float = 0.0
     """Share of the final score that comes from the nearest example question (0: BM25F alone)."""
 
@@ -98,6 +108,16 @@ def topic_keys(item: Entry) -> set[frozenset[str]]:
     keys = {topic_key(terms(name)) for name in (item.title, *item.aliases)}
     keys.discard(frozenset())
     return keys
+
+
+def _scope(item: Entry) -> frozenset[str]:
+    """The query terms that name the kind of game an entry is about (empty: any game)."""
+    scope = SCOPES.get(item.section, frozenset())
+    title = set(terms(item.title))
+    for players, number in (("3player", "3"), ("5player", "5")):
+        if players in title:
+            scope |= {players, number}
+    return scope
 
 
 def _extra_vocabulary() -> set[str]:
@@ -153,6 +173,7 @@ class Index:
                 (doc, idf * tf * (params.k1 + 1.0) / (params.k1 + tf)) for doc, tf in docs.items()
             )
 
+        self.scopes = [_scope(item) for item in self.items]
         self.topics: dict[frozenset[str], set[int]] = {}
         for doc, item in enumerate(self.items):
             for key in topic_keys(item):
@@ -227,6 +248,11 @@ class Index:
             top = max(totals.values())
             nearest = self.nearest_questions(unique)
             totals = {doc: (1.0 - share) * value / top + share * nearest.get(doc, 0.0) for doc, value in totals.items()}
+        if self.params.scope_penalty:
+            named = set(tokens)
+            for doc in totals:
+                if self.scopes[doc] and not self.scopes[doc] & named:
+                    totals[doc] *= 1.0 - self.params.scope_penalty
         for doc in self.topics.get(topic_key(tokens), ()):
             if doc in totals:
                 totals[doc] *= 1.0 + self.params.exact_boost

@@ -315,7 +315,7 @@ _STOPWORD_TEXT = """
     had can could should would will shall may might what whats which who whos whom whose this that these those
     here of to in on at by for with about as into from so if then than and or but just also very really happen
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
-    please ok okay like well still even yet s t
+    please ok okay like well still even yet s t now
     w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
@@ -461,10 +461,21 @@ def _undouble(word: str) -> str:
     return word
 
 
+# Table talk for laying a card ("he dropped a bomb", "slapped down a skip"), read as "played" in a question.
+# (Not in the rulebook's own text, where "dropped" means an effect that does not happen.)
+_QUERY_PLAYED = re.compile(
+    r"\b(?:drop|drops|dropped|dropping|lay|lays|laid|laying|slap|slaps|slapped|slapping|plonk|plonks|plonked|"
+    r"chuck(?:s|ed)?\s+down|throw(?:s)?\s+down|threw\s+down|put(?:s)?\s+down|got\s+played|gets\s+played)\b(?:\s+down\b)?"
+)
+_QUERY_PUT_DOWN = re.compile(r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+\d)?)\s+down\b")
+
+
 def rewrite(text: str, query: bool = False) -> str:
     """Fold `text` and rewrite the game's multi-word names to single concept terms."""
     text = f" {fold(text)} "
     if query:
+        text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
+        text = _QUERY_PLAYED.sub(" played ", text)
         for number, meaning in _QUERY_NUMBERS:
             text = number.sub(meaning, text)
     for pattern, replacement in _COMPILED:

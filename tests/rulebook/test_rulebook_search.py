@@ -150,6 +150,33 @@ def test_any_way_of_saying_no_zero_against_a_bomb_finds_the_bomb_rule(query: str
     assert top(query) == ["bomb"]
 
 
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("someone dropped a bomb", "bomb"),
+        ("he slapped down a reverse", "reverse"),
+        ("reverse got played what now", "reverse"),
+        ("she laid a skip", "skip"),
+    ],
+)
+def test_table_talk_for_playing_a_card_finds_that_cards_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("reverse who is next", "reverse"),
+        ("someone played draw 2 on me what do i do", "draw-cards"),
+        ("what happens with reverse", "reverse"),
+        ("skip with 2 players", "skip-two-players"),
+        ("reverse with three of us", "reverse-three-players"),
+    ],
+)
+def test_a_rule_for_one_kind_of_game_waits_until_the_question_names_it(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
 def test_a_zero_mentioned_without_a_negation_is_not_read_as_no_zero() -> None:
     assert top("does it not matter if i play a 0 on 21") != ["bomb"]
 
