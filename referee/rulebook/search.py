@@ -13,6 +13,11 @@ Scoring, per entry:
    title or one of its aliases ("bust", "redeal", "sudden death"), that entry's score is
    multiplied by 1 + exact_boost. Aliases are unique across entries (a test checks), so a
    bare topic name always finds its main entry.
+3. One kind of game: an entry about two or three players, teams or Sudden Death loses
+   scope_penalty of its score when the query does not name that kind of game.
+
+Most of the hit rate comes from the entries' `questions`: a bank of player-typed paraphrases per
+entry, indexed in the questions field (docs/rulebook-search.md).
 """
 
 from __future__ import annotations
@@ -71,7 +76,8 @@ class Params:
     """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
     query does not name that kind of game: "what does skip do" wants Skip before Skip with two players."""
     question_weight: float = 0.0
-    """Share of the final score that comes from the nearest example question (0: BM25F alone)."""
+    """Share of the final score from the nearest single example question (cosine over IDF-weighted terms).
+    Off: with the paraphrase banks in the questions field it cost top-1 (the bench measures it)."""
 
 
 DEFAULT_PARAMS = Params()

@@ -15,11 +15,12 @@ from referee.rulebook.evaluate import DEFAULT_CASE_FILES, evaluate, load_cases, 
 HERE = Path(__file__).resolve().parent
 CASES = load_cases(HERE / "search_cases.json")
 HOLDOUT = load_cases(HERE / "holdout_cases.json")
-# Issue 15: three fresh hold-outs of phone-typed phrasings, each written before a tuning pass and measured
-# once after it; the first two then became tuning data, the third is only measured.
+# Issue 15: fresh hold-outs of phone-typed phrasings, each written before a tuning pass and measured
+# once after it; sets 1-3 then became tuning data (pass 4 tuned on all three), set 4 is never tuned on.
 FRESH = load_cases(HERE / "fresh_holdout_cases.json")
 FRESH_2 = load_cases(HERE / "fresh_holdout_2_cases.json")
 FRESH_3 = load_cases(HERE / "fresh_holdout_3_cases.json")
+FRESH_4 = load_cases(HERE / "fresh_holdout_4_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -33,17 +34,18 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_cases.json",
         HERE / "fresh_holdout_2_cases.json",
         HERE / "fresh_holdout_3_cases.json",
+        HERE / "fresh_holdout_4_cases.json",
     ]
 
 
 def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(CASES) >= 80
     own = {question.casefold() for item in entries() for question in item.questions}
-    assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60
-    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3):
+    assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
+    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
-    queries = [case.query for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3)]
+    queries = [case.query for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4)]
     assert len(queries) == len(set(queries))
 
 
@@ -55,11 +57,20 @@ def test_hit_rates() -> None:
         f"\nrules search, hold-out set (not tuned on, not asserted): {holdout.summary()}"
         f"\nrules search, fresh hold-out 1 (tuned on after it was measured): {evaluate(FRESH).summary()}"
         f"\nrules search, fresh hold-out 2 (tuned on after it was measured): {evaluate(FRESH_2).summary()}"
-        f"\nrules search, fresh hold-out 3 (not tuned on, not asserted): {evaluate(FRESH_3).summary()}"
+        f"\nrules search, fresh hold-out 3 (tuned on after it was measured): {evaluate(FRESH_3).summary()}"
+        f"\nrules search, fresh hold-out 4 (never tuned on): {evaluate(FRESH_4).summary()}"
     )
     print(message)
     assert report.top3 >= 0.95, message
     assert report.top1 >= 0.85, message
+
+
+def test_unseen_phrasings_do_not_get_worse() -> None:
+    # A regression guard only, not the goal: set 4 was never tuned on, and this is the level it reached
+    # when measured after the fourth tuning pass (76.3 % / 88.2 %; the goal is 90 % / 98 %).
+    report = evaluate(FRESH_4)
+    assert report.top1 >= 0.76, report.details(top=3)
+    assert report.top3 >= 0.88, report.details(top=3)
 
 
 @pytest.mark.parametrize(
