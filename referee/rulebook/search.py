@@ -64,7 +64,7 @@ class Params:
             "reasoning": 0.4,
         }
     )
-    k1: float = 1.2
+    k1: float = 1.8
     b: float = 0.5
     bigram_weight: float = 1.0
     """IDF factor for word pairs."""
@@ -72,6 +72,9 @@ class Params:
     """Extra score factor when the query names an entry's title or one of its aliases and nothing else."""
     fix_typos: bool = True
     """Correct unknown words against the rulebook's vocabulary (and complete a word being typed)."""
+    idf_power: float = 0.5
+    """IDF is raised to this power (square root): in a hundred entries a word said once by chance ("come",
+    "drop") would otherwise outweigh the topic word ("bomb") that two dozen entries share."""
     scope_penalty: float = 0.2
     """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
     query does not name that kind of game: "what does skip do" wants Skip before Skip with two players."""
@@ -172,7 +175,7 @@ class Index:
         total = len(self.items)
         self.postings: dict[str, tuple[tuple[int, float], ...]] = {}
         for term, docs in frequencies.items():
-            idf = math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5))
+            idf = math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5)) ** params.idf_power
             if "_" in term:
                 idf *= params.bigram_weight
             self.postings[term] = tuple(

@@ -245,6 +245,7 @@ SYNONYMS: dict[str, str] = {
     "reshuffled": "shuffle",
     "score": "total",
     "sum": "total",
+    "teammate": "teammate",
     "teammates": "teammate",
     "partner": "teammate",
     "partners": "teammate",
