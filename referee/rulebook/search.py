@@ -66,7 +66,7 @@ class Params:
     )
     k1: float = 1.8
     b: float = 0.5
-    bigram_weight: float = 1.0
+    bigram_weight: float = 0.5
     """IDF factor for word pairs."""
     exact_boost: float = 1.0
     """Extra score factor when the query names an entry's title or one of its aliases and nothing else."""
