@@ -138,7 +138,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:ur|your|youre|you\s+are|u\s+r|im|i\s+am|theyre|they\s+are|hes|shes)\s+out\b(?!\s+of\s+card)",
         " eliminate ",
     ),
-    (r"\b(?:1\s*v(?:s|ersus)?\s*1|one\s+on\s+one|head\s+to\s+head)\b", " 2player "),
+    # "1v1", "1 on 1", "heads up", "just the two of us", "only two", "one opponent": a two-player game
+    (
+        r"\b(?:1\s*v(?:s|ersus)?\s*1|(?:1|one)\s+on\s+(?:1|one)|heads?[\s-]+(?:to[\s-]+head|up)|"
+        r"(?:just|only)\s+(?:the\s+)?(?:2|two)(?:\s+of\s+us)?|(?:one|an|my|1)\s+opponent)\b",
+        " 2player ",
+    ),
     (
         r"(?<!a )\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?"
         r"(?:players?|people|persons?|ppl|of\s+us\s+left|of\s+us|kids|left|remaining|p)\b",
@@ -178,7 +183,9 @@ _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     # "total is 10", "the total's at 12": a low total (not "=10" or "10 cards")
     (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
     (
-        re.compile(r"(?<![\w=])([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"),
+        re.compile(
+            r"(?<![\w=])(?!1\s+on\s+1\b)([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"
+        ),
         _sum_verdict,
     ),
     (re.compile(r"(?<![\w=])(?:1[1-4])(?!\w)"), " low "),

@@ -188,6 +188,13 @@ def test_a_rule_for_one_kind_of_game_waits_until_the_question_names_it(query: st
     assert top(query) == [expected]
 
 
+@pytest.mark.parametrize(
+    "query", ["skip 1 on 1", "skip heads up", "skip when its just the two of us", "skip against my one opponent"]
+)
+def test_every_way_of_saying_two_players_finds_the_two_player_ruling(query: str) -> None:
+    assert top(query) == ["skip-two-players"]
+
+
 def test_a_zero_mentioned_without_a_negation_is_not_read_as_no_zero() -> None:
     assert top("does it not matter if i play a 0 on 21") != ["bomb"]
 
