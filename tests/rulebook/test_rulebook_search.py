@@ -189,7 +189,7 @@ def test_a_rule_for_one_kind_of_game_waits_until_the_question_names_it(query: st
 
 
 @pytest.mark.parametrize(
-    "query", ["skip 1 on 1", "skip heads up", "skip when its just the two of us", "skip against my one opponent"]
+    "query", ["skip 1 on 1", "skip heads up", "skip when its just the two of us", "skip when its me and one opponent"]
 )
 def test_every_way_of_saying_two_players_finds_the_two_player_ruling(query: str) -> None:
     assert top(query) == ["skip-two-players"]
