@@ -56,7 +56,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
-    (r"\b(?:ran|run|runs|running)\s+out\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
+    (r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
     (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
     (r"\b(?:miss|misses|missed|lose|loses|lost)\s+(?:a|their|my|your|his|her|the|next)?\s*(?:turn|go)\b", " missturn "),
     (
@@ -129,8 +129,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "how many 0 cards are there", "how many 7s in the deck": the deck's contents
     (
-        r"\bhow\s+many\s+(?:[\w=]+\s+){0,2}?(?:are\s+there|r\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
-        r"does\s+the\s+deck\s+have|exist)\b",
+        r"\bhow\s+many\s+(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
+        r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
     ),
     # "when you're out": eliminated (not "out of cards")
