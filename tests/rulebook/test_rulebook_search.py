@@ -16,11 +16,13 @@ HERE = Path(__file__).resolve().parent
 CASES = load_cases(HERE / "search_cases.json")
 HOLDOUT = load_cases(HERE / "holdout_cases.json")
 # Issue 15: fresh hold-outs of phone-typed phrasings, each written before a tuning pass and measured
-# once after it; sets 1-3 then became tuning data (pass 4 tuned on all three), set 4 is never tuned on.
+# once after it; sets 1-3 then became tuning data (passes 4 and 5 tuned on all three); sets 4 and 6 are
+# never tuned on (set 5 is the lead's, kept outside the repository).
 FRESH = load_cases(HERE / "fresh_holdout_cases.json")
 FRESH_2 = load_cases(HERE / "fresh_holdout_2_cases.json")
 FRESH_3 = load_cases(HERE / "fresh_holdout_3_cases.json")
 FRESH_4 = load_cases(HERE / "fresh_holdout_4_cases.json")
+FRESH_6 = load_cases(HERE / "fresh_holdout_6_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -35,6 +37,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_2_cases.json",
         HERE / "fresh_holdout_3_cases.json",
         HERE / "fresh_holdout_4_cases.json",
+        HERE / "fresh_holdout_6_cases.json",
     ]
 
 
@@ -42,10 +45,11 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(CASES) >= 80
     own = {question.casefold() for item in entries() for question in item.questions}
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
-    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4):
+    assert len(FRESH_6) >= 70
+    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
-    queries = [case.query for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4)]
+    queries = [case.query for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6)]
     assert len(queries) == len(set(queries))
 
 
@@ -59,18 +63,22 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 2 (tuned on after it was measured): {evaluate(FRESH_2).summary()}"
         f"\nrules search, fresh hold-out 3 (tuned on after it was measured): {evaluate(FRESH_3).summary()}"
         f"\nrules search, fresh hold-out 4 (never tuned on): {evaluate(FRESH_4).summary()}"
+        f"\nrules search, fresh hold-out 6 (never tuned on): {evaluate(FRESH_6).summary()}"
     )
     print(message)
-    assert report.top3 >= 0.95, message
-    assert report.top1 >= 0.85, message
+    # The tuning set: a few queries of slack below what the ranking reaches (96.4 % / 98.8 %).
+    assert report.top3 >= 0.97, message
+    assert report.top1 >= 0.92, message
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # A regression guard only, not the goal: set 4 was never tuned on, and this is the level it reached
-    # when measured after the fourth tuning pass (76.3 % / 88.2 %; the goal is 90 % / 98 %).
-    report = evaluate(FRESH_4)
-    assert report.top1 >= 0.76, report.details(top=3)
-    assert report.top3 >= 0.88, report.details(top=3)
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4 and 6
+    # reached after the fifth tuning pass, which tuned on neither. Set 6's is the clean figure; set 4's misses
+    # had been read after pass 4 (see docs/rulebook-search.md).
+    for cases, top1, top3 in ((FRESH_4, 0.79, 0.92), (FRESH_6, 0.79, 0.89)):
+        report = evaluate(cases)
+        assert report.top1 >= top1, report.details(top=3)
+        assert report.top3 >= top3, report.details(top=3)
 
 
 @pytest.mark.parametrize(
