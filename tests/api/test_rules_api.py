@@ -59,8 +59,8 @@ def test_results_match_the_published_schema(client: FlaskClient) -> None:
     assert {"verdict", "example"} <= set(items["properties"])
 
 
-def test_the_real_server_answers_with_verdict_and_example(tmp_path: Path) -> None:
-    with LiveServer(tmp_path / "rules.sqlite3") as server, Client(server.port) as http:
+def test_the_real_server_answers_with_verdict_and_example(database_url: str, tmp_path: Path) -> None:
+    with LiveServer(database_url, logs=tmp_path / "logs") as server, Client(server.port) as http:
         reply = http.request("GET", "/api/v1/rules?q=when+i+bust+do+i+keep+my+cards")
         assert reply.status == 200
         first = reply.json()["results"][0]
