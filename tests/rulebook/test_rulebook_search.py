@@ -16,13 +16,14 @@ HERE = Path(__file__).resolve().parent
 CASES = load_cases(HERE / "search_cases.json")
 HOLDOUT = load_cases(HERE / "holdout_cases.json")
 # Issue 15: fresh hold-outs of phone-typed phrasings, each written before a tuning pass and measured
-# once after it; sets 1-3 then became tuning data (passes 4 and 5 tuned on all three); sets 4 and 6 are
-# never tuned on (set 5 is the lead's, kept outside the repository).
+# once after it; sets 1-3 then became tuning data (passes 4 and 5 tuned on all three); sets 4, 6 and 7
+# are never tuned on (set 7 was written after the last change), and set 5 is the lead's, kept elsewhere.
 FRESH = load_cases(HERE / "fresh_holdout_cases.json")
 FRESH_2 = load_cases(HERE / "fresh_holdout_2_cases.json")
 FRESH_3 = load_cases(HERE / "fresh_holdout_3_cases.json")
 FRESH_4 = load_cases(HERE / "fresh_holdout_4_cases.json")
 FRESH_6 = load_cases(HERE / "fresh_holdout_6_cases.json")
+FRESH_7 = load_cases(HERE / "fresh_holdout_7_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -38,6 +39,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_3_cases.json",
         HERE / "fresh_holdout_4_cases.json",
         HERE / "fresh_holdout_6_cases.json",
+        HERE / "fresh_holdout_7_cases.json",
     ]
 
 
@@ -45,11 +47,12 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(CASES) >= 80
     own = {question.casefold() for item in entries() for question in item.questions}
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
-    assert len(FRESH_6) >= 70
-    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6):
+    assert len(FRESH_6) >= 70 and len(FRESH_7) >= 70
+    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6, *FRESH_7):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
-    queries = [case.query for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6)]
+    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_6, FRESH_7)
+    queries = [case.query for cases in sets for case in cases]
     assert len(queries) == len(set(queries))
 
 
@@ -64,6 +67,7 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 3 (tuned on after it was measured): {evaluate(FRESH_3).summary()}"
         f"\nrules search, fresh hold-out 4 (never tuned on): {evaluate(FRESH_4).summary()}"
         f"\nrules search, fresh hold-out 6 (never tuned on): {evaluate(FRESH_6).summary()}"
+        f"\nrules search, fresh hold-out 7 (never tuned on): {evaluate(FRESH_7).summary()}"
     )
     print(message)
     # The tuning set: a few queries of slack below what the ranking reaches (96.4 % / 98.8 %).
@@ -72,10 +76,10 @@ def test_hit_rates() -> None:
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4 and 6
-    # reached after the fifth tuning pass, which tuned on neither. Set 6's is the clean figure; set 4's misses
-    # had been read after pass 4 (see docs/rulebook-search.md).
-    for cases, top1, top3 in ((FRESH_4, 0.79, 0.92), (FRESH_6, 0.79, 0.89)):
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4, 6 and 7
+    # reached on the final ranking, which tuned on none of them. Set 7 was written after the last change;
+    # set 4's misses had been read after pass 4 (see docs/rulebook-search.md).
+    for cases, top1, top3 in ((FRESH_4, 0.79, 0.92), (FRESH_6, 0.79, 0.89), (FRESH_7, 0.79, 0.94)):
         report = evaluate(cases)
         assert report.top1 >= top1, report.details(top=3)
         assert report.top3 >= top3, report.details(top=3)
