@@ -601,11 +601,22 @@ DOCUMENT: dict[str, Any] = {
                         "maxItems": 10,
                         "items": {
                             "type": "object",
-                            "required": ["id", "title", "answer", "source", "house_rule"],
+                            "required": ["id", "title", "verdict", "answer", "example", "source", "house_rule"],
                             "properties": {
                                 "id": {"type": "string"},
                                 "title": {"type": "string"},
+                                "verdict": {
+                                    "type": ["string", "null"],
+                                    "description": "The ruling in a few words, as the rules panel opens the "
+                                    "answer ('No — one 0 per Bomb.'); null for an entry that explains a rule "
+                                    "rather than settling a question (the panel then opens with the title).",
+                                },
                                 "answer": {"type": "string"},
+                                "example": {
+                                    "type": ["string", "null"],
+                                    "description": "A short game showing the ruling, as the rules panel's "
+                                    "Example, under the default house rules; null if the entry has none.",
+                                },
                                 "source": {"type": "string"},
                                 "house_rule": {"type": ["string", "null"]},
                             },

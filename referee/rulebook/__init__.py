@@ -5,7 +5,7 @@ from referee.rulebook import search, entry, table_note, result_json
 search("bomb last card", house_rules)   # -> [SearchResult, ...], best first, at most 10
 entry("bomb-last-card")                 # -> Entry | None  (the target of a "Why?" link)
 table_note(entry, house_rules)          # -> "At this table: ... — switch bomb_last_card" | None
-search_json("deck ran out")             # -> {"results": [{"id", "title", "answer", "source", "house_rule"}]}
+search_json("deck ran out")  # -> {"results": [{"id", "title", "verdict", "answer", "example", "source", "house_rule"}]}
 """
 
 from .kb import by_section, entries, entry, table_note

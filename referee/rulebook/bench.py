@@ -166,6 +166,12 @@ def _compare(sets: dict[str, tuple[Case, ...]], queries: list[str], passes: int)
     for label, params in (
         ("ours without named topics", replace(DEFAULT_PARAMS, exact_boost=0.0)),
         ("ours without word pairs", replace(DEFAULT_PARAMS, bigram_weight=0.0)),
+        ("ours without the one-kind-of-game cut", replace(DEFAULT_PARAMS, scope_penalty=0.0)),
+        (
+            "ours with pass 4 knobs (full IDF, k1 1.2, pairs 1.0)",
+            replace(DEFAULT_PARAMS, idf_power=1.0, k1=1.2, bigram_weight=1.0),
+        ),
+        ("ours + nearest example question (30 % of the score)", replace(DEFAULT_PARAMS, question_weight=0.3)),
     ):
         variant_index, variant = _ours(params)
         contenders.append((label, variant, partial(_clear_caches, variant_index)))

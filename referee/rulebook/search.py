@@ -13,6 +13,11 @@ Scoring, per entry:
    title or one of its aliases ("bust", "redeal", "sudden death"), that entry's score is
    multiplied by 1 + exact_boost. Aliases are unique across entries (a test checks), so a
    bare topic name always finds its main entry.
+3. One kind of game: an entry about two or three players, teams or Sudden Death loses
+   scope_penalty of its score when the query does not name that kind of game.
+
+Most of the hit rate comes from the entries' `questions`: a bank of player-typed paraphrases per
+entry, indexed in the questions field (docs/rulebook-search.md).
 """
 
 from __future__ import annotations
@@ -27,13 +32,20 @@ from functools import cache
 from ..engine.house_rules import HouseRules
 from .kb import entries, table_note
 from .model import Entry, SearchResult
-from .text import STOPWORDS, Speller, bigrams, terms, words
+from .text import STOPWORDS, Speller, bigrams, phone_speak, terms, words
 
 MAX_RESULTS = 10
 """The most results a search returns (the JSON API's limit too)."""
 
 MAX_QUERY_LENGTH = 200
 """Longer queries are cut: nobody types a paragraph into the rules box."""
+
+SCOPES: Mapping[str, frozenset[str]] = {
+    "Two players": frozenset({"2player", "2"}),
+    "Sudden Death": frozenset({"suddendeath", "tie", "tiebreak"}),
+    "Teams": frozenset({"team", "teammate"}),
+}
+"""Sections whose entries apply to one kind of game only, with the query terms that name it."""
 
 GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive"})
 """Words that do not change which topic a query names ("bomb card", "bomb rules" -> "bomb")."""
@@ -52,14 +64,23 @@ class Params:
             "reasoning": 0.4,
         }
     )
-    k1: float = 1.2
+    k1: float = 1.8
     b: float = 0.5
-    bigram_weight: float = 1.0
+    bigram_weight: float = 0.5
     """IDF factor for word pairs."""
     exact_boost: float = 1.0
     """Extra score factor when the query names an entry's title or one of its aliases and nothing else."""
     fix_typos: bool = True
     """Correct unknown words against the rulebook's vocabulary (and complete a word being typed)."""
+    idf_power: float = 0.5
+    """IDF is raised to this power (square root): in a hundred entries a word said once by chance ("come",
+    "drop") would otherwise outweigh the topic word ("bomb") that two dozen entries share."""
+    scope_penalty: float = 0.2
+    """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
+    query does not name that kind of game: "what does skip do" wants Skip before Skip with two players."""
+    question_weight: float = 0.0
+    """Share of the final score from the nearest single example question (cosine over IDF-weighted terms).
+    Off: with the paraphrase banks in the questions field it cost top-1 (the bench measures it)."""
 
 
 DEFAULT_PARAMS = Params()
@@ -96,6 +117,16 @@ def topic_keys(item: Entry) -> set[frozenset[str]]:
     keys = {topic_key(terms(name)) for name in (item.title, *item.aliases)}
     keys.discard(frozenset())
     return keys
+
+
+def _scope(item: Entry) -> frozenset[str]:
+    """The query terms that name the kind of game an entry is about (empty: any game)."""
+    scope = SCOPES.get(item.section, frozenset())
+    title = set(terms(item.title))
+    for players, number in (("3player", "3"), ("5player", "5")):
+        if players in title:
+            scope |= {players, number}
+    return scope
 
 
 def _extra_vocabulary() -> set[str]:
@@ -144,34 +175,93 @@ class Index:
         total = len(self.items)
         self.postings: dict[str, tuple[tuple[int, float], ...]] = {}
         for term, docs in frequencies.items():
-            idf = math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5))
+            idf = math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5)) ** params.idf_power
             if "_" in term:
                 idf *= params.bigram_weight
             self.postings[term] = tuple(
                 (doc, idf * tf * (params.k1 + 1.0) / (params.k1 + tf)) for doc, tf in docs.items()
             )
 
+        self.scopes = [_scope(item) for item in self.items]
         self.topics: dict[frozenset[str], set[int]] = {}
         for doc, item in enumerate(self.items):
             for key in topic_keys(item):
                 self.topics.setdefault(key, set()).add(doc)
 
+        self._index_questions(total, frequencies)
+
         for word in _extra_vocabulary():
             vocabulary[word] += 1
         self.speller = Speller(vocabulary.elements())
 
+    def _index_questions(self, total: int, frequencies: Mapping[str, Mapping[int, float]]) -> None:
+        """Index each example question (and the title) on its own, for nearest-question matching."""
+        self.idf = {
+            term: math.log(1.0 + (total - len(docs) + 0.5) / (len(docs) + 0.5)) for term, docs in frequencies.items()
+        }
+        self.question_owner: list[int] = []
+        self.question_norm: list[float] = []
+        self.question_postings: dict[str, list[int]] = {}
+        for doc, item in enumerate(self.items):
+            for phrase in (item.title, *item.questions):
+                tokens = terms(phrase)
+                unique = set(tokens) | set(bigrams(tokens))
+                if not unique:
+                    continue
+                number = len(self.question_owner)
+                self.question_owner.append(doc)
+                self.question_norm.append(math.sqrt(sum(self._weight(term) ** 2 for term in unique)))
+                for term in unique:
+                    self.question_postings.setdefault(term, []).append(number)
+
+    def _weight(self, term: str) -> float:
+        """A term's weight in question matching: its IDF (word pairs scaled like in BM25F)."""
+        weight = self.idf.get(term, 0.0)
+        return weight * self.params.bigram_weight if "_" in term else weight
+
+    def nearest_questions(self, unique: Iterable[str]) -> dict[int, float]:
+        """Per entry, the cosine similarity between the query's terms and its closest example question."""
+        unique = tuple(unique)
+        query_norm = math.sqrt(sum(self._weight(term) ** 2 for term in unique))
+        if not query_norm:
+            return {}
+        dots: dict[int, float] = {}
+        for term in unique:
+            weight = self._weight(term) ** 2
+            for number in self.question_postings.get(term, ()):
+                dots[number] = dots.get(number, 0.0) + weight
+        best: dict[int, float] = {}
+        for number, dot in dots.items():
+            similarity = dot / (query_norm * self.question_norm[number])
+            doc = self.question_owner[number]
+            if similarity > best.get(doc, 0.0):
+                best[doc] = similarity
+        return best
+
     def query_tokens(self, query: str) -> list[str]:
         """The words of a query as search terms, typos fixed."""
-        query = query[:MAX_QUERY_LENGTH]
+        query = phone_speak(query[:MAX_QUERY_LENGTH])
         return terms(self.speller.fix(query) if self.params.fix_typos else query, query=True)
 
     def scores(self, query: str) -> list[tuple[float, int]]:
         """(score, entry index) for every entry that matches, best first (ties in file order)."""
         tokens = self.query_tokens(query)
+        unique = tuple(dict.fromkeys([*tokens, *bigrams(tokens)]))
         totals: dict[int, float] = {}
-        for term in dict.fromkeys([*tokens, *bigrams(tokens)]):
+        for term in unique:
             for doc, value in self.postings.get(term, ()):
                 totals[doc] = totals.get(doc, 0.0) + value
+        share = self.params.question_weight
+        if share and totals:
+            # BM25F scaled to the best entry's, blended with how close the query is to an example question.
+            top = max(totals.values())
+            nearest = self.nearest_questions(unique)
+            totals = {doc: (1.0 - share) * value / top + share * nearest.get(doc, 0.0) for doc, value in totals.items()}
+        if self.params.scope_penalty:
+            named = set(tokens)
+            for doc in totals:
+                if self.scopes[doc] and not self.scopes[doc] & named:
+                    totals[doc] *= 1.0 - self.params.scope_penalty
         for doc in self.topics.get(topic_key(tokens), ()):
             if doc in totals:
                 totals[doc] *= 1.0 + self.params.exact_boost
@@ -214,11 +304,17 @@ def search(query: str, house_rules: HouseRules | None = None, limit: int = MAX_R
 
 
 def result_json(result: SearchResult) -> dict[str, str | None]:
-    """One result as the JSON API shows it: id, title, answer, source, house_rule."""
+    """One result as the JSON API shows it: id, title, verdict, answer, example, source, house_rule.
+
+    `verdict` is the ruling in a few words (None for an entry that explains rather than settles a
+    question); `example` is the short game the rules panel shows (None for an entry without one).
+    """
     return {
         "id": result.id,
         "title": result.title,
+        "verdict": result.entry.verdict,
         "answer": result.answer,
+        "example": result.example.text if result.example else None,
         "source": result.source,
         "house_rule": result.house_rule,
     }

@@ -52,10 +52,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bhand(?:s|ed)?[\s-]*in(?=\s+cards?\b|\s*$)", " redeal "),
     (r"\ba-l-i-v-e\b", " alive "),
     (r"\bsudden[\s-]*death\b", " suddendeath "),
-    (r"\btie[\s-]*break\w*", " tiebreak "),
+    (r"\btie[\s-]*break\w*", " tie tiebreak "),
+    (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
-    (r"\b(?:ran|run|runs|running)\s+out\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
+    (r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
     (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
     (r"\b(?:miss|misses|missed|lose|loses|lost)\s+(?:a|their|my|your|his|her|the|next)?\s*(?:turn|go)\b", " missturn "),
     (
@@ -109,15 +110,17 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
     # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
     (
-        r"\b(?:no|nobody|noone|none|without|lacking|dont\s+have|don't\s+have|doesnt\s+have|doesn't\s+have|"
-        r"not\s+have|no\s+one|didnt\s+have|didn't\s+have|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?"
-        r"(?:a\s+|any\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b",
+        r"\b(?:(?:no|nobody|noone|none|without|lacking|no\s+one|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?|"
+        r"(?:never|not|dont|don't|doesnt|doesn't|didnt|didn't)\s+(?:\w+\s+)?"
+        r"(?:got|get|have|has|had|hold|holding|own)\s+(?:\w+\s+)?)"
+        r"(?:a\s+|any\s+|single\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b|"
+        r"\b(?:zero|0)\s+(?:zeros|zeroes|0s)\b",
         " nozero ",
     ),
     # "dump both zeros", "discard every 0", "throw all my zeros", "got 2 zeros": how many 0s a Bomb takes
     (
-        r"\b(?:dump|throw|discard|use|play|put|get\s+rid\s+of)\w*\s+(?:down\s+)?(?:all|both|every|each|\d+)\s+"
-        r"(?:of\s+)?(?:my\s+|your\s+|ur\s+|the\s+|them\s+)?(?:0|zero|zeros|zeroes)\b",
+        r"\b(?:all|both|every|each|[2-8])\s+(?:of\s+)?(?:my\s+|your\s+|ur\s+|the\s+|them\s+|his\s+|her\s+)?"
+        r"(?:0|zero|zeros|zeroes)\b",
         " allzeros ",
     ),
     (
@@ -126,8 +129,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "how many 0 cards are there", "how many 7s in the deck": the deck's contents
     (
-        r"\bhow\s+many\s+(?:[\w=]+\s+){0,2}?(?:are\s+there|r\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
-        r"does\s+the\s+deck\s+have|exist)\b",
+        r"\bhow\s+many\s+(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
+        r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
     ),
     # "when you're out": eliminated (not "out of cards")
@@ -135,7 +138,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:ur|your|youre|you\s+are|u\s+r|im|i\s+am|theyre|they\s+are|hes|shes)\s+out\b(?!\s+of\s+card)",
         " eliminate ",
     ),
-    (r"\b(?:1\s*v(?:s|ersus)?\s*1|one\s+on\s+one|head\s+to\s+head)\b", " 2player "),
+    # "1v1", "1 on 1", "heads up", "just the two of us", "only two", "one opponent": a two-player game
+    (
+        r"\b(?:1\s*v(?:s|ersus)?\s*1|(?:1|one)\s+on\s+(?:1|one)|heads?[\s-]+(?:to[\s-]+head|up)|"
+        r"(?:just|only)\s+(?:the\s+)?(?:2|two)(?:\s+of\s+us)?|(?:one|an|my|1)\s+opponent)\b",
+        " 2player ",
+    ),
     (
         r"(?<!a )\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?"
         r"(?:players?|people|persons?|ppl|of\s+us\s+left|of\s+us|kids|left|remaining|p)\b",
@@ -175,7 +183,9 @@ _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     # "total is 10", "the total's at 12": a low total (not "=10" or "10 cards")
     (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
     (
-        re.compile(r"(?<![\w=])([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"),
+        re.compile(
+            r"(?<![\w=])(?!1\s+on\s+1\b)([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"
+        ),
         _sum_verdict,
     ),
     (re.compile(r"(?<![\w=])(?:1[1-4])(?!\w)"), " low "),
@@ -197,6 +207,10 @@ SYNONYMS: dict[str, str] = {
     "alive": "life",
     "health": "life",
     "lose": "lose",
+    "hurt": "lose",
+    "tied": "tie",
+    "ties": "tie",
+    "hurts": "lose",
     "loses": "lose",
     "losing": "lose",
     "lost": "lose",
@@ -238,6 +252,7 @@ SYNONYMS: dict[str, str] = {
     "reshuffled": "shuffle",
     "score": "total",
     "sum": "total",
+    "teammate": "teammate",
     "teammates": "teammate",
     "partner": "teammate",
     "partners": "teammate",
@@ -266,7 +281,6 @@ SYNONYMS: dict[str, str] = {
     "redeals": "redeal",
     "sudden": "suddendeath",
     "equals": "equal",
-    "final": "last",
     "first": "first",
     "start": "start",
     "starts": "start",
@@ -309,13 +323,118 @@ _STOPWORD_TEXT = """
     had can could should would will shall may might what whats which who whos whom whose this that these those
     here of to in on at by for with about as into from so if then than and or but just also very really happen
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
-    please ok okay like well still even yet s t
+    please ok okay like well still even yet s t now
     w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 
 _KEEP = frozenset({"bus", "plus", "minus", "bonus", "yes", "this", "is", "was", "has", "does", "less", "pass"})
+
+
+# Phone spelling and chat shorthand, rewritten to plain words before typo fixing (which would otherwise
+# "correct" them into unrelated rulebook words: "enuf" is not "menu"). Whole words only.
+PHONE_WORDS: dict[str, str] = {
+    "b4": "before",
+    "bfore": "before",
+    "enuf": "enough",
+    "enuff": "enough",
+    "wen": "when",
+    "wn": "when",
+    "hw": "how",
+    "wht": "what",
+    "wut": "what",
+    "cud": "could",
+    "cld": "could",
+    "shud": "should",
+    "shld": "should",
+    "wud": "would",
+    "wld": "would",
+    "pple": "people",
+    "plyr": "player",
+    "plyrs": "players",
+    "playr": "player",
+    "playrs": "players",
+    "bc": "because",
+    "bcuz": "because",
+    "bcoz": "because",
+    "any1": "anyone",
+    "ne1": "anyone",
+    "every1": "everyone",
+    "evry1": "everyone",
+    "evryone": "everyone",
+    "no1": "nobody",
+    "noone": "nobody",
+    "nobdy": "nobody",
+    "sum1": "someone",
+    "some1": "someone",
+    "1st": "first",
+    "2nd": "second",
+    "3rd": "third",
+    "nxt": "next",
+    "crd": "card",
+    "crds": "cards",
+    "lyf": "life",
+    "lyfe": "life",
+    "lifes": "lives",
+    "thru": "through",
+    "wit": "with",
+    "wiv": "with",
+    "w/": "with",
+    "w/o": "without",
+    "abt": "about",
+    "da": "the",
+    "dat": "that",
+    "dis": "this",
+    "dem": "them",
+    "dnt": "dont",
+    "cnt": "cant",
+    "cannt": "cant",
+    "aint": "not",
+    "havent": "have not",
+    "hasnt": "has not",
+    "hadnt": "had not",
+    "isnt": "is not",
+    "wasnt": "was not",
+    "gotta": "have to",
+    "hafta": "have to",
+    "hav": "have",
+    "hve": "have",
+    "giv": "give",
+    "kno": "know",
+    "knw": "know",
+    "nothin": "nothing",
+    "nuthin": "nothing",
+    "sumthin": "something",
+    "luz": "lose",
+    "loose": "lose",
+    "looses": "loses",
+    "loosing": "losing",
+    "2gether": "together",
+    "togther": "together",
+    "agen": "again",
+    "agn": "again",
+    "agian": "again",
+    "pls": "please",
+    "plz": "please",
+    "tht": "that",
+    "frm": "from",
+    "bout": "about",
+    "em": "them",
+    "ya": "you",
+    "yr": "your",
+    "yur": "your",
+    "thier": "their",
+    "whos": "who is",
+    "whats": "what is",
+    "wats": "what is",
+}
+_PHONE_WORD = re.compile(r"(?<![\w=+])[a-z0-9]+(?:/o|/)?(?![\w])")
+
+
+def phone_speak(text: str) -> str:
+    """Fold `text` and spell out phone shorthand ("b4" -> "before", "every1" -> "everyone")."""
+    return _PHONE_WORD.sub(lambda match: PHONE_WORDS.get(match.group(0), match.group(0)), fold(text))
 
 
 def fold(text: str) -> str:
@@ -350,10 +469,21 @@ def _undouble(word: str) -> str:
     return word
 
 
+# Table talk for laying a card ("he dropped a bomb", "slapped down a skip"), read as "played" in a question.
+# (Not in the rulebook's own text, where "dropped" means an effect that does not happen.)
+_QUERY_PLAYED = re.compile(
+    r"\b(?:drop|drops|dropped|dropping|lay|lays|laid|laying|slap|slaps|slapped|slapping|plonk|plonks|plonked|"
+    r"chuck(?:s|ed)?\s+down|throw(?:s)?\s+down|threw\s+down|put(?:s)?\s+down|got\s+played|gets\s+played)\b(?:\s+down\b)?"
+)
+_QUERY_PUT_DOWN = re.compile(r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+\d)?)\s+down\b")
+
+
 def rewrite(text: str, query: bool = False) -> str:
     """Fold `text` and rewrite the game's multi-word names to single concept terms."""
     text = f" {fold(text)} "
     if query:
+        text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
+        text = _QUERY_PLAYED.sub(" played ", text)
         for number, meaning in _QUERY_NUMBERS:
             text = number.sub(meaning, text)
     for pattern, replacement in _COMPILED:
@@ -419,6 +549,18 @@ def _deletes(word: str, depth: int) -> set[str]:
     return found
 
 
+_VOWEL = re.compile(r"[aeiou]")
+
+
+def skeleton(word: str) -> str:
+    """A word's consonants with repeats merged ("reverse" -> "rvrs", "bomb" -> "bmb")."""
+    out: list[str] = []
+    for letter in word:
+        if letter not in "aeiou" and (not out or out[-1] != letter):
+            out.append(letter)
+    return "".join(out)
+
+
 class Speller:
     """Fix typed words against a vocabulary (symmetric-delete lookup, then edit distance).
 
@@ -433,6 +575,9 @@ class Speller:
             for variant in _deletes(word, self.max_edits(word)):
                 self._by_delete.setdefault(variant, []).append(word)
         self._sorted = sorted(self.counts)
+        self._by_skeleton: dict[str, str] = {}
+        for word in sorted(self.counts, key=lambda item: (-self.counts[item], item)):
+            self._by_skeleton.setdefault(skeleton(word), word)
         self.correct = lru_cache(maxsize=8192)(self._correct)
 
     @staticmethod
@@ -447,6 +592,10 @@ class Speller:
     def _correct(self, word: str) -> str:
         if word in self.counts or self.max_edits(word) == 0:
             return word
+        if not _VOWEL.search(word) and skeleton(word) in self._by_skeleton:
+            # Typed without vowels ("bmb", "rvrs", "rnd"): the commonest word with the same consonants,
+            # before edit distance, which would find a nearer but unrelated word ("rnd" -> "end").
+            return self._by_skeleton[skeleton(word)]
         limit = self.max_edits(word)
         candidates: set[str] = set()
         for variant in _deletes(word, limit):

@@ -15,11 +15,15 @@ from referee.rulebook.evaluate import DEFAULT_CASE_FILES, evaluate, load_cases, 
 HERE = Path(__file__).resolve().parent
 CASES = load_cases(HERE / "search_cases.json")
 HOLDOUT = load_cases(HERE / "holdout_cases.json")
-# Issue 15: three fresh hold-outs of phone-typed phrasings, each written before a tuning pass and measured
-# once after it; the first two then became tuning data, the third is only measured.
+# Issue 15: fresh hold-outs of phone-typed phrasings, each written before a tuning pass and measured
+# once after it; sets 1-3 then became tuning data (passes 4 and 5 tuned on all three); sets 4, 6 and 7
+# are never tuned on (set 7 was written after the last change), and set 5 is the lead's, kept elsewhere.
 FRESH = load_cases(HERE / "fresh_holdout_cases.json")
 FRESH_2 = load_cases(HERE / "fresh_holdout_2_cases.json")
 FRESH_3 = load_cases(HERE / "fresh_holdout_3_cases.json")
+FRESH_4 = load_cases(HERE / "fresh_holdout_4_cases.json")
+FRESH_6 = load_cases(HERE / "fresh_holdout_6_cases.json")
+FRESH_7 = load_cases(HERE / "fresh_holdout_7_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -33,17 +37,22 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_cases.json",
         HERE / "fresh_holdout_2_cases.json",
         HERE / "fresh_holdout_3_cases.json",
+        HERE / "fresh_holdout_4_cases.json",
+        HERE / "fresh_holdout_6_cases.json",
+        HERE / "fresh_holdout_7_cases.json",
     ]
 
 
 def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(CASES) >= 80
     own = {question.casefold() for item in entries() for question in item.questions}
-    assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60
-    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3):
+    assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
+    assert len(FRESH_6) >= 70 and len(FRESH_7) >= 70
+    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6, *FRESH_7):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
-    queries = [case.query for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3)]
+    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_6, FRESH_7)
+    queries = [case.query for cases in sets for case in cases]
     assert len(queries) == len(set(queries))
 
 
@@ -55,11 +64,25 @@ def test_hit_rates() -> None:
         f"\nrules search, hold-out set (not tuned on, not asserted): {holdout.summary()}"
         f"\nrules search, fresh hold-out 1 (tuned on after it was measured): {evaluate(FRESH).summary()}"
         f"\nrules search, fresh hold-out 2 (tuned on after it was measured): {evaluate(FRESH_2).summary()}"
-        f"\nrules search, fresh hold-out 3 (not tuned on, not asserted): {evaluate(FRESH_3).summary()}"
+        f"\nrules search, fresh hold-out 3 (tuned on after it was measured): {evaluate(FRESH_3).summary()}"
+        f"\nrules search, fresh hold-out 4 (never tuned on): {evaluate(FRESH_4).summary()}"
+        f"\nrules search, fresh hold-out 6 (never tuned on): {evaluate(FRESH_6).summary()}"
+        f"\nrules search, fresh hold-out 7 (never tuned on): {evaluate(FRESH_7).summary()}"
     )
     print(message)
-    assert report.top3 >= 0.95, message
-    assert report.top1 >= 0.85, message
+    # The tuning set: a few queries of slack below what the ranking reaches (96.4 % / 98.8 %).
+    assert report.top3 >= 0.97, message
+    assert report.top1 >= 0.92, message
+
+
+def test_unseen_phrasings_do_not_get_worse() -> None:
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4, 6 and 7
+    # reached on the final ranking, which tuned on none of them. Set 7 was written after the last change;
+    # set 4's misses had been read after pass 4 (see docs/rulebook-search.md).
+    for cases, top1, top3 in ((FRESH_4, 0.79, 0.92), (FRESH_6, 0.79, 0.89), (FRESH_7, 0.79, 0.94)):
+        report = evaluate(cases)
+        assert report.top1 >= top1, report.details(top=3)
+        assert report.top3 >= top3, report.details(top=3)
 
 
 @pytest.mark.parametrize(
@@ -110,6 +133,85 @@ def test_typos_are_forgiven(query: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("bmb", "bomb"),
+        ("rvrs", "reverse"),
+        ("bst", "bust"),
+        ("rvrs wth 2 plyrs", "reverse-two-players"),
+    ],
+)
+def test_words_typed_without_vowels_are_read(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("shorthand", "spelled_out"),
+    [
+        ("evry1 loses", "everyone loses"),
+        ("do i loose a life b4 the bomb", "do i lose a life before the bomb"),
+        ("w/o a zero", "without a zero"),
+        ("nxt rnd", "next round"),
+    ],
+)
+def test_phone_shorthand_means_the_words_it_stands_for(shorthand: str, spelled_out: str) -> None:
+    assert top(shorthand, 3) == top(spelled_out, 3)
+    assert top(shorthand, 3)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "i never got a zero and he bombed",
+        "bomb and i havent got a 0",
+        "bomb and i aint got no zero",
+        "bomb and i got zero zeros",
+        "bomb, i dont even have any zero",
+    ],
+)
+def test_any_way_of_saying_no_zero_against_a_bomb_finds_the_bomb_rule(query: str) -> None:
+    assert top(query) == ["bomb"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("someone dropped a bomb", "bomb"),
+        ("he slapped down a reverse", "reverse"),
+        ("reverse got played what now", "reverse"),
+        ("she laid a skip", "skip"),
+    ],
+)
+def test_table_talk_for_playing_a_card_finds_that_cards_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("reverse who is next", "reverse"),
+        ("someone played draw 2 on me what do i do", "draw-cards"),
+        ("what happens with reverse", "reverse"),
+        ("skip with 2 players", "skip-two-players"),
+        ("reverse with three of us", "reverse-three-players"),
+    ],
+)
+def test_a_rule_for_one_kind_of_game_waits_until_the_question_names_it(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    "query", ["skip 1 on 1", "skip heads up", "skip when its just the two of us", "skip when its me and one opponent"]
+)
+def test_every_way_of_saying_two_players_finds_the_two_player_ruling(query: str) -> None:
+    assert top(query) == ["skip-two-players"]
+
+
+def test_a_zero_mentioned_without_a_negation_is_not_read_as_no_zero() -> None:
+    assert top("does it not matter if i play a 0 on 21") != ["bomb"]
+
+
+@pytest.mark.parametrize(
     ("typed", "expected"),
     [("bomb las", "bomb-last-card"), ("skip with 2 pla", "skip-two-players"), ("sudd", "sudden-death")],
 )
@@ -150,13 +252,17 @@ def test_result_json_has_exactly_the_api_fields() -> None:
     assert set(body) == {"results"}
     assert 1 <= len(body["results"]) <= 10
     for item in body["results"]:
-        assert set(item) == {"id", "title", "answer", "source", "house_rule"}
+        assert set(item) == {"id", "title", "verdict", "answer", "example", "source", "house_rule"}
     first = body["results"][0]
     assert first["id"] == "bomb-last-card"
     assert first["house_rule"] == "bomb_last_card"
+    assert first["verdict"] == "By default both: answer the Bomb, then the round ends."
+    assert first["example"] and "→" in first["example"]
     assert json.loads(json.dumps(body)) == body
     plain = result_json(search("bust")[0])
     assert plain["house_rule"] is None and plain["source"]
+    explains = result_json(search("what is in the deck")[0])
+    assert explains["id"] == "deck" and explains["verdict"] is None
 
 
 def test_table_note_says_what_this_table_chose() -> None:

@@ -1,0 +1,69 @@
+"""GET /api/v1/rules: the rules search over the JSON API, with the verdict and example the rules panel shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from flask.testing import FlaskClient
+
+from referee.harness import Client, LiveServer
+
+RULES = "/api/v1/rules"
+
+
+def _results(client: FlaskClient, query: str) -> list[dict[str, Any]]:
+    response = client.get(RULES, query_string={"q": query})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert isinstance(body, dict)
+    results = body["results"]
+    assert isinstance(results, list)
+    return results
+
+
+def test_a_ruling_comes_with_its_verdict_and_an_example(client: FlaskClient) -> None:
+    first = _results(client, "bomb do i have to discard all my zeros")[0]
+    assert first["id"] == "one-zero-per-bomb"
+    assert first["verdict"] == "No — one 0 per Bomb."
+    assert first["example"] is not None and "zeros=Bob" in first["example"]
+    assert first["answer"].startswith("Each player discards just one 0")
+
+
+def test_the_example_is_the_default_tables(client: FlaskClient) -> None:
+    # Without a table the API shows what a table on the default readings would see, as the panel does.
+    first = _results(client, "my last 0 went on the bomb")[0]
+    assert first["id"] == "zero-answer-last-card"
+    assert first["verdict"] == "By default yes — you have gone out."
+    # The default reading: Cy has gone out, so the round ends (a "draws one" table would stay in round 1).
+    assert first["example"] is not None and "round 2; dealer Cy" in first["example"]
+
+
+def test_an_entry_that_only_explains_has_no_verdict(client: FlaskClient) -> None:
+    first = _results(client, "what is in the deck")[0]
+    assert first["id"] == "deck"
+    assert first["verdict"] is None
+    assert set(first) == {"id", "title", "verdict", "answer", "example", "source", "house_rule"}
+
+
+def test_results_match_the_published_schema(client: FlaskClient) -> None:
+    document = client.get("/api/v1/openapi.json").get_json()
+    schema = document["paths"][RULES]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    validator = jsonschema.Draft202012Validator({**schema, "components": document["components"]})
+    for query in ("bomb last card", "what is in the deck", "bust", "", "zzzz"):
+        validator.validate(client.get(RULES, query_string={"q": query}).get_json())
+    items = document["components"]["schemas"]["RuleResults"]["properties"]["results"]["items"]
+    # Contract v1: the fields that were there stay required; the new ones are added beside them.
+    assert {"id", "title", "answer", "source", "house_rule"} <= set(items["required"])
+    assert {"verdict", "example"} <= set(items["properties"])
+
+
+def test_the_real_server_answers_with_verdict_and_example(database_url: str, tmp_path: Path) -> None:
+    with LiveServer(database_url, logs=tmp_path / "logs") as server, Client(server.port) as http:
+        reply = http.request("GET", "/api/v1/rules?q=when+i+bust+do+i+keep+my+cards")
+        assert reply.status == 200
+        first = reply.json()["results"][0]
+    assert first["id"] == "bust-keeps-card"
+    assert first["verdict"] == "Yes — you keep every card."
+    assert first["example"] == "Ann Bob Cy: Ann eq21; Bob bust 7 → hand Bob 10; lives Bob 4"
