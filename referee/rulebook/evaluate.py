@@ -23,6 +23,7 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_2_cases.json",
     CASES_DIR / "fresh_holdout_3_cases.json",
     CASES_DIR / "fresh_holdout_4_cases.json",
+    CASES_DIR / "fresh_holdout_5_cases.json",
     CASES_DIR / "fresh_holdout_6_cases.json",
     CASES_DIR / "fresh_holdout_7_cases.json",
 )

@@ -22,6 +22,7 @@ FRESH = load_cases(HERE / "fresh_holdout_cases.json")
 FRESH_2 = load_cases(HERE / "fresh_holdout_2_cases.json")
 FRESH_3 = load_cases(HERE / "fresh_holdout_3_cases.json")
 FRESH_4 = load_cases(HERE / "fresh_holdout_4_cases.json")
+FRESH_5 = load_cases(HERE / "fresh_holdout_5_cases.json")
 FRESH_6 = load_cases(HERE / "fresh_holdout_6_cases.json")
 FRESH_7 = load_cases(HERE / "fresh_holdout_7_cases.json")
 
@@ -38,6 +39,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_2_cases.json",
         HERE / "fresh_holdout_3_cases.json",
         HERE / "fresh_holdout_4_cases.json",
+        HERE / "fresh_holdout_5_cases.json",
         HERE / "fresh_holdout_6_cases.json",
         HERE / "fresh_holdout_7_cases.json",
     ]
@@ -47,11 +49,11 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(CASES) >= 80
     own = {question.casefold() for item in entries() for question in item.questions}
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
-    assert len(FRESH_6) >= 70 and len(FRESH_7) >= 70
-    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_6, *FRESH_7):
+    assert len(FRESH_5) >= 70 and len(FRESH_6) >= 70 and len(FRESH_7) >= 70
+    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_5, *FRESH_6, *FRESH_7):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
-    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_6, FRESH_7)
+    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7)
     queries = [case.query for cases in sets for case in cases]
     assert len(queries) == len(set(queries))
 
@@ -66,6 +68,7 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 2 (tuned on after it was measured): {evaluate(FRESH_2).summary()}"
         f"\nrules search, fresh hold-out 3 (tuned on after it was measured): {evaluate(FRESH_3).summary()}"
         f"\nrules search, fresh hold-out 4 (never tuned on): {evaluate(FRESH_4).summary()}"
+        f"\nrules search, fresh hold-out 5 (the lead's; never tuned on): {evaluate(FRESH_5).summary()}"
         f"\nrules search, fresh hold-out 6 (never tuned on): {evaluate(FRESH_6).summary()}"
         f"\nrules search, fresh hold-out 7 (never tuned on): {evaluate(FRESH_7).summary()}"
     )
@@ -76,10 +79,12 @@ def test_hit_rates() -> None:
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4, 6 and 7
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4 to 7
     # reached on the final ranking, which tuned on none of them. Set 7 was written after the last change;
-    # set 4's misses had been read after pass 4 (see docs/rulebook-search.md).
-    for cases, top1, top3 in ((FRESH_4, 0.79, 0.92), (FRESH_6, 0.79, 0.89), (FRESH_7, 0.79, 0.94)):
+    # set 5 was written by someone else and hidden until measured; set 4's misses had been read after pass 4
+    # (see docs/rulebook-search.md).
+    guards = ((FRESH_4, 0.79, 0.92), (FRESH_5, 0.86, 0.97), (FRESH_6, 0.79, 0.89), (FRESH_7, 0.79, 0.94))
+    for cases, top1, top3 in guards:
         report = evaluate(cases)
         assert report.top1 >= top1, report.details(top=3)
         assert report.top3 >= top3, report.details(top=3)
