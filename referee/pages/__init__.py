@@ -14,7 +14,7 @@ from .. import rulebook
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table
 from .common import error_page, http_error_page
-from .rendering import RenderedLines, log_lines_html, request_url_for
+from .rendering import RenderedLines, action_fields, action_form_attrs, log_lines_html, request_url_for
 
 __all__ = ["error_page", "http_error_page", "init_app"]
 
@@ -38,4 +38,6 @@ def init_app(app: Flask) -> None:
     # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
     app.add_template_global(request_url_for, "url_for")
     app.add_template_global(log_lines_html)
+    app.add_template_global(action_fields, "action_fields_html")
+    app.add_template_global(action_form_attrs, "action_form_attrs_html")
     app.extensions["referee_log_lines"] = RenderedLines()
