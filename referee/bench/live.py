@@ -356,6 +356,11 @@ def action_figures(posted: Sequence[Posted]) -> dict[str, Any]:
     return {
         # When the slow ones were due (seconds into the phase): spread out, or bunched at one moment?
         "over_100_ms_due_at_s": sorted(round(action.due - first, 1) for action in posted if action.seconds > 0.1),
+        # The ten slowest: (seconds into the phase it was due, its latency in ms).
+        "slowest_due_s_ms": sorted(
+            ((round(action.due - first, 2), _ms(action.seconds)) for action in posted),
+            key=lambda pair: -pair[1],
+        )[:10],
         "actions": len(posted),
         "accepted": sum(1 for action in posted if action.status == 200),
         "not_accepted": sorted({str(action.status) for action in posted if action.status != 200}),
@@ -385,6 +390,7 @@ async def live_phones(
     ramp = time.monotonic() - ramp_started
     await asyncio.sleep(1.0)
     driver = Driver(action_port, tables)
+    driver_started = time.time()
     await driver.run(rate, seconds)
     await asyncio.sleep(1.5)  # the last messages and the board fetches they cause
     stop.set()
@@ -398,6 +404,7 @@ async def live_phones(
         "rate": rate,
         "seconds": seconds,
         "ramp_seconds": round(ramp, 1),
+        "actions_started_unix": round(driver_started, 3),
         "phones_refused": len(refused),
         "refused_why": sorted(set(refused)),
         "board_reconnects": sum(phone.reconnects for phone in everyone),
