@@ -258,7 +258,9 @@ class Driver:
         self.source = source
         self.rng = random.Random(seed)
         self.locks = [asyncio.Lock() for _ in self.tables]
-        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.idle: list[tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], float]] = []  # (conn, last used)
+        # Requests sent again because a kept-alive connection was found closed: (seconds it was idle, error).
+        self.resent: list[tuple[float, str]] = []
         self.posted: list[Posted] = []
         self.pending: dict[int, list[Action]] = {}
 
@@ -272,15 +274,9 @@ class Driver:
             action = self.pending[index].pop(0)
             body = json.dumps(table.body(action)).encode()
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {table.token}"}
-            conn = None
             try:
-                conn = self.idle.pop() if self.idle else await connect(self.port, self.source)
-                status, answer, data = await request(
-                    conn, "POST", f"/api/v1/tables/{table.code}/actions", body, headers
-                )
+                conn, status, answer, data = await self._send(f"/api/v1/tables/{table.code}/actions", body, headers)
             except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as error:
-                if conn is not None:
-                    conn[1].close()
                 self.posted.append(Posted(table.code, None, due, time.monotonic() - due, type(error).__name__))
                 return
             seconds = time.monotonic() - due
@@ -290,7 +286,37 @@ class Driver:
                 version = table.version
             self.posted.append(Posted(table.code, version, due, seconds, status))
             if answer.get("connection", "").lower() != "close":
-                self.idle.append(conn)
+                self.idle.append((conn, time.monotonic()))
+
+    async def _send(
+        self, path: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], int, dict[str, str], bytes]:
+        """POST on a kept-alive connection; once more on a new one if the server had closed the kept one.
+
+        A server closes a connection idle for its keep-alive time (KEEP_ALIVE_SECONDS), and a client that
+        reuses it at that moment finds it closed before any answer: the request never reached the app. Browsers
+        send it again on a new connection, as this does. Safe even had it been applied: it carries the table's
+        version (`expected_version`), so a repeat would be refused as stale, never counted twice.
+        """
+        reused_since = None
+        if self.idle:
+            conn, last_used = self.idle.pop()
+            reused_since = time.monotonic() - last_used
+        else:
+            conn = await connect(self.port, self.source)
+        try:
+            return (conn, *await request(conn, "POST", path, body, headers))
+        except ConnectionError as error:  # reset, broken pipe, or closed before the status line
+            conn[1].close()
+            if reused_since is None:
+                raise
+            self.resent.append((round(reused_since, 1), type(error).__name__))
+        conn = await connect(self.port, self.source)
+        try:
+            return (conn, *await request(conn, "POST", path, body, headers))
+        except BaseException:
+            conn[1].close()
+            raise
 
     async def run(self, rate: float, seconds: float) -> None:
         """Post `rate` actions/s for `seconds`, each on a table picked at random."""
@@ -304,7 +330,7 @@ class Driver:
 
     def close(self) -> None:
         """Close the kept-alive connections."""
-        for _, writer in self.idle:
+        for (_, writer), _ in self.idle:
             writer.close()
 
 
@@ -349,7 +375,7 @@ def delivery_figures(phones: Sequence[Phone], posted: Sequence[Posted]) -> dict[
     }
 
 
-def action_figures(posted: Sequence[Posted]) -> dict[str, Any]:
+def action_figures(posted: Sequence[Posted], resent: Sequence[tuple[float, str]] = ()) -> dict[str, Any]:
     """Latency of the driver's actions from when each was due; refusals and errors counted apart."""
     latencies = [action.seconds for action in posted]
     first = min((action.due for action in posted), default=0.0)
@@ -364,6 +390,8 @@ def action_figures(posted: Sequence[Posted]) -> dict[str, Any]:
         "actions": len(posted),
         "accepted": sum(1 for action in posted if action.status == 200),
         "not_accepted": sorted({str(action.status) for action in posted if action.status != 200}),
+        # Sent again on a new connection: the kept-alive one was closed by the server (seconds idle, error).
+        "resent_on_closed_keepalive": list(resent),
         "p50_ms": _ms(percentile(latencies, 50)),
         "p99_ms": _ms(percentile(latencies, 99)),
         "max_ms": _ms(max(latencies, default=float("nan"))),
@@ -410,6 +438,6 @@ async def live_phones(
         "board_reconnects": sum(phone.reconnects for phone in everyone),
         "board_errors": sum(phone.board_errors for phone in everyone),
         "board_request_ms": {"p50": _ms(percentile(board_requests, 50)), "p99": _ms(percentile(board_requests, 99))},
-        "action": action_figures(driver.posted),
+        "action": action_figures(driver.posted, driver.resent),
         **delivery_figures(everyone, driver.posted),
     }

@@ -187,13 +187,13 @@ def _victim(port: int, rate: float, seconds: float) -> dict[str, Any]:
     """Another address's actions at `rate`, on tables of its own."""
     tables = _tables(port, 4, Addresses())
 
-    async def act() -> list[live.Posted]:
+    async def act() -> dict[str, Any]:
         driver = live.Driver(port, tables, source="127.0.0.3")
         await driver.run(rate, seconds)
         driver.close()
-        return driver.posted
+        return live.action_figures(driver.posted, driver.resent)
 
-    return live.action_figures(asyncio.run(act()))
+    return asyncio.run(act())
 
 
 def measure_attack(connections: int = 1000, rate: float = 20.0, seconds: float = 20.0) -> dict[str, Any]:
@@ -447,7 +447,8 @@ async def _soak_load(
     stop.set()
     await asyncio.gather(*tasks, sampler, return_exceptions=True)
     driver.close()
-    return {"actions": len(driver.posted), "tables_created": created, "action": live.action_figures(driver.posted)}
+    action = live.action_figures(driver.posted, driver.resent)
+    return {"actions": len(driver.posted), "tables_created": created, "action": action}
 
 
 def _load_page(port: int, code: str) -> None:
