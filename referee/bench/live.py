@@ -259,8 +259,9 @@ class Driver:
         self.rng = random.Random(seed)
         self.locks = [asyncio.Lock() for _ in self.tables]
         self.idle: list[tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], float]] = []  # (conn, last used)
-        # Requests sent again because a kept-alive connection was found closed: (seconds it was idle, error).
-        self.resent: list[tuple[float, str]] = []
+        # Requests sent again because a kept-alive connection was found closed: (seconds it was idle, error, how
+        # the resend ended).
+        self.resent: list[tuple[float, str, str]] = []
         self.posted: list[Posted] = []
         self.pending: dict[int, list[Action]] = {}
 
@@ -275,11 +276,15 @@ class Driver:
             body = json.dumps(table.body(action)).encode()
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {table.token}"}
             try:
-                conn, status, answer, data = await self._send(f"/api/v1/tables/{table.code}/actions", body, headers)
+                conn, resent, status, answer, data = await self._send(
+                    f"/api/v1/tables/{table.code}/actions", body, headers
+                )
             except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as error:
                 self.posted.append(Posted(table.code, None, due, time.monotonic() - due, type(error).__name__))
                 return
             seconds = time.monotonic() - due
+            if resent is not None:
+                status, data = self._after_resend(resent, table.version, status, data)
             version = None
             if status == 200:
                 table.accepted(action, json.loads(data))
@@ -288,10 +293,26 @@ class Driver:
             if answer.get("connection", "").lower() != "close":
                 self.idle.append((conn, time.monotonic()))
 
+    def _after_resend(self, entry: int, version: int, status: int, data: bytes) -> tuple[int, bytes]:
+        """Note how a resent action ended; a 409 that shows the very next version means the first attempt counted.
+
+        hypercorn may close an idle connection just after reading a request from it (docs/performance.md, "The
+        victim's lost answers"): the action is applied and its answer lost. The resend is then refused as stale,
+        with the table's state, one version on; the action counts once, and the table is followed as it is.
+        """
+        idle, error, _ = self.resent[entry]
+        if status == 409:
+            state = json.loads(data).get("state") or {}
+            if state.get("version") == version + 1:
+                self.resent[entry] = (idle, error, "applied by the first attempt, its answer lost")
+                return 200, json.dumps(state).encode()
+        self.resent[entry] = (idle, error, f"resend answered {status}")
+        return status, data
+
     async def _send(
         self, path: str, body: bytes, headers: Mapping[str, str]
-    ) -> tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], int, dict[str, str], bytes]:
-        """POST on a kept-alive connection; once more on a new one if the server had closed the kept one.
+    ) -> tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], int | None, int, dict[str, str], bytes]:
+        """POST on a kept-alive connection; once more on a new one (its entry in `resent` returned) if closed.
 
         A server closes a connection idle for its keep-alive time (KEEP_ALIVE_SECONDS), and a client that
         reuses it at that moment finds it closed before any answer: the request never reached the app. Browsers
@@ -305,15 +326,16 @@ class Driver:
         else:
             conn = await connect(self.port, self.source)
         try:
-            return (conn, *await request(conn, "POST", path, body, headers))
+            return (conn, None, *await request(conn, "POST", path, body, headers))
         except ConnectionError as error:  # reset, broken pipe, or closed before the status line
             conn[1].close()
             if reused_since is None:
                 raise
-            self.resent.append((round(reused_since, 1), type(error).__name__))
+            self.resent.append((round(reused_since, 1), type(error).__name__, "no answer"))
+        entry = len(self.resent) - 1
         conn = await connect(self.port, self.source)
         try:
-            return (conn, *await request(conn, "POST", path, body, headers))
+            return (conn, entry, *await request(conn, "POST", path, body, headers))
         except BaseException:
             conn[1].close()
             raise
@@ -375,7 +397,7 @@ def delivery_figures(phones: Sequence[Phone], posted: Sequence[Posted]) -> dict[
     }
 
 
-def action_figures(posted: Sequence[Posted], resent: Sequence[tuple[float, str]] = ()) -> dict[str, Any]:
+def action_figures(posted: Sequence[Posted], resent: Sequence[tuple[float, str, str]] = ()) -> dict[str, Any]:
     """Latency of the driver's actions from when each was due; refusals and errors counted apart."""
     latencies = [action.seconds for action in posted]
     first = min((action.due for action in posted), default=0.0)
@@ -390,7 +412,7 @@ def action_figures(posted: Sequence[Posted], resent: Sequence[tuple[float, str]]
         "actions": len(posted),
         "accepted": sum(1 for action in posted if action.status == 200),
         "not_accepted": sorted({str(action.status) for action in posted if action.status != 200}),
-        # Sent again on a new connection: the kept-alive one was closed by the server (seconds idle, error).
+        # Sent again on a new connection: the kept-alive one was closed by the server (seconds idle, error, end).
         "resent_on_closed_keepalive": list(resent),
         "p50_ms": _ms(percentile(latencies, 50)),
         "p99_ms": _ms(percentile(latencies, 99)),
