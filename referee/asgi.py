@@ -51,8 +51,6 @@ class Front:
         self.flask = app
         self.referee: Referee = app.extensions["referee"]
         self.wsgi = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
-        write_threads = int(config["WRITE_THREADS"])
-        self.wsgi_writes = WSGIMiddleware(app, workers=write_threads) if write_threads else self.wsgi  # type: ignore[arg-type]
         self.max_streams = int(config["MAX_STREAMS"])
         self.max_streams_per_address = int(config["MAX_STREAMS_PER_ADDRESS"])
         self.max_requests_per_address = int(config["MAX_REQUESTS_PER_ADDRESS"])
@@ -89,8 +87,7 @@ class Front:
             return
         self.requests_by_address[address] += 1
         try:
-            wsgi = self.wsgi if scope["method"] in ("GET", "HEAD") else self.wsgi_writes
-            await wsgi(scope, receive, send)  # type: ignore[arg-type]
+            await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
         finally:
             _decrement(self.requests_by_address, address)
 

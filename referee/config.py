@@ -52,9 +52,6 @@ class Defaults:
     MAX_STREAMS = 2000
     MAX_STREAMS_PER_ADDRESS = 24
     MAX_REQUESTS_PER_ADDRESS = 32
-    # Threads of their own for requests that change something (POST: taps, API actions), so that they never
-    # queue behind the burst of board refreshes each change sets off (referee/asgi.py; 0: one shared pool).
-    WRITE_THREADS = 0
     # Seconds a connection may sit without a request, before its first as well as between them: this is what
     # closes idle and slow-header connections (a header line every few seconds does not keep one open).
     KEEP_ALIVE_SECONDS = 10.0

@@ -34,6 +34,12 @@ REQUEST_THREADS = 4
 GRACEFUL_SECONDS = 3
 # Waiting connections the kernel keeps: a thousand phones reconnect at once after a restart.
 BACKLOG = 2048
+# Allocations between two young garbage collections (CPython's default is 700). With a thousand phones the
+# process holds some 2,000 connections, and each closed one leaves a reference cycle (hypercorn's objects)
+# that only the collector frees. At the default, the young collections caught so many requests in flight
+# that their objects piled up in the oldest generation, and a full collection (250-1,000 ms on this machine,
+# every request stopped) ran every 6-10 s; at 10,000, none ran in a 20-s live phase (docs/performance.md).
+GC_YOUNG_THRESHOLD = 10_000
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,8 @@ def run_worker(make_app: Callable[[], Flask], sock: socket.socket, threads: int)
     # Everything built so far lives as long as the server: out of the collector's sight, each full collection
     # (which pauses every request) is about 25 ms shorter (docs/performance.md).
     gc.freeze()
+    _, middle, oldest = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, oldest)
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -258,7 +258,10 @@ class Driver:
         self.source = source
         self.rng = random.Random(seed)
         self.locks = [asyncio.Lock() for _ in self.tables]
-        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.idle: list[tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], float]] = []  # (conn, last used)
+        # Requests sent again because a kept-alive connection was found closed: (seconds it was idle, error, how
+        # the resend ended).
+        self.resent: list[tuple[float, str, str]] = []
         self.posted: list[Posted] = []
         self.pending: dict[int, list[Action]] = {}
 
@@ -272,25 +275,70 @@ class Driver:
             action = self.pending[index].pop(0)
             body = json.dumps(table.body(action)).encode()
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {table.token}"}
-            conn = None
             try:
-                conn = self.idle.pop() if self.idle else await connect(self.port, self.source)
-                status, answer, data = await request(
-                    conn, "POST", f"/api/v1/tables/{table.code}/actions", body, headers
+                conn, resent, status, answer, data = await self._send(
+                    f"/api/v1/tables/{table.code}/actions", body, headers
                 )
             except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError, ValueError) as error:
-                if conn is not None:
-                    conn[1].close()
                 self.posted.append(Posted(table.code, None, due, time.monotonic() - due, type(error).__name__))
                 return
             seconds = time.monotonic() - due
+            if resent is not None:
+                status, data = self._after_resend(resent, table.version, status, data)
             version = None
             if status == 200:
                 table.accepted(action, json.loads(data))
                 version = table.version
             self.posted.append(Posted(table.code, version, due, seconds, status))
             if answer.get("connection", "").lower() != "close":
-                self.idle.append(conn)
+                self.idle.append((conn, time.monotonic()))
+
+    def _after_resend(self, entry: int, version: int, status: int, data: bytes) -> tuple[int, bytes]:
+        """Note how a resent action ended; a 409 that shows the very next version means the first attempt counted.
+
+        hypercorn may close an idle connection just after reading a request from it (docs/performance.md, "The
+        victim's lost answers"): the action is applied and its answer lost. The resend is then refused as stale,
+        with the table's state, one version on; the action counts once, and the table is followed as it is.
+        """
+        idle, error, _ = self.resent[entry]
+        if status == 409:
+            state = json.loads(data).get("state") or {}
+            if state.get("version") == version + 1:
+                self.resent[entry] = (idle, error, "applied by the first attempt, its answer lost")
+                return 200, json.dumps(state).encode()
+        self.resent[entry] = (idle, error, f"resend answered {status}")
+        return status, data
+
+    async def _send(
+        self, path: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], int | None, int, dict[str, str], bytes]:
+        """POST on a kept-alive connection; once more on a new one (its entry in `resent` returned) if closed.
+
+        A server closes a connection idle for its keep-alive time (KEEP_ALIVE_SECONDS), and a client that
+        reuses it at that moment finds it closed before any answer: the request never reached the app. Browsers
+        send it again on a new connection, as this does. Safe even had it been applied: it carries the table's
+        version (`expected_version`), so a repeat would be refused as stale, never counted twice.
+        """
+        reused_since = None
+        if self.idle:
+            conn, last_used = self.idle.pop()
+            reused_since = time.monotonic() - last_used
+        else:
+            conn = await connect(self.port, self.source)
+        try:
+            return (conn, None, *await request(conn, "POST", path, body, headers))
+        except ConnectionError as error:  # reset, broken pipe, or closed before the status line
+            conn[1].close()
+            if reused_since is None:
+                raise
+            self.resent.append((round(reused_since, 1), type(error).__name__, "no answer"))
+        entry = len(self.resent) - 1
+        conn = await connect(self.port, self.source)
+        try:
+            return (conn, entry, *await request(conn, "POST", path, body, headers))
+        except BaseException:
+            conn[1].close()
+            raise
 
     async def run(self, rate: float, seconds: float) -> None:
         """Post `rate` actions/s for `seconds`, each on a table picked at random."""
@@ -304,7 +352,7 @@ class Driver:
 
     def close(self) -> None:
         """Close the kept-alive connections."""
-        for _, writer in self.idle:
+        for (_, writer), _ in self.idle:
             writer.close()
 
 
@@ -349,16 +397,23 @@ def delivery_figures(phones: Sequence[Phone], posted: Sequence[Posted]) -> dict[
     }
 
 
-def action_figures(posted: Sequence[Posted]) -> dict[str, Any]:
+def action_figures(posted: Sequence[Posted], resent: Sequence[tuple[float, str, str]] = ()) -> dict[str, Any]:
     """Latency of the driver's actions from when each was due; refusals and errors counted apart."""
     latencies = [action.seconds for action in posted]
     first = min((action.due for action in posted), default=0.0)
     return {
         # When the slow ones were due (seconds into the phase): spread out, or bunched at one moment?
         "over_100_ms_due_at_s": sorted(round(action.due - first, 1) for action in posted if action.seconds > 0.1),
+        # The ten slowest: (seconds into the phase it was due, its latency in ms).
+        "slowest_due_s_ms": sorted(
+            ((round(action.due - first, 2), _ms(action.seconds)) for action in posted),
+            key=lambda pair: -pair[1],
+        )[:10],
         "actions": len(posted),
         "accepted": sum(1 for action in posted if action.status == 200),
         "not_accepted": sorted({str(action.status) for action in posted if action.status != 200}),
+        # Sent again on a new connection: the kept-alive one was closed by the server (seconds idle, error, end).
+        "resent_on_closed_keepalive": list(resent),
         "p50_ms": _ms(percentile(latencies, 50)),
         "p99_ms": _ms(percentile(latencies, 99)),
         "max_ms": _ms(max(latencies, default=float("nan"))),
@@ -385,6 +440,7 @@ async def live_phones(
     ramp = time.monotonic() - ramp_started
     await asyncio.sleep(1.0)
     driver = Driver(action_port, tables)
+    driver_started = time.time()
     await driver.run(rate, seconds)
     await asyncio.sleep(1.5)  # the last messages and the board fetches they cause
     stop.set()
@@ -398,11 +454,12 @@ async def live_phones(
         "rate": rate,
         "seconds": seconds,
         "ramp_seconds": round(ramp, 1),
+        "actions_started_unix": round(driver_started, 3),
         "phones_refused": len(refused),
         "refused_why": sorted(set(refused)),
         "board_reconnects": sum(phone.reconnects for phone in everyone),
         "board_errors": sum(phone.board_errors for phone in everyone),
         "board_request_ms": {"p50": _ms(percentile(board_requests, 50)), "p99": _ms(percentile(board_requests, 99))},
-        "action": action_figures(driver.posted),
+        "action": action_figures(driver.posted, driver.resent),
         **delivery_figures(everyone, driver.posted),
     }

@@ -62,7 +62,10 @@ def refusal(state: GameState, action: Action) -> Refused | None:
     try:
         check(state, action)
     except Refused as refused:
-        return refused
+        # Without its traceback: the traceback holds this frame, which holds `refused`, a reference cycle that
+        # only the garbage collector frees. The board asks this for every card on every render, and that
+        # garbage made the collector run (and pause every request) several times as often.
+        return refused.with_traceback(None)
     return None
 
 

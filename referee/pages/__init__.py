@@ -14,6 +14,7 @@ from .. import rulebook
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table
 from .common import error_page, http_error_page
+from .rendering import RenderedLines, action_fields, action_form_attrs, log_lines_html, request_url_for
 
 __all__ = ["error_page", "http_error_page", "init_app"]
 
@@ -34,3 +35,9 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)
     app.add_template_global(rule_title)
+    # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
+    app.add_template_global(request_url_for, "url_for")
+    app.add_template_global(log_lines_html)
+    app.add_template_global(action_fields, "action_fields_html")
+    app.add_template_global(action_form_attrs, "action_form_attrs_html")
+    app.extensions["referee_log_lines"] = RenderedLines()

@@ -1,0 +1,42 @@
+"""A board's render stays cheap for the server: no garbage that only the collector can free, the same HTML.
+
+With a thousand phones a full garbage collection stops every request for a quarter of a second or more
+(docs/performance.md); it ran often because every board render left reference cycles behind.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from flask import Flask
+
+from .conftest import Phone, drive
+
+
+def test_showing_boards_leaves_no_garbage_for_the_collector(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7", "Bob 3")
+    client = app.test_client()
+    client.get(f"/t/{code}/board", headers={"HX-Request": "true"})  # first render: templates compiled
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(20):
+            assert client.get(f"/t/{code}/board", headers={"HX-Request": "true"}).status_code == 200
+        found = gc.collect()
+    finally:
+        gc.enable()
+    # Werkzeug's test client leaves about 14 objects a request of its own; the board's render left about 150
+    # more (the engine's refusals kept their tracebacks, and with them frames and the whole game state).
+    assert found < 20 * 40, found
+
+
+def test_a_log_line_shown_again_after_undo_is_drawn_anew(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7")
+    phone.open(f"/t/{code}")
+    first = phone.page.by_id("log").find_all("li")[0].text()
+    assert "Undone" not in first
+    phone.press("Undo")
+    phone.open(f"/t/{code}")
+    assert phone.page.by_id("log").find_all("li")[0].text().startswith("Undone")
