@@ -126,6 +126,12 @@ def _check_types(body: dict[str, Any]) -> None:
     for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
         if body.get(field) is not None and not isinstance(body[field], kind):
             raise Invalid("bad_field", f"The field {field!r} has the wrong type.", field=field)
+    # The home form sends an empty "who starts" for "the first seat"; in JSON that is left out instead, as the
+    # OpenAPI document says (a name of at least one character).
+    if isinstance(body.get("first_player"), str) and not body["first_player"].strip():
+        raise Invalid(
+            "bad_first_player", "Name the player who starts, or leave first_player out.", field="first_player"
+        )
 
 
 def _rematch_changes() -> dict[str, Any]:

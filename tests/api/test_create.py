@@ -164,6 +164,8 @@ def test_each_table_gets_its_own_code_and_token(api: Api, client: FlaskClient) -
         ({"players": ["Ann", "Bob"], "variant": 3}, "bad_field"),
         ({"players": ["Ann", "Bob"], "first_player": "Zed"}, "bad_first_player"),
         ({"players": ["Ann", "Bob"], "first_player": 1}, "bad_field"),
+        ({"players": ["Ann", "Bob"], "first_player": ""}, "bad_first_player"),
+        ({"players": ["Ann", "Bob"], "first_player": "  "}, "bad_first_player"),
         ({"players": ["Ann", "Bob"], "house_rules": {"over_9000": "yes"}}, "unknown_house_rule"),
         ({"players": ["Ann", "Bob"], "house_rules": {"over_21": "sometimes"}}, "bad_house_rule"),
         ({"players": ["Ann", "Bob"], "house_rules": {"over_21": 1}}, "bad_house_rule"),

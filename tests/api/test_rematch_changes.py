@@ -64,6 +64,7 @@ def test_a_team_rematch_of_a_standard_game_takes_alternate_seats_or_the_teams_gi
         ({"teams": [["Ann"], ["Bob", "Cy"]]}, "bad_teams"),  # teams outside the team game
         ({"players": ["X", "Y"]}, "bad_field"),  # the players stay: that is what a rematch is
         ({"first_player": 3}, "bad_field"),
+        ({"first_player": ""}, "bad_first_player"),
         ([1, 2], "bad_json"),
     ],
 )
