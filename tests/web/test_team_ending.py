@@ -50,6 +50,16 @@ def test_a_bomb_that_takes_both_teams_last_lives_says_so_and_asks_for_the_tie_br
     assert "Team A (Ann and Cy) wins!" in phone.page.by_id("banner").text()
 
 
+def team_b_wins(phone: Phone, app: Flask) -> str:
+    """Bob's unanswered Bombs cost Team A two lives each (Ann and Cy) and Team B one (Dee), until Team A is out."""
+    code = phone.start(PLAYERS, variant="teams")
+    referee = app.extensions["referee"]
+    while referee.view(code).state.status.value == "playing":
+        current = referee.view(code).state.current_player.name
+        drive(app, code, f"{current} bomb" if current == "Bob" else f"{current} 0")
+    return code
+
+
 def standings_rows(phone: Phone) -> list[list[str]]:
     table = phone.page.by_id("standings").find("table")
     assert table is not None
@@ -57,12 +67,7 @@ def standings_rows(phone: Phone) -> list[list[str]]:
 
 
 def test_team_standings_place_teams_and_teammates_share_their_place(phone: Phone, app: Flask) -> None:
-    code = phone.start(PLAYERS, variant="teams")
-    # Bob's unanswered Bombs cost Team A two lives each (Ann and Cy) and Team B one (Dee).
-    referee = app.extensions["referee"]
-    while referee.view(code).state.status.value == "playing":
-        current = referee.view(code).state.current_player.name
-        drive(app, code, f"{current} bomb" if current == "Bob" else f"{current} 0")
+    code = team_b_wins(phone, app)
     view = app.extensions["referee"].view(code)
     assert view.state.winners == ("Team B",)
     phone.open(f"/t/{code}")
@@ -74,3 +79,10 @@ def test_team_standings_place_teams_and_teammates_share_their_place(phone: Phone
         ["2", "Ann", "Team A", "0", "0"],
         ["2", "Cy", "Team A", "0", "0"],
     ]
+
+
+def test_the_table_display_names_the_winning_teams_players(phone: Phone, app: Flask) -> None:
+    code = team_b_wins(phone, app)
+    phone.open(f"/t/{code}/display")
+    done = phone.page.find("p", class_="display-done")
+    assert done is not None and done.text() == "Team B (Bob and Dee) wins!"
