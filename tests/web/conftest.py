@@ -53,18 +53,22 @@ class Node:
                 yield from child.iter()
 
     def text(self, shown: bool = False) -> str:
-        """The text inside, whitespace collapsed (`shown`: leave out `hidden` elements, as a browser does)."""
+        """The text inside, whitespace collapsed (`shown`: only what goes into an accessible name)."""
         parts: list[str] = []
 
         def walk(node: Node) -> None:
             for child in node.children:
                 if isinstance(child, str):
                     parts.append(child)
-                elif child.tag not in ("script", "style", "template") and not (shown and child.has("hidden")):
+                elif child.tag not in ("script", "style", "template") and not (shown and child.hidden_from_names()):
                     walk(child)
 
         walk(self)
         return " ".join("".join(parts).split())
+
+    def hidden_from_names(self) -> bool:
+        """True if a browser leaves this element out of an accessible name (`hidden`, aria-hidden="true")."""
+        return self.has("hidden") or self.attrs.get("aria-hidden") == "true"
 
     @property
     def name(self) -> str:
