@@ -151,4 +151,10 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
     )
     best = won.most_common(1)
     names = [player.name for player in view.state.players]
+    if teams:
+        # Teammates share their team's lives: one line per team, not two lines drawn on top of each other.
+        players = view.state.players
+        names = [f"{team.name} ({' and '.join(players[seat].name for seat in team.seats)})" for team in teams]
+        first = {name: players[team.seats[0]].name for name, team in zip(names, teams, strict=True)}
+        history = [{name: point[first[name]] for name in names} for point in history]
     return Standings(rows, best[0] if best else None, _lines(history, names), len(history) - 1, series_tally(games))

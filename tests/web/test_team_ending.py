@@ -86,3 +86,17 @@ def test_the_table_display_names_the_winning_teams_players(phone: Phone, app: Fl
     phone.open(f"/t/{code}/display")
     done = phone.page.find("p", class_="display-done")
     assert done is not None and done.text() == "Team B (Bob and Dee) wins!"
+
+
+def test_the_lives_chart_of_a_team_game_has_one_line_per_team(phone: Phone, app: Flask) -> None:
+    code = team_b_wins(phone, app)
+    phone.open(f"/t/{code}")
+    standings = phone.page.by_id("standings")
+    chart = standings.find("svg", class_="lives-chart")
+    assert chart is not None and len(chart.find_all("polyline")) == 2
+    key = standings.find("ul", class_="chart-key")
+    assert key is not None
+    assert [item.text() for item in key.find_all("li")] == ["Team A (Ann and Cy)", "Team B (Bob and Dee)"]
+    # Team A starts at 5 and ends at 0; Team B ends at 2 (y grows downwards: 10 is 5 lives, 154 is 0).
+    team_a, team_b = (line["points"].split() for line in chart.find_all("polyline"))
+    assert team_a[0].endswith(",10.0") and team_a[-1].endswith(",154.0") and team_b[-1].endswith(",96.4")
