@@ -1,7 +1,9 @@
-"""Issue 11, smaller points: normal use logs nothing in the browser's console. A whole game on two phones, from
-the home page through the lobby, taps, undo and redo, the Bomb sheet, the QR code, rules searches, a hand
-correction, the table display, the whole log, game over and a rematch: no error, no warning, no Content
-Security Policy violation (the policy allows no inline style or script, and it stays that strict)."""
+"""Issue 11, smaller points: normal use logs nothing in the browser's console.
+
+A whole game on three phones, from the home page through the lobby (a phone joining by link, one asking by
+code), taps, undo and redo, the Bomb sheet, the QR code, rules searches, a hand correction, the table display,
+the whole log, game over and a rematch: no error, no warning, no Content Security Policy violation (the policy
+allows no inline style or script, and it stays that strict)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from referee.security import CONTENT_SECURITY_POLICY
 
 from .conftest import Phones, Server
 from .table import LOBBY_URL, TABLE_URL, card, expect_version, join, tap, total, wait_live
+from .test_asking import ask_for, request_item, watch_by_code
 
 pytestmark = pytest.mark.browser
 
@@ -73,6 +76,15 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
     host.wait_for_url(LOBBY_URL)
     join(bob, server.local(host.locator("a.join-link").get_attribute("href") or ""), "Bob")
     expect(host.locator("#seats")).to_contain_text("Bob has joined")
+    # Cy's phone types the code, watches, asks to be Cy; the host allows it from the lobby.
+    wait_live(host)
+    cy = console.listen(phones.new(), "Cy's phone")
+    watch_by_code(cy, server.url, host.url.split("/t/")[1].split("/")[0])
+    ask_for(cy, "Cy")
+    expect(request_item(host, "Cy")).to_be_visible()
+    with host.expect_navigation(url=LOBBY_URL):
+        request_item(host, "Cy").get_by_role("button", name="Allow: this phone becomes Cy").click()
+    expect(cy.locator("#strip .me")).to_have_text("You're Cy")
     host.get_by_role("link", name="Start without waiting").click()
     host.wait_for_url(TABLE_URL)
     code = host.url.rsplit("/", 1)[1]
@@ -130,7 +142,7 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
             tap(host, host.get_by_role("dialog", name="Who discarded a 0?").get_by_role("button", name="Confirm"))
         else:
             tap(host, "0")
-    for phone in (host, bob):
+    for phone in (host, bob, cy):
         expect(phone.get_by_role("region", name="Standings")).to_be_visible()
     host.get_by_role("button", name="Rematch with the same players").click()
     host.wait_for_url(lambda url: TABLE_URL.search(url) is not None and not url.endswith(f"/t/{code}"))
