@@ -85,7 +85,10 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
     with host.expect_navigation(url=LOBBY_URL):
         request_item(host, "Cy").get_by_role("button", name="Allow: this phone becomes Cy").click()
     expect(cy.locator("#strip .me")).to_have_text("You're Cy")
-    host.get_by_role("link", name="Start without waiting").click()
+    # Ann has no phone yet: the way on is "Start without waiting" (waited for: the list refreshes live).
+    start = host.locator("#seats").get_by_role("link", name="Start without waiting")
+    expect(start).to_be_visible(timeout=20_000)
+    start.click()
     host.wait_for_url(TABLE_URL)
     code = host.url.rsplit("/", 1)[1]
     wait_live(host)
