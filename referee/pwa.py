@@ -2,7 +2,8 @@
 
 The service worker must be served from the root to control every page (a script under /static/ could only
 control /static/). It keeps the app shell and static files for when the Wi-Fi drops, never a table's state,
-and shows its own offline page instead of the browser's error.
+and shows its own offline page instead of the browser's error. Every URL here comes from `url_for`, so all of
+it works under a proxy's path prefix (X-Forwarded-Prefix) too.
 """
 
 from __future__ import annotations
@@ -10,13 +11,12 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
 bp = Blueprint("pwa", __name__)
 
-# Precached at install: what the offline page needs, and what every page loads.
+# Precached at install (with the offline page itself): what the offline page needs, and what every page loads.
 SHELL = (
-    "offline.html",
     "offline.js",
     "app.css",
     "icon.svg",
@@ -34,6 +34,23 @@ BACKGROUND = "#f6f4ee"  # the page's background in the light theme (--bg): the s
 def _static(name: str) -> Path:
     assert current_app.static_folder is not None
     return Path(current_app.static_folder) / name
+
+
+def shell_url(name: str) -> str:
+    """A shell file's URL as the service worker keeps it: with the site's path prefix, without ?v=."""
+    return url_for("static", filename=name).split("?")[0]
+
+
+def _offline_page() -> str:
+    return render_template("offline.html", shell_url=shell_url)
+
+
+@bp.get("/offline.html")
+def offline() -> Response:
+    """The page the service worker shows when the server cannot be reached (it links the shell by its URLs)."""
+    response = Response(_offline_page(), mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
 
 
 @bp.get("/manifest.webmanifest")
@@ -66,11 +83,13 @@ def service_worker() -> Response:
     """The service worker, with the list of shell files and a version that changes whenever any of them does."""
     script = _static("sw.js").read_text(encoding="utf-8")
     digest = hashlib.sha256(script.encode())
+    digest.update(_offline_page().encode())
     for name in SHELL:
         digest.update(_static(name).read_bytes())
-    urls = ", ".join(f'"{url_for("static", filename=name).split("?")[0]}"' for name in SHELL)
+    offline_url = url_for("pwa.offline")
+    urls = ", ".join(f'"{url}"' for url in (offline_url, *(shell_url(name) for name in SHELL)))
     script = script.replace("__VERSION__", digest.hexdigest()[:12]).replace('"__SHELL__"', urls)
-    script = script.replace("__OFFLINE__", url_for("static", filename="offline.html").split("?")[0])
+    script = script.replace("__OFFLINE__", offline_url)
     response = Response(script, mimetype="text/javascript")
     # Browsers check for a new service worker on each visit; never let a cache answer for it.
     response.cache_control.no_cache = True

@@ -106,7 +106,7 @@ class RateLimiter:
 
 
 class TrustedProxyFix:
-    """Honour X-Forwarded-* (one hop) only from a proxy we trust, by default one on this machine.
+    """Honour X-Forwarded-For, -Proto, -Host, -Port, -Prefix (one hop) only from a trusted proxy (default: this host).
 
     Anyone on the Wi-Fi can send X-Forwarded-For: believing it from every peer would let one phone
     pose as endless addresses and slip past the per-address limits on new tables and joins.
@@ -115,7 +115,8 @@ class TrustedProxyFix:
     def __init__(self, app: WSGIApplication, trusted: Iterable[str] = ("127.0.0.1", "::1")):
         self.app = app
         self.trusted = frozenset(trusted)
-        self.fixed = ProxyFix(app, x_for=1, x_proto=1, x_host=1, x_port=1)
+        # X-Forwarded-Prefix: a proxy serving the app under a path (/referee/) that it strips before passing on.
+        self.fixed = ProxyFix(app, x_for=1, x_proto=1, x_host=1, x_port=1, x_prefix=1)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REMOTE_ADDR") in self.trusted:

@@ -2,11 +2,14 @@
 (function () {
   "use strict";
   var status = document.getElementById("offline-status");
+  // The health check's address comes from the page: under a proxy's path prefix it is not /healthz.
+  var script = document.currentScript;
+  var health = (script && script.getAttribute("data-health-url")) || "healthz";
   var tries = 0;
 
   function attempt() {
     tries += 1;
-    fetch("/healthz", { cache: "no-store" }).then(function (response) {
+    fetch(health, { cache: "no-store" }).then(function (response) {
       if (response.ok) {
         if (status) status.textContent = "Found the table again: opening it…";
         window.location.reload();

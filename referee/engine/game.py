@@ -629,7 +629,7 @@ class _Table:
             assert team is not None
             self.finish((self.base.teams[team].name,), rule="teams-both-out")
         elif reading == "together":
-            # Settled like a Sudden Death tie: every player adds up their number cards, per team.
+            # A tie-break: every player adds up their number cards, per team (as Sudden Death's tie-break does).
             self.start_tiebreak(tuple(self.active()))
         else:
             # turn_order, the referee's earlier reading: the team charged to 0 first loses.
@@ -639,7 +639,8 @@ class _Table:
         self.tied = seats
         self.current = None
         self.status = Status.TIEBREAK
-        self.emit(EventKind.TIEBREAK, rule="tiebreak")
+        # In teams it is the teams-both-out ruling, not Sudden Death's tie-break: its "Why?" must say so.
+        self.emit(EventKind.TIEBREAK, rule="teams-both-out" if self.variant is Variant.TEAMS else "tiebreak")
         if all(self.hands[seat] == 0 for seat in seats):
             self.tiebreak({})
 

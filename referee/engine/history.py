@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .actions import Action
@@ -72,6 +72,16 @@ class History:
         for action in self.actions[usable * CHECKPOINT_EVERY : count]:
             state = apply(state, action)
         return state
+
+    def states_after(self, start: int) -> Iterator[GameState]:
+        """Yield the state right after each action from index `start` on, the undone tail included."""
+        usable = min(start // CHECKPOINT_EVERY, len(self.checkpoints))
+        state = self.checkpoints[usable - 1] if usable else new_game(self.setup)
+        for action in self.actions[usable * CHECKPOINT_EVERY : start]:
+            state = apply(state, action)
+        for action in self.actions[start:]:
+            state = apply(state, action)
+            yield state
 
     def record(self, action: Action, state: GameState | None = None) -> tuple[History, GameState]:
         """Apply `action` (to `state`, if the caller has it) and keep it; a new action drops the redo tail."""

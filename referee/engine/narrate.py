@@ -249,7 +249,7 @@ def _play_starts_left(state: GameState, event: Event) -> str:
 def _both_teams_out(state: GameState, event: Event) -> str:
     reading = state.house_rules.teams_both_out
     if reading == "together":
-        return "One Bomb took both teams' last lives: it is settled like a Sudden Death tie."
+        return "One Bomb took both teams' last lives: both teams are out at once, so a tie-break decides."
     if reading == "bomber_team" and event.player:
         return f"One Bomb took both teams' last lives: the bomber's team ({_team_of(state, event.player)}) wins."
     return "One Bomb took both teams' last lives: the team that reached 0 first in turn order loses."
@@ -268,7 +268,7 @@ def _reversed(state: GameState, event: Event) -> str:
 
 def _tiebreak(state: GameState, event: Event) -> str:
     if state.variant is Variant.TEAMS:
-        return "Every player adds up the number cards in their hand; the team with the lower total wins."
+        return "Tie-break: every player adds up the number cards in their hand; the team with the lower total wins."
     tied = _join([state.players[seat].name for seat in state.tied])
     return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
 

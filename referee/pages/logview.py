@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
+import threading
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 
+from ..engine import EventKind
 from ..errors import ServiceError
 from ..extensions import get_referee
 from ..tableview import LogEntry, TableView
@@ -18,8 +19,6 @@ bp.register_error_handler(ServiceError, service_error_page)
 # The board shows this many entries; the rest is one tap away ("Show all"), so the board's size (and a
 # live refresh's cost) does not grow with the game. The JSON API keeps the whole log.
 RECENT = 30
-# The engine's narration of a new deal (engine/narrate.py, EventKind.NEW_ROUND): "Round 2: Cy deals."
-NEW_ROUND = re.compile(r"\bRound (\d+): ")
 
 
 @dataclass(frozen=True)
@@ -30,13 +29,41 @@ class LogLine:
     opens_round: int | None
 
 
+# Every phone renders the board after each change: the rounds opened are worked out once per table version.
+_rounds: dict[tuple[str, int, int, int], dict[int, int]] = {}
+_rounds_lock = threading.Lock()
+
+
+def rounds_opened(view: TableView, first: int) -> dict[int, int]:
+    """Log index -> the round that entry's action dealt (the engine's NEW_ROUND event), from index `first` on.
+
+    Taken from the replayed events, not from the log's wording, so rewording a sentence cannot lose a separator.
+    """
+    # The code too: ids and versions start again in every new database (each test has its own).
+    key = (view.code, view.id, view.version, first)
+    with _rounds_lock:
+        if key in _rounds:
+            return _rounds[key]
+    opened = {}
+    for index, state in enumerate(view.history.states_after(first), start=first):
+        for event in state.events:
+            if event.kind is EventKind.NEW_ROUND and isinstance(event.value, int):
+                opened[index] = event.value
+    with _rounds_lock:
+        if len(_rounds) > 500:
+            _rounds.clear()
+        _rounds[key] = opened
+    return opened
+
+
 def log_lines(view: TableView, limit: int | None = RECENT) -> tuple[list[LogLine], int]:
     """The newest `limit` entries (all if None), newest first; and how many entries the log holds."""
-    entries = view.log if limit is None else view.log[-limit:]
+    first = 0 if limit is None else max(len(view.log) - limit, 0)
+    opened = rounds_opened(view, first)
     lines = []
-    for entry in reversed(entries):
-        found = None if entry.undone else NEW_ROUND.search(entry.text)
-        lines.append(LogLine(entry, int(found.group(1)) if found else None))
+    for index in range(len(view.log) - 1, first - 1, -1):
+        entry = view.log[index]
+        lines.append(LogLine(entry, None if entry.undone else opened.get(index)))
     return lines, len(view.log)
 
 

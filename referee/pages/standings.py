@@ -6,7 +6,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 
-from ..engine import EventKind, Status, apply, new_game
+from ..engine import EventKind, Status, Team, apply, new_game
 from ..tableview import TableView
 
 # Chart geometry (SVG user units; the picture scales to the phone's width).
@@ -24,6 +24,8 @@ class Standing:
     name: str
     lives: int
     rounds_won: int
+    team: str | None = None
+    """The player's team (teams variant): teammates share their team's place and lives."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,25 @@ def _replayed(view: TableView) -> tuple[list[dict[str, int]], Counter[str], list
     return lives, won, eliminated
 
 
+def _team_places(view: TableView) -> dict[str, int]:
+    """Teams game: a team's players share its place; the winning team (or teams) first, then by lives left."""
+    state = view.state
+
+    def rank(team: Team) -> tuple[bool, int]:
+        return team.name not in state.winners, -team.lives
+
+    places: dict[str, int] = {}
+    for team in state.teams:
+        place = 1 + sum(1 for other in state.teams if rank(other) < rank(team))
+        for seat in team.seats:
+            places[state.players[seat].name] = place
+    return places
+
+
 def _places(view: TableView, eliminated: list[list[str]]) -> dict[str, int]:
     """Winners first; then who lasted longer; players out with the same card share a place."""
+    if view.state.teams:
+        return _team_places(view)
     places = {name: 1 for name in view.state.winners}
     place = len(places) + 1
     for group in reversed(eliminated):
@@ -120,12 +139,22 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
     """The game-over screen of a finished table (`games`: the series it ends, itself included)."""
     history, won, eliminated = _replayed(view)
     places = _places(view, eliminated)
+    teams = view.state.teams
     rows = tuple(
         sorted(
-            (Standing(places[p.name], p.name, p.lives, won[p.name]) for p in view.state.players),
-            key=lambda row: (row.place, -row.lives, row.name),
+            (
+                Standing(places[p.name], p.name, p.lives, won[p.name], None if p.team is None else teams[p.team].name)
+                for p in view.state.players
+            ),
+            key=lambda row: (row.place, row.team or "", -row.lives, row.name),
         )
     )
     best = won.most_common(1)
     names = [player.name for player in view.state.players]
+    if teams:
+        # Teammates share their team's lives: one line per team, not two lines drawn on top of each other.
+        players = view.state.players
+        names = [f"{team.name} ({' and '.join(players[seat].name for seat in team.seats)})" for team in teams]
+        first = {name: players[team.seats[0]].name for name, team in zip(names, teams, strict=True)}
+        history = [{name: point[first[name]] for name in names} for point in history]
     return Standings(rows, best[0] if best else None, _lines(history, names), len(history) - 1, series_tally(games))

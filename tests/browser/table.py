@@ -36,8 +36,11 @@ def total(page: Page) -> Locator:
 
 
 def card(page: Page, name: str) -> Locator:
-    """A button of the card pad (or Undo, Redo, Can't play) by its accessible name."""
-    return page.get_by_role("button", name=name, exact=True)
+    """A button of the card pad (or Undo, Redo, Can't play) by the start of its accessible name.
+
+    A number card's name says what it does ("7 makes 14", "7 goes bust"): "7" finds it, not "17" or "=7".
+    """
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}(?: |$)"))
 
 
 def turn(page: Page) -> Locator:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
 from .table import LOBBY_URL, TABLE_URL, card, join, mark_page, still_same_page, tap, turn, wait_live
-from .test_screens import SIZES, sideways
+from .test_screens import AXE_OPTIONS, SIZES, sideways
 
 
 def start_in_lobby(host: Page, base_url: str, names: list[str]) -> str:
@@ -241,7 +241,7 @@ def test_the_new_screens_pass_axe_and_fit_320_px(server: Server, phones: Phones,
             expect(phone.locator("#ask, #requests, details.rematch-changes").first).to_be_visible()
             if sideways(phone) > 0:
                 wide.append(f"{name} at {size}: {sideways(phone)} px")
-        violations = axe.run(phone).response["violations"]
+        violations = axe.run(phone, options=AXE_OPTIONS).response["violations"]
         if violations:
             found[name] = [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
     assert not wide, wide

@@ -3,21 +3,29 @@ worker shows our offline page, which finds the table again by itself once the se
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Playwright, expect
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
+from .proxy import PrefixProxy
 
 pytestmark = pytest.mark.browser
 OFFLINE_TITLE = "Can't reach the table — are you on the same Wi-Fi?"
 
 
-def wait_for_service_worker(page: Page) -> None:
-    """Wait until the service worker is installed and controls the page (localhost is a secure context)."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+def wait_for_service_worker(page: Page, timeout: float = 10.0) -> None:
+    """Wait until the service worker is installed and controls the page (localhost is a secure context).
+
+    Polled from here: a page whose worker never registers must fail the test, not hang it.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate("navigator.serviceWorker.controller !== null"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no service worker controls {page.url} after {timeout:.0f} s")
+        page.wait_for_timeout(100)
 
 
 def test_chromium_finds_the_app_installable(server: Server, playwright_session: Playwright, tmp_path: Path) -> None:
@@ -60,3 +68,26 @@ def test_the_offline_page_shows_when_the_server_is_down_and_retries_by_itself(se
     # Nobody touches the phone: the page finds the server again and opens the table.
     expect(page.locator("#offline")).to_have_count(0, timeout=15_000)
     expect(page.get_by_text("Ann").first).to_be_visible()
+
+
+def test_under_a_path_prefix_the_offline_page_is_whole_and_finds_the_table_again(server: Server, page: Page) -> None:
+    # `referee serve` behind a proxy that serves it under /referee/ (and says so in X-Forwarded-Prefix).
+    proxy = PrefixProxy(server.port, "/referee")
+    proxy.start()
+    try:
+        table = server.create_table(["Ann", "Bob"])
+        page.goto(proxy.url + "/")
+        wait_for_service_worker(page)
+        proxy.stop()  # the phone loses the server
+        page.goto(f"{proxy.url}/t/{table['code']}")
+        expect(page.get_by_role("heading", name=OFFLINE_TITLE)).to_be_visible()
+        # The app's stylesheet applies (kept under /referee/static/): the top bar is a flex row, not a block.
+        expect(page.locator("header.top")).to_have_css("display", "flex")
+        # Its script runs and asks /referee/healthz (not /healthz, which is not the app's under this proxy).
+        expect(page.locator("#offline-status")).to_contain_text("Still can't reach it", timeout=10_000)
+        proxy.start()
+        expect(page.locator("#offline")).to_have_count(0, timeout=15_000)
+        expect(page.get_by_text("Ann").first).to_be_visible()
+        assert page.url == f"{proxy.url}/t/{table['code']}"
+    finally:
+        proxy.stop()

@@ -156,7 +156,7 @@ def test_a_watcher_sees_the_game_but_cannot_tap(server: Server, phones: Phones) 
     expect(watcher.get_by_text("You are watching.")).to_be_visible()
     for name in ("0", "7", "Bomb", "Undo", "Redo", "Can't play"):
         expect(card(watcher, name)).to_have_count(0)
-    expect(watcher.get_by_label("Correct Ann's hand size")).to_have_count(0)
+    expect(watcher.get_by_label("Fix Ann's hand size")).to_have_count(0)
     # No join link or QR for a watcher (only the empty place a live refresh could fill).
     expect(watcher.locator("#join a.join-link, #join img")).to_have_count(0)
     expect(watcher.locator("#join")).to_be_hidden()

@@ -40,6 +40,8 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
     expect(total(page)).to_have_text("14")
     expect(turn(page)).to_have_text("Cy's turn")
     expect(card(page, "7")).to_be_enabled()  # 14 + 7 = 21 fits
+    # What a screen reader says is what the button shows (WCAG 2.5.3), in words rather than an arrow.
+    expect(card(page, "7")).to_have_accessible_name("7 makes 21")
     expect(card(page, "Can't play")).to_have_count(0)
 
     # At 15 a 7 would make 22: its button is disabled and says so; "Can't play" appears.
@@ -48,7 +50,8 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
     expect(turn(page)).to_have_text("Ann's turn")
     expect(card(page, "7")).to_be_disabled()
     expect(card(page, "7")).to_contain_text("makes 22")
-    expect(page.locator("#why-7")).to_have_attribute("title", re.compile(r"That 7 makes 22.*Can't play"))
+    expect(card(page, "7")).to_have_accessible_name("7 makes 22")
+    expect(card(page, "7")).to_have_accessible_description(re.compile(r"That 7 makes 22.*Can't play"))
     expect(card(page, "6")).to_be_enabled()
     expect(card(page, "Can't play")).to_be_visible()
 
@@ -100,7 +103,7 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
 
     # Ann really holds one card: correct it from her row.
     ann = row(page, "Ann")
-    ann.get_by_label("Correct Ann's hand size").click()
+    ann.get_by_label("Fix Ann's hand size").click()
     ann.get_by_label("Cards Ann holds").fill("1")
     tap(page, ann.get_by_role("button", name="Save"))
     expect(hand(page, "Ann")).to_have_text("1 card")

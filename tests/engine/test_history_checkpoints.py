@@ -49,3 +49,13 @@ def test_a_history_rebuilt_from_a_stored_log_has_the_same_checkpoints() -> None:
     rebuilt = History.rebuild(history.setup, history.actions, undone=2)
     assert rebuilt.checkpoints == history.checkpoints
     assert rebuilt.state() == replay(history.setup, history.actions[:-2])
+
+
+def test_the_states_after_each_action_match_a_full_replay_from_any_start() -> None:
+    history = _long_history(random.Random(5), 2 * CHECKPOINT_EVERY + 7)
+    history = history.undo().undo()  # the undone tail is walked too (the log still shows it)
+    for start in (0, 1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 3, len(history.actions) - 1):
+        states = list(history.states_after(start))
+        assert len(states) == len(history.actions) - start
+        for offset, state in enumerate(states, start=start + 1):
+            assert state == replay(history.setup, history.actions[:offset])

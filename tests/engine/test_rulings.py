@@ -65,7 +65,8 @@ def test_teams_both_out_together_is_settled_like_a_sudden_death_tie() -> None:
     # Every team's loss is in the log: nobody is spared because their team "already lost".
     assert "No 0 from Ann, Bob, Cy and Dee." in t.line
     assert t.line.count("Team A loses a life") == 2 and t.line.count("Team B loses a life") == 2
-    assert "settled like a Sudden Death tie" in t.line
+    assert "both teams are out at once, so a tie-break decides" in t.line
+    assert "Sudden Death" not in t.line  # a team game: nothing here is about Sudden Death
     assert t.status is Status.TIEBREAK and [team.lives for team in t.state.teams] == [0, 0]
     # The tie-break adds up each team's hands: Team A 1 + 2 + 1 = 4, Team B 3 + 2 = 5, lower wins.
     t.do("tiebreak Ann=1 Bob=3 Cy=2 Dee=2 Eve=1")

@@ -46,10 +46,29 @@ def test_the_service_worker_keeps_the_shell_and_never_a_table(client: FlaskClien
     shell = re.search(r"var SHELL = \[(.*)\];", script)
     assert shell is not None
     urls = re.findall(r'"([^"]+)"', shell[1])
-    assert "/static/offline.html" in urls and all(url.startswith("/static/") for url in urls)
+    assert urls[0] == "/offline.html" and all(url.startswith("/static/") for url in urls[1:])
+    assert 'var OFFLINE = "/offline.html";' in script
     for url in urls:
         assert client.get(url).status_code == 200, url
-    offline = client.get("/static/offline.html").get_data(as_text=True)
+    offline = client.get("/offline.html").get_data(as_text=True)
     assert "Can't reach the table — are you on the same Wi-Fi?" in offline
     assert "<script>" not in offline  # the Content-Security-Policy allows no inline script
+    # What the offline page loads is what the worker keeps (no ?v=, which would miss the kept copy).
+    for link in re.findall(r'(?:href|src)="([^"]+)"', offline):
+        assert link in urls, link
+    assert 'data-health-url="/healthz"' in offline
     assert "__" not in script  # every placeholder filled in
+
+
+def test_under_a_proxy_path_prefix_the_offline_page_and_the_worker_name_prefixed_urls(client: FlaskClient) -> None:
+    # A proxy on this machine serves the app under /referee and strips it (X-Forwarded-Prefix says so).
+    prefixed = {"X-Forwarded-Prefix": "/referee"}
+    script = client.get("/sw.js", headers=prefixed).get_data(as_text=True)
+    shell = re.search(r"var SHELL = \[(.*)\];", script)
+    assert shell is not None
+    urls = re.findall(r'"([^"]+)"', shell[1])
+    assert urls[0] == "/referee/offline.html" and all(url.startswith("/referee/static/") for url in urls[1:])
+    offline = client.get("/offline.html", headers=prefixed).get_data(as_text=True)
+    links = re.findall(r'(?:href|src)="([^"]+)"', offline)
+    assert links and all(link in urls for link in links), links
+    assert 'data-health-url="/referee/healthz"' in offline

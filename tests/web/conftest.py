@@ -52,24 +52,28 @@ class Node:
             if isinstance(child, Node):
                 yield from child.iter()
 
-    def text(self) -> str:
-        """The visible text, whitespace collapsed."""
+    def text(self, shown: bool = False) -> str:
+        """The text inside, whitespace collapsed (`shown`: only what goes into an accessible name)."""
         parts: list[str] = []
 
         def walk(node: Node) -> None:
             for child in node.children:
                 if isinstance(child, str):
                     parts.append(child)
-                elif child.tag not in ("script", "style", "template"):
+                elif child.tag not in ("script", "style", "template") and not (shown and child.hidden_from_names()):
                     walk(child)
 
         walk(self)
         return " ".join("".join(parts).split())
 
+    def hidden_from_names(self) -> bool:
+        """True if a browser leaves this element out of an accessible name (`hidden`, aria-hidden="true")."""
+        return self.has("hidden") or self.attrs.get("aria-hidden") == "true"
+
     @property
     def name(self) -> str:
         """The accessible name: aria-label, else the visible text."""
-        return self.attrs.get("aria-label") or self.text()
+        return self.attrs.get("aria-label") or self.text(shown=True)
 
     def find_all(self, tag: str | None = None, class_: str | None = None, **attrs: str | bool) -> list[Node]:
         """Every element inside matching the tag, a class name and attribute values (True: present)."""
@@ -108,6 +112,10 @@ class Node:
     def buttons(self) -> dict[str, Node]:
         """Buttons by accessible name."""
         return {button.name: button for button in self.find_all("button")}
+
+    def cards(self) -> dict[str, Node]:
+        """The card pad's buttons by the card they enter ("7"), whatever else their name says ("7 makes 14")."""
+        return {button.attrs.get("data-label") or button.name: button for button in self.find_all("button", "card")}
 
     def __repr__(self) -> str:
         return f"<{self.tag} {self.attrs}>"
@@ -227,10 +235,16 @@ class Phone:
         return self.client.get(f"{url}&{extra}" if extra else url, headers={"HX-Request": "true"})
 
     def button(self, name: str, within: Node | None = None) -> Node:
-        """The button with this accessible name on the open page."""
-        buttons = (within or self.page).buttons()
+        """The button with this accessible name on the open page (a card also by its card alone: "7")."""
+        buttons = {**(within or self.page).cards(), **(within or self.page).buttons()}
         assert name in buttons, f"no button {name!r}; there are {sorted(buttons)}"
         return buttons[name]
+
+    def card(self, label: str) -> Node:
+        """The card pad's button for this card ("7", "Bomb") on the open page."""
+        cards = self.page.cards()
+        assert label in cards, f"no card {label!r}; there are {sorted(cards)}"
+        return cards[label]
 
     def submit(self, form: Node, button: Node | None = None, *, htmx: bool = False, **overrides: Any) -> TestResponse:
         """Submit a form as the browser would, with `overrides` replacing fields (lists: several values)."""

@@ -101,7 +101,7 @@ def test_starting_a_table_redirects_and_makes_this_browser_the_host(phone: Phone
     phone.open(f"/t/{code}")
     assert phone.page.find("span", class_="turn-name").text() == "Bob"
     # The host may enter cards and sees the phones at the table, itself included.
-    assert "7" in phone.page.buttons()
+    assert "7" in phone.page.cards()
     devices = phone.page.find("ul", class_="devices")
     assert devices is not None and "(this phone)" in devices.text()
     assert app.extensions["referee"].view(code).setup.players == ("Ann", "Bob", "Cy")

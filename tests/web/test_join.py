@@ -60,7 +60,7 @@ def test_a_joined_player_enters_cards_and_the_log_says_who(api: Api, other_phone
     body = api.create(["Ann", "Bob", "Cy"])
     path = join(other_phone, body["join_url"], "Bob")
     assert path == f"/t/{api.code}"
-    assert "7" in other_phone.page.by_id("pad").buttons()
+    assert "7" in other_phone.page.by_id("pad").cards()
     response = other_phone.press("7", htmx=True)
     assert response.status_code == 200
     assert api.state()["total"] == 7
@@ -93,7 +93,7 @@ def refused_to_enter(phone: Phone, api: Api) -> None:
     phone.open(f"/t/{api.code}")
     assert phone.page.find("form", id="pad-form") is None
     buttons = phone.page.by_id("pad").buttons()
-    assert "7" not in buttons and "Undo" not in buttons
+    assert "7" not in phone.page.by_id("pad").cards() and "Undo" not in buttons
     note = phone.page.by_id("pad").text()
     # A joined player under host-only entry is told why, not asked to scan a QR code it already scanned.
     assert "You are watching" in note or "Only the host's phone enters cards at this table" in note
@@ -164,7 +164,7 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     link = host_join_link(phone)
     assert f"/j/{code}/" in link
     join(other_phone, link, "Cy")
-    assert "7" in other_phone.page.buttons()
+    assert "7" in other_phone.page.cards()
 
     phone.open(f"/t/{code}")
     devices = phone.page.find("ul", class_="devices")
@@ -221,7 +221,7 @@ def test_host_replaces_a_leaked_join_link(phone: Phone, other_phone: Phone, app:
     assert other_phone.press("7", htmx=True).status_code == 200
     late = Phone(app.test_client())
     join(late, new_link, "Cy")
-    assert "7" in late.page.by_id("pad").buttons()
+    assert "7" in late.page.by_id("pad").cards()
 
 
 def test_the_join_panel_follows_live_when_it_changes(phone: Phone, other_phone: Phone, app: Flask) -> None:
@@ -421,7 +421,7 @@ def test_joined_phones_follow_to_the_rematch(api: Api, other_phone: Phone) -> No
     assert response.status_code == 204
     target = response.headers["HX-Redirect"]
     other_phone.open(target)
-    assert "7" in other_phone.page.buttons()
+    assert "7" in other_phone.page.cards()
     # A second tap (or another phone) lands on the same rematch.
     response = other_phone.client.post(
         f"/t/{api.code}/rematch", data={"csrf": other_phone.csrf}, headers={"HX-Request": "true"}

@@ -66,3 +66,42 @@ def test_a_series_of_rematches_is_tallied(phone: Phone, app: Flask) -> None:
     phone.open(f"/t/{code}")
     series = phone.page.find("p", class_="series")
     assert series is not None and series.text() == "Series after 3 games: Ann 2 – Bob 1"
+
+
+def play_rounds(app: Flask, code: str, rounds: int, zeros_per_round: int) -> None:
+    """Each round: some 0s go round the table, then the player to play holds one card and plays it out."""
+    referee = app.extensions["referee"]
+    for _ in range(rounds):
+        for _ in range(zeros_per_round):
+            drive(app, code, f"{referee.view(code).state.current_player.name} 0")
+        current = referee.view(code).state.current_player.name
+        drive(app, code, f"{current} holds 1", f"{current} 0")
+
+
+def separators(phone: Phone) -> list[str]:
+    return [item.text() for item in phone.page.by_id("log").find_all("li", class_="round-separator")]
+
+
+def test_every_round_gets_its_separator_on_the_board_and_in_the_whole_log(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    # Six rounds of 14 entries: the whole log is 84 entries long; the board shows the newest 30 (entries
+    # 55 to 84), where the deals of rounds 5, 6 and 7 are.
+    play_rounds(app, code, rounds=6, zeros_per_round=12)
+    assert app.extensions["referee"].view(code).state.round == 7
+    phone.open(f"/t/{code}")
+    assert separators(phone) == ["Round 7", "Round 6", "Round 5"]
+    phone.open(f"/t/{code}/log")
+    assert separators(phone) == [f"Round {number}" for number in range(7, 1, -1)]
+
+
+def test_an_undone_deal_loses_its_separator(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    play_rounds(app, code, rounds=1, zeros_per_round=0)
+    phone.open(f"/t/{code}")
+    assert separators(phone) == ["Round 2"]
+    drive(app, code, "undo")
+    phone.open(f"/t/{code}")
+    assert separators(phone) == []
+    drive(app, code, "redo")
+    phone.open(f"/t/{code}")
+    assert separators(phone) == ["Round 2"]
