@@ -179,6 +179,31 @@ def _sum_verdict(match: re.Match[str]) -> str:
     return " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
 
 
+# A card and a total said apart ("can i put a 4 if were on 18", "total is 16 i play a 5", "my only
+# card is a 6 and we are on 18"): the sum decides the rule, so the total is replaced by its verdict.
+_SPREAD_CARD = re.compile(
+    r"\b(?:a|an|my|play|put|plays|played|lay|use|throw)\s+(?:a\s+|an\s+)?([0-7])(?![\w=])"
+    r"(?!\s*(?:cards?|lives|life|players?|people|of|more|left|each|times?|rounds?)\b)"
+)
+_SPREAD_TOTAL = re.compile(
+    r"\b(?:on|at|total\s*(?:is|s|of|=)?|its|it\s+is|count\s+is|it\s+says|we\s*re|were|we\s+are)\s+(?:on\s+|at\s+)?"
+    r"(1[0-9]|2[01])(?![\w=])(?!\s*(?:cards?|lives|players?)\b)"
+)
+
+
+def _read_spread_sum(text: str) -> str:
+    """Put the verdict of a card and a total said in separate places in place of the total."""
+    total = _SPREAD_TOTAL.search(text)
+    if total is None:
+        return text
+    cards = [m for m in _SPREAD_CARD.finditer(text) if not (total.start(1) <= m.start(1) < total.end(1))]
+    if len(cards) != 1:
+        return text
+    made = int(cards[0].group(1)) + int(total.group(1))
+    verdict = " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+    return text[: total.start(1)] + verdict + text[total.end(1) :]
+
+
 _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "total is 10", "the total's at 12": a low total (not "=10" or "10 cards")
     (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
@@ -484,6 +509,8 @@ def rewrite(text: str, query: bool = False) -> str:
     if query:
         text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
         text = _QUERY_PLAYED.sub(" played ", text)
+        if not _QUERY_NUMBERS[1][0].search(text):
+            text = _read_spread_sum(text)
         for number, meaning in _QUERY_NUMBERS:
             text = number.sub(meaning, text)
     for pattern, replacement in _COMPILED:
