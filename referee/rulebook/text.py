@@ -29,6 +29,13 @@ _NUMBER_WORDS = {
     "ten": "10",
 }
 
+# Family and friends at the table: known words (so "dad" is not "fixed" into "add") that name no rule.
+_PEOPLE = (
+    "mum|mom|mam|mummy|mommy|mother|dad|daddy|father|nan|nana|nanna|gran|granny|grandma|grandmother|grandad|"
+    "granddad|grandpa|grandfather|brother|bro|sister|sis|son|daughter|wife|husband|uncle|aunt|aunty|auntie|"
+    "cousin|friend|mate|buddy|boyfriend|girlfriend|bf|gf|kid|him|her"
+)
+
 # Phrases rewritten to one concept term, in this order, on lower-case text with spaces around.
 PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"[’‘`´]", "'"),
@@ -142,6 +149,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:1\s*v(?:s|ersus)?\s*1|(?:1|one)\s+on\s+(?:1|one)|heads?[\s-]+(?:to[\s-]+head|up)|"
         r"(?:just|only)\s+(?:the\s+)?(?:2|two)(?:\s+of\s+us)?|(?:one|an|my|1)\s+opponent)\b",
+        " 2player ",
+    ),
+    # "me and my dad", "only me n him left", "me vs my nan": one other person named, so two players
+    # (not "both me and my sister put our last 0 down", two of several)
+    (
+        r"(?<!both\s)\b(?:(?:just|only)\s+)?(?:me|i)\s+(?:and|n|&|\+|vs|v|versus|against)\s+(?:my\s+|our\s+)?"
+        rf"(?:{_PEOPLE})\b(?!\s+(?:both|each|all|and\s+(?:my|our|\w+\s+and)))",
         " 2player ",
     ),
     (
@@ -350,7 +364,10 @@ _STOPWORD_TEXT = """
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
     please ok okay like well still even yet s t now
     w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
-    idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok"""
+    idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok
+    mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad
+    granddad grandpa grandfather brother sister sis son daughter wife husband uncle aunt aunty auntie cousin
+    friend buddy boyfriend girlfriend kid kids"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 
