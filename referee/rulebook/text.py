@@ -88,7 +88,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bround\s+(?:1|one)\b|\bfirst\s+round\b", " firstround "),
     # "my 5th life", "all my lives", "out of lives": the last life
     (
-        r"\b(?:5th|fifth|last|final)\s+life\b|\ball\s+(?:my|your|ur|their|5|five)\s+lives\b|\bout\s+of\s+lives\b",
+        r"\b(?:5th|fifth|last|final)\s+(?:life|heart|alive\s+card)\b|\ball\s+(?:(?:my|your|ur|their|his|her)\s+)?(?:5\s+|five\s+)?"
+        r"(?:lives|hearts)\b|\bout\s+of\s+(?:lives|hearts)\b|\bno\s+(?:lives|hearts)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
         " lastlife ",
     ),
     # "am i out of cards": an empty hand, gone out
@@ -121,6 +122,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:never|not|dont|don't|doesnt|doesn't|didnt|didn't)\s+(?:\w+\s+)?"
         r"(?:got|get|have|has|had|hold|holding|own)\s+(?:\w+\s+)?)"
         r"(?:a\s+|any\s+|single\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b|"
+        r"\b(?:cant|can't|cannot|couldnt|couldn't|unable\s+to)\s+(?:put|play|played|give|throw|discard|lay|use|find)\s+"
+        r"(?:down\s+)?(?:a\s+|any\s+|my\s+|one\s+)?(?:0|zero)\b|"
         r"\b(?:zero|0)\s+(?:zeros|zeroes|0s)\b",
         " nozero ",
     ),
@@ -180,6 +183,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "who plays next", "whose turn", "who goes": whose turn it is
     (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
+    # "the = cards", "cards with = on them": the Equals cards
+    (r"(?<![\w=])=(?=\s*(?:cards?|ones|signs?|on\s+them)\b)|\bcards?\s+with\s+(?:an?\s+|the\s+)?=", " eq21 eq10 eq0 "),
     (r"'", ""),
 )
 _COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in PHRASES)
