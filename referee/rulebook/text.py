@@ -63,6 +63,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
+    (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
+    (r"\bg[eo]t(?:s|ting)?\s+rid\s+of\s+(?:all\s+)?(?:my|his|her|their|your|ur|the\s+last|every)\s+cards?\b", " goout "),
+    (r"\b(?:is|are|was|were|gets|got|get)\s+out\b(?!\s+of)", " eliminate "),
     (r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
     (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
     (r"\b(?:miss|misses|missed|lose|loses|lost)\s+(?:a|their|my|your|his|her|the|next)?\s*(?:turn|go)\b", " missturn "),
