@@ -79,7 +79,7 @@ class Params:
     """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
     query does not name that kind of game: "what does skip do" wants Skip before Skip with two players."""
     focus_penalty: float = 0.2
-    """Score cut for a FAQ entry when the query shares no term with its title or aliases: a general
+    """Score cut for a FAQ entry when the query shares no term with its title: a general
     question ("lost all my lives now what") wants the rule (Elimination) before a narrow ruling that
     merely shares its words (Knocked out by a Bomb)."""
     question_weight: float = 0.0
@@ -134,13 +134,11 @@ def _scope(item: Entry) -> frozenset[str]:
 
 
 def _focus(item: Entry) -> frozenset[str]:
-    """The terms that say what a FAQ entry is about (its title's and aliases'); empty for a rule."""
+    """The terms that say what a FAQ entry is about (its title's); empty for a rule."""
     if item.kind != "faq":
         return frozenset()
-    found: set[str] = set()
-    for name in (item.title, *item.aliases):
-        found.update(terms(name))
-    return frozenset(found - GENERIC)
+    # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
+    return frozenset(terms(item.title)) - GENERIC
 
 
 def _extra_vocabulary() -> set[str]:

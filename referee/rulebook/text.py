@@ -64,7 +64,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
-    (r"\bg[eo]t(?:s|ting)?\s+rid\s+of\s+(?:all\s+)?(?:my|his|her|their|your|ur|the\s+last|every)\s+cards?\b", " goout "),
+    (
+        r"\bg[eo]t(?:s|ting)?\s+rid\s+of\s+(?:all\s+)?(?:my|his|her|their|your|ur|the\s+last|every)\s+cards?\b",
+        " goout ",
+    ),
     (r"\b(?:is|are|was|were|gets|got|get)\s+out\b(?!\s+of)", " eliminate "),
     (r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
     (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
@@ -140,9 +143,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:got|have|hold|holding|with)\s+(?:[2-8]|two|three|four|several|many|lots\s+of)\s+(?:0|zero|zeros|zeroes)\b",
         " allzeros ",
     ),
-    # "how many 0 cards are there", "how many 7s in the deck": the deck's contents
+    # "how many 0 cards are there", "how many 7s in the deck": the deck's contents (not "how many players
+    # are there", which asks who can play)
     (
-        r"\bhow\s+many\s+(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
+        r"\bhow\s+many\s+(?!(?:players?|people|persons?|ppl|of\s+us|lives|hearts|rounds?|turns?|goes|games?)\b)"
+        r"(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
         r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
     ),
