@@ -61,6 +61,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bsudden[\s-]*death\b", " suddendeath "),
     (r"\btie[\s-]*break\w*", " tie tiebreak "),
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
+    # "my only card", "one card left": the last card in a hand
+    (
+        r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
+        r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b",
+        " last card ",
+    ),
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
