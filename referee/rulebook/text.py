@@ -61,12 +61,6 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bsudden[\s-]*death\b", " suddendeath "),
     (r"\btie[\s-]*break\w*", " tie tiebreak "),
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
-    # "my only card", "one card left": the last card in a hand
-    (
-        r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
-        r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b",
-        " last card ",
-    ),
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
@@ -536,6 +530,12 @@ _QUERY_PLAYED = re.compile(
     r"\b(?:drop|drops|dropped|dropping|lay|lays|laid|laying|slap|slaps|slapped|slapping|plonk|plonks|plonked|"
     r"chuck(?:s|ed)?\s+down|throw(?:s)?\s+down|threw\s+down|put(?:s)?\s+down|got\s+played|gets\s+played)\b(?:\s+down\b)?"
 )
+# In a question, "my only card", "one card left" is the last card in a hand. (Not in the rulebook, where
+# "one card left" is the alias that names the no-call rule.)
+_QUERY_LAST_CARD = re.compile(
+    r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
+    r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b"
+)
 _QUERY_PUT_DOWN = re.compile(r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+\d)?)\s+down\b")
 
 
@@ -543,6 +543,7 @@ def rewrite(text: str, query: bool = False) -> str:
     """Fold `text` and rewrite the game's multi-word names to single concept terms."""
     text = f" {fold(text)} "
     if query:
+        text = _QUERY_LAST_CARD.sub(" last card ", text)
         text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
         text = _QUERY_PLAYED.sub(" played ", text)
         if not _QUERY_NUMBERS[1][0].search(text):
