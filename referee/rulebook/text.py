@@ -191,6 +191,18 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "who plays next", "whose turn", "who goes": whose turn it is
     (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
+    # "a bomb comes out": it was played (not someone knocked out)
+    (r"\b(?:comes?|came|coming)\s+out\b", " played "),
+    # "special cards", "non number cards", "the wild ones": the wild cards
+    (r"\bspecial\b|\bnon[\s-]*number\b", " wild "),
+    # "ended in a draw", "draw at the end": a tie, not a Draw card
+    (
+        r"\b(?:end(?:s|ed)?\s+in|(?:it|that)\s*(?:s|is|was)|its)\s+a\s+draw\b(?!\s*(?:\d|one|two|card|pile))|"
+        r"\bdraw\s+at\s+the\s+end\b",
+        " tie ",
+    ),
+    # "can we play with 7": seven players (a number at the very end, so not "play with 7s" or "a 7 on 14")
+    (r"\b(?:play|game|do\s+it)\s+with\s+([2-9]|10)\s*[?.!]*\s*$", r" \1 players "),
     # "the = cards", "cards with = on them": the Equals cards
     (r"(?<![\w=])=(?=\s*(?:cards?|ones|signs?|on\s+them)\b)|\bcards?\s+with\s+(?:an?\s+|the\s+)?=", " eq21 eq10 eq0 "),
     (r"'", ""),

@@ -250,6 +250,19 @@ def test_how_many_players_is_not_a_question_about_the_deck(query: str, expected:
     assert top(query) == [expected]
 
 
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what happens when the bomb came out", "bomb"),
+        ("what are the special cards for", "wild-cards"),
+        ("the game ended in a draw who wins", "tiebreak"),
+        ("can we play with 8", "how-many-players"),
+    ],
+)
+def test_table_words_read_as_the_rule_they_mean(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
 def test_the_equals_sign_alone_names_the_equals_cards() -> None:
     assert "equals-cards" in top("what are the = cards for", 2)
 
