@@ -167,6 +167,7 @@ def _compare(sets: dict[str, tuple[Case, ...]], queries: list[str], passes: int)
         ("ours without named topics", replace(DEFAULT_PARAMS, exact_boost=0.0)),
         ("ours without word pairs", replace(DEFAULT_PARAMS, bigram_weight=0.0)),
         ("ours without the one-kind-of-game cut", replace(DEFAULT_PARAMS, scope_penalty=0.0)),
+        ("ours without the narrow-ruling cut", replace(DEFAULT_PARAMS, focus_penalty=0.0)),
         (
             "ours with pass 4 knobs (full IDF, k1 1.2, pairs 1.0)",
             replace(DEFAULT_PARAMS, idf_power=1.0, k1=1.2, bigram_weight=1.0),

@@ -78,6 +78,10 @@ class Params:
     scope_penalty: float = 0.2
     """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
     query does not name that kind of game: "what does skip do" wants Skip before Skip with two players."""
+    focus_penalty: float = 0.2
+    """Score cut for a FAQ entry when the query shares no term with its title: a general
+    question ("lost all my lives now what") wants the rule (Elimination) before a narrow ruling that
+    merely shares its words (Knocked out by a Bomb)."""
     question_weight: float = 0.0
     """Share of the final score from the nearest single example question (cosine over IDF-weighted terms).
     Off: with the paraphrase banks in the questions field it cost top-1 (the bench measures it)."""
@@ -127,6 +131,14 @@ def _scope(item: Entry) -> frozenset[str]:
         if players in title:
             scope |= {players, number}
     return scope
+
+
+def _focus(item: Entry) -> frozenset[str]:
+    """The terms that say what a FAQ entry is about (its title's); empty for a rule."""
+    if item.kind != "faq":
+        return frozenset()
+    # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
+    return frozenset(terms(item.title)) - GENERIC
 
 
 def _extra_vocabulary() -> set[str]:
@@ -183,6 +195,7 @@ class Index:
             )
 
         self.scopes = [_scope(item) for item in self.items]
+        self.focus = [_focus(item) for item in self.items]
         self.topics: dict[frozenset[str], set[int]] = {}
         for doc, item in enumerate(self.items):
             for key in topic_keys(item):
@@ -262,6 +275,11 @@ class Index:
             for doc in totals:
                 if self.scopes[doc] and not self.scopes[doc] & named:
                     totals[doc] *= 1.0 - self.params.scope_penalty
+        if self.params.focus_penalty:
+            named = set(tokens)
+            for doc in totals:
+                if self.focus[doc] and not self.focus[doc] & named:
+                    totals[doc] *= 1.0 - self.params.focus_penalty
         for doc in self.topics.get(topic_key(tokens), ()):
             if doc in totals:
                 totals[doc] *= 1.0 + self.params.exact_boost

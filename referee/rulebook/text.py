@@ -29,6 +29,13 @@ _NUMBER_WORDS = {
     "ten": "10",
 }
 
+# Family and friends at the table: known words (so "dad" is not "fixed" into "add") that name no rule.
+_PEOPLE = (
+    "mum|mom|mam|mummy|mommy|mother|dad|daddy|father|nan|nana|nanna|gran|granny|grandma|grandmother|grandad|"
+    "granddad|grandpa|grandfather|brother|bro|sister|sis|son|daughter|wife|husband|uncle|aunt|aunty|auntie|"
+    "cousin|friend|mate|buddy|boyfriend|girlfriend|bf|gf|kid|him|her"
+)
+
 # Phrases rewritten to one concept term, in this order, on lower-case text with spaces around.
 PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"[’‘`´]", "'"),
@@ -56,6 +63,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
+    (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
+    (
+        r"\bg[eo]t(?:s|ting)?\s+rid\s+of\s+(?:all\s+)?(?:my|his|her|their|your|ur|the\s+last|every)\s+cards?\b",
+        " goout ",
+    ),
+    (r"\b(?:is|are|was|were|gets|got|get)\s+out\b(?!\s+of)", " eliminate "),
     (r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
     (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
     (r"\b(?:miss|misses|missed|lose|loses|lost)\s+(?:a|their|my|your|his|her|the|next)?\s*(?:turn|go)\b", " missturn "),
@@ -81,7 +94,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bround\s+(?:1|one)\b|\bfirst\s+round\b", " firstround "),
     # "my 5th life", "all my lives", "out of lives": the last life
     (
-        r"\b(?:5th|fifth|last|final)\s+life\b|\ball\s+(?:my|your|ur|their|5|five)\s+lives\b|\bout\s+of\s+lives\b",
+        r"\b(?:5th|fifth|last|final)\s+(?:life|heart|alive\s+card)\b|\ball\s+(?:(?:my|your|ur|their|his|her)\s+)?(?:5\s+|five\s+)?"
+        r"(?:lives|hearts)\b|\bout\s+of\s+(?:lives|hearts)\b|\bno\s+(?:lives|hearts)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
         " lastlife ",
     ),
     # "am i out of cards": an empty hand, gone out
@@ -114,6 +128,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:never|not|dont|don't|doesnt|doesn't|didnt|didn't)\s+(?:\w+\s+)?"
         r"(?:got|get|have|has|had|hold|holding|own)\s+(?:\w+\s+)?)"
         r"(?:a\s+|any\s+|single\s+)?(?:0|zero|zeros|zeroes)\b|\b(?:cant|can't|cannot)\s+answer\b|"
+        r"\b(?:cant|can't|cannot|couldnt|couldn't|unable\s+to)\s+(?:put|play|played|give|throw|discard|lay|use|find)\s+"
+        r"(?:down\s+)?(?:a\s+|any\s+|my\s+|one\s+)?(?:0|zero)\b|"
         r"\b(?:zero|0)\s+(?:zeros|zeroes|0s)\b",
         " nozero ",
     ),
@@ -127,9 +143,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:got|have|hold|holding|with)\s+(?:[2-8]|two|three|four|several|many|lots\s+of)\s+(?:0|zero|zeros|zeroes)\b",
         " allzeros ",
     ),
-    # "how many 0 cards are there", "how many 7s in the deck": the deck's contents
+    # "how many 0 cards are there", "how many 7s in the deck": the deck's contents (not "how many players
+    # are there", which asks who can play)
     (
-        r"\bhow\s+many\s+(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
+        r"\bhow\s+many\s+(?!(?:players?|people|persons?|ppl|of\s+us|lives|hearts|rounds?|turns?|goes|games?)\b)"
+        r"(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
         r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
     ),
@@ -142,6 +160,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:1\s*v(?:s|ersus)?\s*1|(?:1|one)\s+on\s+(?:1|one)|heads?[\s-]+(?:to[\s-]+head|up)|"
         r"(?:just|only)\s+(?:the\s+)?(?:2|two)(?:\s+of\s+us)?|(?:one|an|my|1)\s+opponent)\b",
+        " 2player ",
+    ),
+    # "me and my dad", "only me n him left", "me vs my nan": one other person named, so two players
+    # (not "both me and my sister put our last 0 down", two of several)
+    (
+        r"(?<!both\s)\b(?:(?:just|only)\s+)?(?:me|i)\s+(?:and|n|&|\+|vs|v|versus|against)\s+(?:my\s+|our\s+)?"
+        rf"(?:{_PEOPLE})\b(?!\s+(?:both|each|all|and\s+(?:my|our|\w+\s+and)))",
         " 2player ",
     ),
     (
@@ -166,6 +191,20 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "who plays next", "whose turn", "who goes": whose turn it is
     (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
+    # "a bomb comes out": it was played (not someone knocked out)
+    (r"\b(?:comes?|came|coming)\s+out\b", " played "),
+    # "special cards", "non number cards", "the wild ones": the wild cards
+    (r"\bspecial\b|\bnon[\s-]*number\b", " wild "),
+    # "ended in a draw", "draw at the end": a tie, not a Draw card
+    (
+        r"\b(?:end(?:s|ed)?\s+in|(?:it|that)\s*(?:s|is|was)|its)\s+a\s+draw\b(?!\s*(?:\d|one|two|card|pile))|"
+        r"\bdraw\s+at\s+the\s+end\b",
+        " tie ",
+    ),
+    # "can we play with 7": seven players (a number at the very end, so not "play with 7s" or "a 7 on 14")
+    (r"\b(?:play|game|do\s+it)\s+with\s+([2-9]|10)\s*[?.!]*\s*$", r" \1 players "),
+    # "the = cards", "cards with = on them": the Equals cards
+    (r"(?<![\w=])=(?=\s*(?:cards?|ones|signs?|on\s+them)\b)|\bcards?\s+with\s+(?:an?\s+|the\s+)?=", " eq21 eq10 eq0 "),
     (r"'", ""),
 )
 _COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in PHRASES)
@@ -177,6 +216,31 @@ def _sum_verdict(match: re.Match[str]) -> str:
     """ "play a 7 on 18": what the card would make of the total."""
     made = int(match.group(1)) + int(match.group(2))
     return " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+
+
+# A card and a total said apart ("can i put a 4 if were on 18", "total is 16 i play a 5", "my only
+# card is a 6 and we are on 18"): the sum decides the rule, so the total is replaced by its verdict.
+_SPREAD_CARD = re.compile(
+    r"\b(?:a|an|my|play|put|plays|played|lay|use|throw)\s+(?:a\s+|an\s+)?([0-7])(?![\w=])"
+    r"(?!\s*(?:cards?|lives|life|players?|people|of|more|left|each|times?|rounds?)\b)"
+)
+_SPREAD_TOTAL = re.compile(
+    r"\b(?:on|at|total\s*(?:is|s|of|=)?|its|it\s+is|count\s+is|it\s+says|we\s*re|were|we\s+are)\s+(?:on\s+|at\s+)?"
+    r"(1[0-9]|2[01])(?![\w=])(?!\s*(?:cards?|lives|players?)\b)"
+)
+
+
+def _read_spread_sum(text: str) -> str:
+    """Put the verdict of a card and a total said in separate places in place of the total."""
+    total = _SPREAD_TOTAL.search(text)
+    if total is None:
+        return text
+    cards = [m for m in _SPREAD_CARD.finditer(text) if not (total.start(1) <= m.start(1) < total.end(1))]
+    if len(cards) != 1:
+        return text
+    made = int(cards[0].group(1)) + int(total.group(1))
+    verdict = " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+    return text[: total.start(1)] + verdict + text[total.end(1) :]
 
 
 _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
@@ -325,7 +389,10 @@ _STOPWORD_TEXT = """
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
     please ok okay like well still even yet s t now
     w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
-    idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok"""
+    idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok
+    mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad
+    granddad grandpa grandfather brother sister sis son daughter wife husband uncle aunt aunty auntie cousin
+    friend buddy boyfriend girlfriend kid kids"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 
@@ -475,6 +542,12 @@ _QUERY_PLAYED = re.compile(
     r"\b(?:drop|drops|dropped|dropping|lay|lays|laid|laying|slap|slaps|slapped|slapping|plonk|plonks|plonked|"
     r"chuck(?:s|ed)?\s+down|throw(?:s)?\s+down|threw\s+down|put(?:s)?\s+down|got\s+played|gets\s+played)\b(?:\s+down\b)?"
 )
+# In a question, "my only card", "one card left" is the last card in a hand. (Not in the rulebook, where
+# "one card left" is the alias that names the no-call rule.)
+_QUERY_LAST_CARD = re.compile(
+    r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
+    r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b"
+)
 _QUERY_PUT_DOWN = re.compile(r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+\d)?)\s+down\b")
 
 
@@ -482,8 +555,11 @@ def rewrite(text: str, query: bool = False) -> str:
     """Fold `text` and rewrite the game's multi-word names to single concept terms."""
     text = f" {fold(text)} "
     if query:
+        text = _QUERY_LAST_CARD.sub(" last card ", text)
         text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
         text = _QUERY_PLAYED.sub(" played ", text)
+        if not _QUERY_NUMBERS[1][0].search(text):
+            text = _read_spread_sum(text)
         for number, meaning in _QUERY_NUMBERS:
             text = number.sub(meaning, text)
     for pattern, replacement in _COMPILED:

@@ -11,6 +11,8 @@ import pytest
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
 from referee.rulebook.evaluate import DEFAULT_CASE_FILES, evaluate, load_cases, main
+from referee.rulebook.search import default_index
+from referee.rulebook.text import rewrite
 
 HERE = Path(__file__).resolve().parent
 CASES = load_cases(HERE / "search_cases.json")
@@ -25,6 +27,7 @@ FRESH_4 = load_cases(HERE / "fresh_holdout_4_cases.json")
 FRESH_5 = load_cases(HERE / "fresh_holdout_5_cases.json")
 FRESH_6 = load_cases(HERE / "fresh_holdout_6_cases.json")
 FRESH_7 = load_cases(HERE / "fresh_holdout_7_cases.json")
+FRESH_8 = load_cases(HERE / "fresh_holdout_8_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -42,6 +45,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_5_cases.json",
         HERE / "fresh_holdout_6_cases.json",
         HERE / "fresh_holdout_7_cases.json",
+        HERE / "fresh_holdout_8_cases.json",
     ]
 
 
@@ -49,11 +53,11 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(CASES) >= 80
     own = {question.casefold() for item in entries() for question in item.questions}
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
-    assert len(FRESH_5) >= 70 and len(FRESH_6) >= 70 and len(FRESH_7) >= 70
-    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_5, *FRESH_6, *FRESH_7):
+    assert len(FRESH_5) >= 70 and len(FRESH_6) >= 70 and len(FRESH_7) >= 70 and len(FRESH_8) >= 70
+    for case in (*CASES, *HOLDOUT, *FRESH, *FRESH_2, *FRESH_3, *FRESH_4, *FRESH_5, *FRESH_6, *FRESH_7, *FRESH_8):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
-    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7)
+    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8)
     queries = [case.query for cases in sets for case in cases]
     assert len(queries) == len(set(queries))
 
@@ -67,23 +71,29 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 1 (tuned on after it was measured): {evaluate(FRESH).summary()}"
         f"\nrules search, fresh hold-out 2 (tuned on after it was measured): {evaluate(FRESH_2).summary()}"
         f"\nrules search, fresh hold-out 3 (tuned on after it was measured): {evaluate(FRESH_3).summary()}"
-        f"\nrules search, fresh hold-out 4 (never tuned on): {evaluate(FRESH_4).summary()}"
+        f"\nrules search, fresh hold-out 4 (tuned on in pass 6): {evaluate(FRESH_4).summary()}"
         f"\nrules search, fresh hold-out 5 (the lead's; never tuned on): {evaluate(FRESH_5).summary()}"
-        f"\nrules search, fresh hold-out 6 (never tuned on): {evaluate(FRESH_6).summary()}"
-        f"\nrules search, fresh hold-out 7 (never tuned on): {evaluate(FRESH_7).summary()}"
+        f"\nrules search, fresh hold-out 6 (tuned on in pass 6): {evaluate(FRESH_6).summary()}"
+        f"\nrules search, fresh hold-out 7 (tuned on in pass 6): {evaluate(FRESH_7).summary()}"
+        f"\nrules search, fresh hold-out 8 (the lead's; never tuned on): {evaluate(FRESH_8).summary()}"
     )
     print(message)
-    # The tuning set: a few queries of slack below what the ranking reaches (96.4 % / 98.8 %).
+    # The tuning set: a few queries of slack below what the ranking reaches (94.6 % / 98.8 %).
     assert report.top3 >= 0.97, message
     assert report.top1 >= 0.92, message
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %, not reached): the levels sets 4 to 7
-    # reached on the final ranking, which tuned on none of them. Set 7 was written after the last change;
-    # set 5 was written by someone else and hidden until measured; set 4's misses had been read after pass 4
-    # (see docs/rulebook-search.md).
-    guards = ((FRESH_4, 0.79, 0.92), (FRESH_5, 0.86, 0.97), (FRESH_6, 0.79, 0.89), (FRESH_7, 0.79, 0.94))
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): the levels reached after pass 6. Sets 4, 6
+    # and 7 were tuned on in pass 6; the lead's sets 5 and 8 were never seen by anyone tuning the search
+    # (docs/rulebook-search.md), so they are the unseen figures: 94 / 99 and 85 / 95.
+    guards = (
+        (FRESH_4, 0.89, 0.96),
+        (FRESH_5, 0.94, 0.98),
+        (FRESH_6, 0.84, 0.96),
+        (FRESH_7, 0.84, 0.95),
+        (FRESH_8, 0.85, 0.94),
+    )
     for cases, top1, top3 in guards:
         report = evaluate(cases)
         assert report.top1 >= top1, report.details(top=3)
@@ -172,6 +182,7 @@ def test_phone_shorthand_means_the_words_it_stands_for(shorthand: str, spelled_o
         "bomb and i aint got no zero",
         "bomb and i got zero zeros",
         "bomb, i dont even have any zero",
+        "bomb and i cant put down a 0",
     ],
 )
 def test_any_way_of_saying_no_zero_against_a_bomb_finds_the_bomb_rule(query: str) -> None:
@@ -210,6 +221,63 @@ def test_a_rule_for_one_kind_of_game_waits_until_the_question_names_it(query: st
 )
 def test_every_way_of_saying_two_players_finds_the_two_player_ruling(query: str) -> None:
     assert top(query) == ["skip-two-players"]
+
+
+@pytest.mark.parametrize(
+    "query", ["skip and its just me and my grandad", "only me n my brother left, skip", "skip, me vs my mum"]
+)
+def test_one_other_person_named_at_the_table_means_two_players(query: str) -> None:
+    assert top(query) == ["skip-two-players"]
+
+
+def test_a_family_word_is_not_fixed_into_a_rule_word() -> None:
+    # "dad" is one edit from "add", "nan" from "ran": the speller must leave them alone
+    assert default_index().query_tokens("my dad and my nan") == []
+
+
+@pytest.mark.parametrize(
+    ("query", "verdict"),
+    [
+        ("can i put a 4 if were on 18", "over 21"),
+        ("we are on 19 can i still play a 2", "exactly 21"),
+        ("total is 16 i play a 5", "exactly 21"),
+        ("my last card is a 6 and we are on 18", "over 21"),
+        ("were at 12, can i play a 3", "fits"),
+    ],
+)
+def test_a_card_and_a_total_said_apart_are_added_up(query: str, verdict: str) -> None:
+    assert f" {verdict} " in rewrite(query, query=True)
+
+
+def test_a_general_question_finds_the_rule_before_a_narrow_ruling() -> None:
+    # the Bomb and own-bust rulings share "lives" and "out" with the question but not what they are about
+    assert top("i lost all my lives now what") == ["elimination"]
+    assert top("what happens when your lives run out") == ["elimination"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("how many players are there", "how-many-players"), ("how many sevens are there", "deck")],
+)
+def test_how_many_players_is_not_a_question_about_the_deck(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what happens when the bomb came out", "bomb"),
+        ("what are the special cards for", "wild-cards"),
+        ("the game ended in a draw who wins", "tiebreak"),
+        ("can we play with 8", "how-many-players"),
+    ],
+)
+def test_table_words_read_as_the_rule_they_mean(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+def test_the_equals_sign_alone_names_the_equals_cards() -> None:
+    assert "equals-cards" in top("what are the = cards for", 2)
 
 
 def test_a_zero_mentioned_without_a_negation_is_not_read_as_no_zero() -> None:
