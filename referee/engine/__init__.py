@@ -8,7 +8,7 @@ from .game import apply, bomb_targets, check, refusal
 from .history import History, replay
 from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading
 from .legal import CardOption, Legal, legal_actions
-from .narrate import describe, key_rule, unusual_rule
+from .narrate import describe, key_rule, unusual_rule, winners_text
 from .sanity import CERTAIN_MOST, DeckWarning, warnings
 from .setup import make_setup, new_game
 from .state import GameState, Player, Setup, Status, Team, Variant
@@ -64,5 +64,6 @@ __all__ = [
     "replay",
     "seats_after",
     "unusual_rule",
+    "winners_text",
     "warnings",
 ]

@@ -273,9 +273,19 @@ def _tiebreak(state: GameState, event: Event) -> str:
     return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
 
 
+def winners_text(state: GameState) -> str:
+    """Say who won a finished game, a team with its players: "Team A (Ann and Cy) wins!"."""
+    names = []
+    for winner in state.winners:
+        team = next((team for team in state.teams if team.name == winner), None)
+        members = _join([state.players[seat].name for seat in team.seats]) if team is not None else ""
+        names.append(f"{winner} ({members})" if members else winner)
+    # Two winners in the team game: both teams' tie-break totals were equal and tied players share the win.
+    return f"{_join(names)} {'wins' if len(names) == 1 else 'share the win'}!"
+
+
 def _game_over(state: GameState, event: Event) -> str:
-    winners = _join(list(state.winners))
-    return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}!"
+    return winners_text(state)
 
 
 def _deck_warning(state: GameState, event: Event) -> str | None:

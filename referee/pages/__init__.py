@@ -11,6 +11,7 @@ from typing import Any
 from flask import Flask
 
 from .. import rulebook
+from ..engine import winners_text
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table
 from .common import error_page, http_error_page
@@ -35,6 +36,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)
     app.add_template_global(rule_title)
+    app.add_template_global(winners_text)
     # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
     app.add_template_global(request_url_for, "url_for")
     app.add_template_global(log_lines_html)

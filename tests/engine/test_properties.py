@@ -174,9 +174,14 @@ def assert_finished(state: GameState) -> None:
     assert state.current is None
     assert len(state.winners) >= 1
     if state.variant is Variant.TEAMS:
-        assert len(state.winners) == 1
-        assert state.winners[0] in {team.name for team in state.teams}
+        assert set(state.winners) <= {team.name for team in state.teams}
         assert any(team.lives == 0 for team in state.teams)
+        if len(state.winners) > 1:
+            # Both teams win only when one Bomb emptied both, the tie-break totals were equal and the table's
+            # reading of a tie-break tie is that the tied share the win.
+            assert all(team.lives == 0 for team in state.teams)
+            rules = state.house_rules
+            assert rules.teams_both_out == "together" and rules.tiebreak_tie in {"shared", "fewest_cards"}
     else:
         names = {player.name for player in state.players if not player.out}
         assert set(state.winners) <= names

@@ -438,7 +438,7 @@ def test_teams_going_out_costs_the_other_team_one_life_and_a_team_at_zero_loses(
     assert t.out() == []
     t.go_out("Ann")
     assert (t.status, t.winners) == (Status.FINISHED, ("Team A",))
-    assert t.line.endswith("Team B loses a life (0 lives left). Team A wins!")
+    assert t.line.endswith("Team B loses a life (0 lives left). Team A (Ann and Cy) wins!")
 
 
 # --- 8. House rules ----------------------------------------------------------------------------

@@ -75,6 +75,13 @@ def test_teams_both_out_together_is_settled_like_a_sudden_death_tie() -> None:
     assert t2.winners == ("Team B",)
 
 
+def test_teams_both_out_with_equal_tiebreak_totals_is_a_shared_win_naming_both_teams() -> None:
+    # Team A 1 + 2 + 2 = 5, Team B 3 + 2 = 5: tied, and by default the tied share the win.
+    t = both_teams_on_one_life().do("Eve bomb", "tiebreak Ann=1 Bob=3 Cy=2 Dee=2 Eve=2")
+    assert (t.status, t.winners) == (Status.FINISHED, ("Team A", "Team B"))
+    assert t.line.endswith("Team A (Ann, Cy and Eve) and Team B (Bob and Dee) share the win!")
+
+
 def test_teams_both_out_bomber_team_wins() -> None:
     t = both_teams_on_one_life(teams_both_out="bomber_team").do("Eve bomb")
     assert (t.status, t.winners) == (Status.FINISHED, ("Team A",))
@@ -87,7 +94,7 @@ def test_teams_both_out_turn_order_lets_the_first_team_charged_lose() -> None:
     t = both_teams_on_one_life(teams_both_out="turn_order").do("Eve bomb")
     assert (t.status, t.winners) == (Status.FINISHED, ("Team B",))
     assert "the team that reached 0 first in turn order loses" in t.line
-    assert t.line.endswith("Team B wins!")
+    assert t.line.endswith("Team B (Bob and Dee) wins!")
 
 
 # --- 3. The reshuffle fallback leaves the last players short ----------------------------------------------
