@@ -39,19 +39,26 @@ def _revisions(stream: http.client.HTTPResponse, until: float) -> Iterator[int]:
             yield int(json.loads(line[5:])["revision"])
 
 
-def test_a_tap_through_one_process_reaches_a_phone_streaming_from_the_other(
-    two_servers: tuple[LiveServer, LiveServer],
-) -> None:
-    first, second = two_servers
+def _table_heard_from(
+    first: LiveServer, second: LiveServer
+) -> tuple[str, str, Iterator[int], http.client.HTTPConnection]:
+    """Make a table through `first`; open its live stream on `second`: code, token, revisions heard, connection."""
     with Client(first.port) as client:
         created = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
-    code, token = created["code"], created["token"]
     listening = http.client.HTTPConnection(HOST, second.port, timeout=5)
-    listening.request("GET", f"/t/{code}/events")
+    listening.request("GET", f"/t/{created['code']}/events")
     stream = listening.getresponse()
     assert stream.status == 200
     heard = _revisions(stream, time.monotonic() + 10)
     assert next(heard) == 0  # the stream first says where the table is
+    return created["code"], created["token"], heard, listening
+
+
+def test_a_tap_through_one_process_reaches_a_phone_streaming_from_the_other(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    first, second = two_servers
+    code, token, heard, listening = _table_heard_from(first, second)
     with Client(first.port) as client:
         for version, (player, card) in enumerate((("Ann", "3"), ("Bob", "4"), ("Ann", "5")), start=1):
             sent = time.monotonic()
@@ -124,14 +131,7 @@ def test_a_request_to_play_made_through_one_process_is_heard_and_answered_throug
     two_servers: tuple[LiveServer, LiveServer],
 ) -> None:
     first, second = two_servers
-    with Client(first.port) as client:
-        created = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
-    code, token = created["code"], created["token"]
-    listening = http.client.HTTPConnection(HOST, second.port, timeout=5)
-    listening.request("GET", f"/t/{code}/events")
-    stream = listening.getresponse()
-    heard = _revisions(stream, time.monotonic() + 10)
-    assert next(heard) == 0
+    code, token, heard, listening = _table_heard_from(first, second)
     jar: dict[str, str] = {}
     with Client(first.port) as asker:
         page = asker.request("GET", f"/t/{code}")
