@@ -22,6 +22,7 @@ def start_in_lobby(host: Page, base_url: str, names: list[str]) -> str:
         field = host.locator(f"#name-{index}")
         if not field.count():
             host.get_by_role("button", name="+ Add a player").click()
+            expect(field).to_be_attached()
         field.fill(name)
     host.get_by_role("button", name="Start the table").click()
     host.wait_for_url(LOBBY_URL)

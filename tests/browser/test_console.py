@@ -37,6 +37,9 @@ class Console:
 
     def listen(self, page: Page, who: str) -> Page:
         page.context.add_init_script(REPORT_VIOLATIONS)
+        # This test is about what the console says, not speed: a whole game under a loaded CI machine once took
+        # over the usual 10 s for one step.
+        page.set_default_timeout(20_000)
         page.on("console", lambda message: self._console(who, page, message))
         page.on("pageerror", lambda error: self.heard.append(f"{who} on {page.url}: uncaught {error}"))
         return page
@@ -70,6 +73,9 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
     # Home -> lobby; Bob's phone joins and ticks in the lobby; everyone's in.
     host.goto(server.url + "/")
     host.get_by_role("button", name="+ Add a player").click()
+    # Before app.js runs, the button is a plain form post that reloads the page with a new row: names typed
+    # before that reload would be lost, so wait for the row either way.
+    expect(host.locator("#name-3")).to_be_attached()
     for index, name in enumerate(["Ann", "Bob", "Cy"]):
         host.locator(f"#name-{index}").fill(name)
     host.get_by_role("button", name="Start the table").click()
