@@ -10,12 +10,20 @@ from .engine import HOUSE_RULE_SPECS
 _NAME = {"type": "string", "minLength": 1, "maxLength": 200}
 
 
-def _error(description: str) -> dict[str, Any]:
+def _json(description: str, schema: str) -> dict[str, Any]:
+    """A JSON response whose body is one of the document's schemas."""
     return {
         "description": description,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
     }
 
+
+def _error(description: str) -> dict[str, Any]:
+    return _json(description, "Error")
+
+
+# What every operation with a table's token may answer besides its own outcomes.
+_TOKEN_ERRORS = {"401": _error("No token."), "403": _error("Wrong token."), "404": _error("No such table.")}
 
 _HOUSE_RULES: dict[str, Any] = {
     "type": "object",
@@ -211,10 +219,7 @@ DOCUMENT: dict[str, Any] = {
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewTable"}}},
                 },
                 "responses": {
-                    "201": {
-                        "description": "The table, with the token that authorises actions.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
-                    },
+                    "201": _json("The table, with the token that authorises actions.", "Created"),
                     "400": _error("Malformed: bad names, counts, variant, teams or house rule."),
                     "413": _error("Body too large."),
                     "429": _error("Too many tables from this address."),
@@ -227,10 +232,7 @@ DOCUMENT: dict[str, Any] = {
                 "summary": "A table's state",
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "responses": {
-                    "200": {
-                        "description": "The state.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
-                    },
+                    "200": _json("The state.", "State"),
                     "404": _error("No such table."),
                 },
             }
@@ -246,14 +248,9 @@ DOCUMENT: dict[str, Any] = {
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Action"}}},
                 },
                 "responses": {
-                    "200": {
-                        "description": "The state after the action.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/State"}}},
-                    },
+                    "200": _json("The state after the action.", "State"),
                     "400": _error("Malformed action."),
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    **_TOKEN_ERRORS,
                     "409": _error("expected_version is stale; the body also holds the fresh state."),
                     "413": _error("Body too large."),
                     "422": _error("Refused by the rules, or the table's log is full (log_full)."),
@@ -270,13 +267,8 @@ DOCUMENT: dict[str, Any] = {
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "security": [{"bearer": []}],
                 "responses": {
-                    "200": {
-                        "description": "The new join link.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinLink"}}},
-                    },
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    "200": _json("The new join link.", "JoinLink"),
+                    **_TOKEN_ERRORS,
                 },
             }
         },
@@ -288,13 +280,8 @@ DOCUMENT: dict[str, Any] = {
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "security": [{"bearer": []}],
                 "responses": {
-                    "200": {
-                        "description": "The phones.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Devices"}}},
-                    },
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    "200": _json("The phones.", "Devices"),
+                    **_TOKEN_ERRORS,
                 },
             }
         },
@@ -310,10 +297,7 @@ DOCUMENT: dict[str, Any] = {
                 ],
                 "security": [{"bearer": []}],
                 "responses": {
-                    "200": {
-                        "description": "Removed; the new join link.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinLink"}}},
-                    },
+                    "200": _json("Removed; the new join link.", "JoinLink"),
                     "401": _error("No token."),
                     "403": _error("Wrong token, or the host's own phone (it cannot be removed)."),
                     "404": _error("No such table, or no such phone at it."),
@@ -333,14 +317,9 @@ DOCUMENT: dict[str, Any] = {
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Entry"}}},
                 },
                 "responses": {
-                    "200": {
-                        "description": "The setting now.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Entry"}}},
-                    },
+                    "200": _json("The setting now.", "Entry"),
                     "400": _error("Malformed: not an object, or entry is neither joined nor host."),
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    **_TOKEN_ERRORS,
                     "413": _error("Body too large."),
                 },
             }
@@ -360,18 +339,10 @@ DOCUMENT: dict[str, Any] = {
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RematchChanges"}}},
                 },
                 "responses": {
-                    "200": {
-                        "description": "The rematch that already existed.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
-                    },
-                    "201": {
-                        "description": "The new table, with its token (the same as this table's).",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
-                    },
+                    "200": _json("The rematch that already existed.", "Created"),
+                    "201": _json("The new table, with its token (the same as this table's).", "Created"),
                     "400": _error("Malformed changes: unknown field, wrong type, bad variant, teams or house rule."),
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    **_TOKEN_ERRORS,
                     "422": _error("The game is not finished."),
                     "429": _error("Too many tables from this address."),
                 },
@@ -386,13 +357,8 @@ DOCUMENT: dict[str, Any] = {
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "security": [{"bearer": []}],
                 "responses": {
-                    "200": {
-                        "description": "The requests.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinRequests"}}},
-                    },
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    "200": _json("The requests.", "JoinRequests"),
+                    **_TOKEN_ERRORS,
                 },
             }
         },
@@ -409,10 +375,7 @@ DOCUMENT: dict[str, Any] = {
                 ],
                 "security": [{"bearer": []}],
                 "responses": {
-                    "200": {
-                        "description": "The request, answered.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JoinRequest"}}},
-                    },
+                    "200": _json("The request, answered.", "JoinRequest"),
                     "401": _error("No token."),
                     "403": _error("Wrong token, or the asking phone was removed from the table."),
                     "404": _error("No such table, or no such request at it."),
@@ -429,13 +392,8 @@ DOCUMENT: dict[str, Any] = {
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "security": [{"bearer": []}],
                 "responses": {
-                    "200": {
-                        "description": "The game.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExportedGame"}}},
-                    },
-                    "401": _error("No token."),
-                    "403": _error("Wrong token."),
-                    "404": _error("No such table."),
+                    "200": _json("The game.", "ExportedGame"),
+                    **_TOKEN_ERRORS,
                 },
             }
         },
@@ -448,10 +406,7 @@ DOCUMENT: dict[str, Any] = {
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExportedGame"}}},
                 },
                 "responses": {
-                    "201": {
-                        "description": "The new table (a new code, token and join link) with the game's state.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
-                    },
+                    "201": _json("The new table (a new code, token and join link) with the game's state.", "Created"),
                     "400": _error("Not an exported game, or the rules refuse one of its actions; the reason."),
                     "413": _error("Body too large."),
                     "429": _error("Too many tables from this address."),
@@ -471,12 +426,7 @@ DOCUMENT: dict[str, Any] = {
                         "schema": {"type": "string"},
                     }
                 ],
-                "responses": {
-                    "200": {
-                        "description": "The best answers first, at most 10.",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RuleResults"}}},
-                    }
-                },
+                "responses": {"200": _json("The best answers first, at most 10.", "RuleResults")},
             }
         },
     },

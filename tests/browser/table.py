@@ -11,8 +11,8 @@ TABLE_URL = re.compile(r"/t/[A-Z0-9]+$")
 LOBBY_URL = re.compile(r"/t/[A-Z0-9]+/lobby$")
 
 
-def start_from_home(page: Page, base_url: str, names: list[str]) -> str:
-    """Type the players on the home page, tap "Start the table"; return the table code."""
+def start_in_lobby(page: Page, base_url: str, names: list[str]) -> str:
+    """Type the players on the home page, tap "Start the table", stay in the lobby; return the table code."""
     page.goto(base_url + "/")
     for index, name in enumerate(names):
         field = page.locator(f"#name-{index}")
@@ -26,9 +26,15 @@ def start_from_home(page: Page, base_url: str, names: list[str]) -> str:
         expect(page.locator(f"#name-{index}")).to_have_value(name)
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(LOBBY_URL)  # the host gathers the phones first
+    return page.url.split("/t/")[1].split("/")[0]
+
+
+def start_from_home(page: Page, base_url: str, names: list[str]) -> str:
+    """Start a table from the home page and go straight on from the lobby to the table; return the code."""
+    code = start_in_lobby(page, base_url, names)
     page.get_by_role("link", name="Start without waiting").click()
     page.wait_for_url(TABLE_URL)
-    return page.url.rsplit("/", 1)[1]
+    return code
 
 
 def total(page: Page) -> Locator:

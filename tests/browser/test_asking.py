@@ -11,22 +11,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import LOBBY_URL, TABLE_URL, card, join, mark_page, still_same_page, tap, turn, wait_live
+from .table import LOBBY_URL, TABLE_URL, card, join, mark_page, start_in_lobby, still_same_page, tap, turn, wait_live
 from .test_screens import AXE_OPTIONS, SIZES, sideways
-
-
-def start_in_lobby(host: Page, base_url: str, names: list[str]) -> str:
-    """Start a table on the home page; stay in the lobby; return the code."""
-    host.goto(base_url + "/")
-    for index, name in enumerate(names):
-        field = host.locator(f"#name-{index}")
-        if not field.count():
-            host.get_by_role("button", name="+ Add a player").click()
-            expect(field).to_be_attached()
-        field.fill(name)
-    host.get_by_role("button", name="Start the table").click()
-    host.wait_for_url(LOBBY_URL)
-    return host.url.split("/t/")[1].split("/")[0]
 
 
 def watch_by_code(phone: Page, base_url: str, code: str) -> None:
