@@ -45,6 +45,7 @@ def test_a_phone_that_typed_the_code_asks_to_be_dee_and_the_host_allows(server: 
     watch_by_code(asker, server.url, code)
     expect(asker.locator("#pad")).to_contain_text("You are watching")
     expect(card(asker, "7")).to_have_count(0)
+    expect(asker.get_by_role("link", name="QR code")).to_have_count(0)  # a watcher does not hand out the link
     ask_for(asker, "Dee")
 
     # The host's lobby shows the request live; Allow gives the asker Dee's seat.
@@ -59,6 +60,8 @@ def test_a_phone_that_typed_the_code_asks_to_be_dee_and_the_host_allows(server: 
     assert still_same_page(asker)
     expect(asker.locator("#ask")).to_have_count(0)
     expect(asker.locator("#strip .your-turn-cue")).to_have_text("Your turn!")
+    # As a player it may show the join QR code, from the header too, like any phone that joined as a player.
+    expect(asker.locator("header").get_by_role("link", name="QR code")).to_be_visible()
     tap(asker, "7")
     assert server.state(code)["total"] == 7
     host.get_by_role("link", name="Start without waiting").click()
