@@ -277,9 +277,8 @@ def winners_text(state: GameState) -> str:
     """Say who won a finished game, a team with its players: "Team A (Ann and Cy) wins!"."""
     names = []
     for winner in state.winners:
-        team = next((team for team in state.teams if team.name == winner), None)
-        members = _join([state.players[seat].name for seat in team.seats]) if team is not None else ""
-        names.append(f"{winner} ({members})" if members else winner)
+        members = state.players_of(winner)
+        names.append(winner if members == (winner,) else f"{winner} ({_join(list(members))})")
     # Two winners in the team game: both teams' tie-break totals were equal and tied players share the win.
     return f"{_join(names)} {'wins' if len(names) == 1 else 'share the win'}!"
 

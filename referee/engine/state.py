@@ -125,6 +125,13 @@ class GameState:
                 return seat
         return None
 
+    def players_of(self, winner: str) -> tuple[str, ...]:
+        """The players a name in `winners` stands for: a team's players, or the player alone."""
+        for team in self.teams:
+            if team.name == winner:
+                return tuple(self.players[seat].name for seat in team.seats)
+        return (winner,)
+
     def next_active(self, seat: int, direction: int | None = None) -> int:
         """Return the next active seat after `seat` in `direction` (default: the current one)."""
         return next_seat(self.out_flags, seat, self.direction if direction is None else direction)

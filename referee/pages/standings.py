@@ -131,7 +131,10 @@ def series_tally(games: list[TableView]) -> tuple[tuple[str, int], ...]:
     wins: Counter[str] = Counter()
     for game in games:
         if game.state.status is Status.FINISHED:
-            wins.update(game.state.winners)
+            # A team's win counts for each of its players: the teams (and which pair is "Team A") may change
+            # from one rematch to the next, so a tally of team names could add up different pairs.
+            for winner in game.state.winners:
+                wins.update(game.state.players_of(winner))
     return tuple(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
 
 

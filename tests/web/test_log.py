@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import Flask
 
+from referee.engine import Card, Play, SetHand, Status
+
 from .conftest import Phone, drive
 
 
@@ -105,3 +107,27 @@ def test_an_undone_deal_loses_its_separator(phone: Phone, app: Flask) -> None:
     drive(app, code, "redo")
     phone.open(f"/t/{code}")
     assert separators(phone) == ["Round 2"]
+
+
+def _win_as(app: Flask, code: str, winners: set[str]) -> None:
+    """Play the table to its end: a player in `winners` goes out whenever it is their turn, the others play a 0."""
+    referee = app.extensions["referee"]
+    with app.app_context():
+        while (state := referee.view(code).state).status is not Status.FINISHED:
+            player = state.current_player.name
+            if player in winners:
+                referee.act(code, SetHand(player, 1))
+            referee.act(code, Play(player, Card.N0))
+
+
+def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app: Flask) -> None:
+    # Teams may change between rematches: "Team A 1 – Team B 1" would hide that one pair won twice.
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")  # Team A: Ann and Cy
+    referee = app.extensions["referee"]
+    _win_as(app, code, {"Ann", "Cy"})
+    code = referee.rematch(code, teams=[["Bob", "Dee"], ["Ann", "Cy"]])  # now Team A is Bob and Dee
+    assert referee.view(code).state.teams[0].name == "Team A"
+    _win_as(app, code, {"Ann", "Cy"})
+    phone.open(f"/t/{code}")
+    series = phone.page.find("p", class_="series")
+    assert series is not None and series.text() == "Series after 2 games: Ann 2 – Cy 2"
