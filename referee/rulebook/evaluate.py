@@ -27,6 +27,7 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_6_cases.json",
     CASES_DIR / "fresh_holdout_7_cases.json",
     CASES_DIR / "fresh_holdout_8_cases.json",
+    CASES_DIR / "fresh_holdout_9_cases.json",
 )
 
 
