@@ -50,6 +50,10 @@ SCOPES: Mapping[str, frozenset[str]] = {
 GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive"})
 """Words that do not change which topic a query names ("bomb card", "bomb rules" -> "bomb")."""
 
+WHOLE_GAME = GENERIC - {"card", "5"}
+"""A query of only these words ("how does 5 alive work", "how do you play") names no rule: it asks about the
+game as a whole, which the entry whose title names no topic explains."""
+
 
 @dataclass(frozen=True)
 class Params:
@@ -200,6 +204,7 @@ class Index:
         for doc, item in enumerate(self.items):
             for key in topic_keys(item):
                 self.topics.setdefault(key, set()).add(doc)
+        self.whole_game = {doc for doc, item in enumerate(self.items) if not topic_key(terms(item.title))}
 
         self._index_questions(total, frequencies)
 
@@ -280,7 +285,10 @@ class Index:
             for doc in totals:
                 if self.focus[doc] and not self.focus[doc] & named:
                     totals[doc] *= 1.0 - self.params.focus_penalty
-        for doc in self.topics.get(topic_key(tokens), ()):
+        named_topic = self.topics.get(topic_key(tokens), set())
+        if tokens and set(tokens) <= WHOLE_GAME:
+            named_topic = self.whole_game
+        for doc in named_topic:
             if doc in totals:
                 totals[doc] *= 1.0 + self.params.exact_boost
         return sorted(((score, doc) for doc, score in totals.items()), key=lambda pair: (-pair[0], pair[1]))

@@ -40,7 +40,8 @@ _PEOPLE = (
 PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"[’‘`´]", "'"),
     (r"\btwenty[\s-]*one\b", " 21 "),
-    (r"\b(?:5|five)[\s-]*alive\b", " "),  # the game's own name says nothing about which rule
+    # the game's own name says nothing about which rule ("5 alive cards" are the lives, though)
+    (r"\b(?:5|five)[\s-]*alive\b(?!\s*cards?\b)", " "),
     (r"\b(\d+)\s*(?:'s|s)\b", r" \1 "),  # 0s, 7's
     # =21, = 21, equals 21, equal 21 (but "equal to 21" is just a total of 21)
     (r"(?:=\s*|\bequals?\s+|\beq\s*)(21|10|0|zero|ten)\b", r" eq\1 "),
@@ -57,7 +58,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bre[\s-]+deal\w*", " redeal "),
     (r"\bredeal\w*", " redeal "),
     (r"\bhand(?:s|ed)?[\s-]*in(?=\s+cards?\b|\s*$)", " redeal "),
-    (r"\ba-l-i-v-e\b", " alive "),
+    (r"\ba[\s.-]l[\s.-]i[\s.-]v[\s.-]e\b", " alive "),  # spelled out: "A-L-I-V-E", "a l i v e"
     (r"\bsudden[\s-]*death\b", " suddendeath "),
     (r"\btie[\s-]*break\w*", " tie tiebreak "),
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"

@@ -422,3 +422,13 @@ def test_an_answer_opens_with_its_verdict_and_shows_an_example_for_this_table() 
         answer.table_note
         == "At this table: a player who empties their hand answering a Bomb draws one card and plays on."
     )
+
+
+@pytest.mark.parametrize("query", ["how does 5 alive work", "ok so how do you play", "explain the game"])
+def test_a_question_naming_no_rule_is_about_the_whole_game(query: str) -> None:
+    assert top(query) == ["objective"]
+
+
+@pytest.mark.parametrize("query", ["what are the 5 alive cards", "what are the a l i v e cards", "A.L.I.V.E cards"])
+def test_the_alive_cards_are_the_lives_however_they_are_written(query: str) -> None:
+    assert top(query) == ["lives"]
