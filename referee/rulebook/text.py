@@ -93,8 +93,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bkeep\s+score\b|\bscore\s+points?\b|\badd\s+up\s+points?\b", " points "),
     # "round one", "first round": round 1
     (r"\bround\s+(?:1|one)\b|\bfirst\s+round\b", " firstround "),
-    # "my 5th life", "all my lives", "out of lives": the last life
+    # "my 5th life", "all my lives", "out of lives", "on 0 lives", "one life left": the last life
     (
+        r"\b(?:0|zero|no)\s+(?:lives|hearts)\b(?!\s+(?:lost|lose|gone|taken))|\b(?:1|one)\s+(?:life|heart)\s+left\b|"
         r"\b(?:5th|fifth|last|final)\s+(?:life|heart|alive\s+card)\b|\ball\s+(?:(?:my|your|ur|their|his|her)\s+)?(?:5\s+|five\s+)?"
         r"(?:lives|hearts)\b|\bout\s+of\s+(?:lives|hearts)\b|\bno\s+(?:lives|hearts)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
         " lastlife ",

@@ -432,3 +432,23 @@ def test_a_question_naming_no_rule_is_about_the_whole_game(query: str) -> None:
 @pytest.mark.parametrize("query", ["what are the 5 alive cards", "what are the a l i v e cards", "A.L.I.V.E cards"])
 def test_the_alive_cards_are_the_lives_however_they_are_written(query: str) -> None:
     assert top(query) == ["lives"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("can we do teams with 5", "teams-five-players"),
+        ("wrong card entered undo", "undo"),
+        ("i wanna save my cards can i just not play", "must-play"),
+        ("count is wrong says i have 6 cards", "hand-correction"),
+    ],
+)
+def test_near_neighbours_are_told_apart_by_the_words_people_use_for_each(query: str, expected: str) -> None:
+    # Pass 7: BM25F alone put the neighbour first (teams, miscounted total, a Bomb ruling, miscounted total);
+    # the posterior over each entry's own questions knows "with 5", "undo", "save my cards", "i have 6 cards".
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize("query", ["im on 0 lives what happens", "zero lives left now what"])
+def test_no_lives_left_is_elimination(query: str) -> None:
+    assert top(query) == ["elimination"]
