@@ -157,7 +157,9 @@ def _focus(item: Entry) -> frozenset[str]:
     if item.kind != "faq":
         return frozenset()
     # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
-    return frozenset(terms(item.title)) - GENERIC
+    # The kind of game a title names is no part of the case ("Draw cards with two players" is about drawing):
+    # the one-kind-of-game cut deals with it, so "what is different with only 2" still finds the two-player rule.
+    return frozenset(terms(item.title)) - GENERIC - _scope(item)
 
 
 def _extra_vocabulary() -> set[str]:
