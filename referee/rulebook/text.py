@@ -106,6 +106,16 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
     # "is a 0 the same as =0", "difference between", "vs": a comparison of two cards
     (r"\b(?:the\s+)?same\s+as\b|\bdifferen(?:ce|t)\b|\bvs\b|\bversus\b|\bcompared?\s+(?:with|to)\b", " versus "),
+    # "says i have 6 cards", "my card count", "number of cards i hold": how many cards a hand holds
+    (
+        r"\b(?:says|thinks|shows)\s+(?:i|he|she|they|you|u|we|me)\s+(?:have|has|hold|holds|got)\s+\d+\s+cards?\b",
+        " wrongcount handcount ",
+    ),
+    (
+        r"\bcards?\s+count\b(?!\s+(?:as|for|towards?|in)\b)|\bcount\s+of\s+(?:(?:my|his|her|their|our|your|ur|the)\s+)?cards\b|"
+        r"\b(?:number|how\s+many)\s+(?:of\s+)?cards\s+(?:i|he|she|they|you|u|we|someone)\s+(?:have|has|hold|holds|got)\b",
+        " handcount ",
+    ),
     # "the app says i have 4", "wrong number of cards": the referee's count of a hand is off
     (
         r"\b(?:app|referee|it|phone)\s+(?:says|shows|thinks)\b|\bwrong\s+(?:number\s+of\s+cards|card\s+count|count)\b",
