@@ -52,8 +52,8 @@ SCOPES: Mapping[str, frozenset[str]] = {
 }
 """Sections whose entries apply to one kind of game only, with the query terms that name it."""
 
-GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive"})
-"""Words that do not change which topic a query names ("bomb card", "bomb rules" -> "bomb")."""
+GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive", "mean", "definition"})
+"""Words that do not change which topic a query names ("bomb card", "bomb rules", "bust meaning" -> "bomb", "bust")."""
 
 WHOLE_GAME = GENERIC - {"card", "5"}
 """A query of only these words ("how does 5 alive work", "how do you play") names no rule: it asks about the

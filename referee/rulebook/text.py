@@ -163,9 +163,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
     ),
-    # "when you're out": eliminated (not "out of cards")
+    # "when you're out", "when am i out": eliminated (not "out of cards")
     (
-        r"\b(?:ur|your|youre|you\s+are|u\s+r|im|i\s+am|theyre|they\s+are|hes|shes)\s+out\b(?!\s+of\s+card)",
+        r"\b(?:ur|your|youre|you\s+are|u\s+r|im|i\s+am|theyre|they\s+are|hes|shes|am\s+i|are\s+(?:you|u|they|we)|"
+        r"r\s+u|is\s+(?:he|she))\s+out\b(?!\s+of\s+card)",
         " eliminate ",
     ),
     # "1v1", "1 on 1", "heads up", "just the two of us", "only two", "one opponent": a two-player game

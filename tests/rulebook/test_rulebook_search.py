@@ -462,3 +462,8 @@ def test_a_hands_card_count_is_not_the_running_total(query: str) -> None:
 
 def test_cards_that_count_as_something_are_not_a_hand_count() -> None:
     assert "wild-cards" in top("which cards count as wild", 3)
+
+
+@pytest.mark.parametrize(("query", "expected"), [("when am i out", "elimination"), ("bust meaning", "bust")])
+def test_a_question_turned_round_or_asking_what_a_word_means_finds_the_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
