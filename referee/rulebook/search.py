@@ -101,7 +101,7 @@ class Params:
     BM25F mostly sees the topic words they share (pass 7, chosen on the held-out-bank proxy)."""
     typical_smoothing: float = 0.1
     """Additive smoothing of the naive Bayes term counts."""
-    typical_temperature: float = 2.0
+    typical_temperature: float = 1.5
     """The naive Bayes log-probabilities are divided by this before the posterior is taken, so that one
     word more or less does not make it all-or-nothing."""
 
