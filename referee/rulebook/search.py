@@ -257,8 +257,9 @@ class Index:
         for item in self.items:
             found: Counter[str] = Counter()
             for phrase in (item.title, *item.aliases, *item.questions):
-                tokens = terms(phrase)
-                found.update({*tokens, *bigrams(tokens)})
+                # Single terms only: word pairs are too rare per phrase to estimate, made the posterior
+                # all-or-nothing and measured worse (proxy 86.5 against 86.7 top-1); BM25F counts them already.
+                found.update(set(terms(phrase)))
             counts.append(found)
         vocabulary = {term for found in counts for term in found}
         # log P(term | entry) = log(count + a) - log(total + a * V): the second part is the same for every term

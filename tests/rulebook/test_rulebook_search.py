@@ -439,12 +439,12 @@ def test_the_alive_cards_are_the_lives_however_they_are_written(query: str) -> N
     [
         ("can we do teams with 5", "teams-five-players"),
         ("wrong card entered undo", "undo"),
-        ("i wanna save my cards can i just not play", "must-play"),
+        ("can a =0 card be used for the bomb", "bomb-wild-zero"),
     ],
 )
 def test_near_neighbours_are_told_apart_by_the_words_people_use_for_each(query: str, expected: str) -> None:
-    # Pass 7: BM25F alone put the neighbour first (teams, miscounted total, a Bomb ruling); the posterior over
-    # each entry's own questions knows "with 5", "undo", "save my cards".
+    # Pass 7: BM25F alone put the neighbour first (teams, miscounted total, 0 and =0 are different cards); the
+    # posterior over each entry's own questions knows "with 5", "undo", "used for the bomb".
     assert top(query) == [expected]
 
 

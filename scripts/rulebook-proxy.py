@@ -1,0 +1,82 @@
+"""The held-out-bank proxy for the rules search: how it might do on phrasings nobody has typed yet.
+
+Each paraphrase bank in turn is taken out of the index and its questions are searched, each expecting the entry it
+was written for. The case sets are all tuning data by now, so this is the figure tuning passes 5-7 chose by
+(docs/rulebook-search.md). The banks are read from the git history (the commit that added each), so run it from a
+clone:  .venv/bin/python scripts/rulebook-proxy.py [--misses]
+Figures in the docs are for banks 1-9 (2668 questions); banks 10 and 11 (pass 7) are listed too but off by default
+(--all), so the figure stays comparable with pass 6's.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from referee.rulebook.kb import entries
+from referee.rulebook.search import Index
+
+REPO = Path(__file__).resolve().parent.parent
+BANKS = {
+    1: "f2b85fa",
+    2: "b732e05",
+    3: "9dd81fa",
+    4: "3c27ea2",
+    5: "797d02a",
+    6: "67dee5b",
+    7: "dc22558",
+    8: "2e8e2d4",
+    9: "a6bbfeb",
+    10: "e6367ab",
+    11: "e3b46fe",
+}
+
+
+def questions_at(revision: str) -> dict[str, set[str]]:
+    """Each entry's questions as entries.json had them at `revision`."""
+    text = subprocess.run(
+        ["git", "-C", str(REPO), "show", f"{revision}:referee/rulebook/entries.json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {item["id"]: set(item["questions"]) for item in json.loads(text)["entries"]}
+
+
+def bank(revision: str) -> dict[str, set[str]]:
+    """The questions the commit `revision` added, per entry."""
+    after, before = questions_at(revision), questions_at(revision + "^")
+    return {entry_id: questions - before.get(entry_id, set()) for entry_id, questions in after.items()}
+
+
+def main() -> int:
+    """Print top-1 / top-3 per bank held out and over all of them (and each miss with --misses)."""
+    numbers = list(BANKS) if "--all" in sys.argv else [number for number in BANKS if number <= 9]
+    items = entries()
+    hit1 = hit3 = total = 0
+    for number in numbers:
+        added = bank(BANKS[number])
+        cases, reduced = [], []
+        for item in items:
+            held = added.get(item.id, set()) & set(item.questions)
+            cases += [(question, item.id) for question in item.questions if question in held]
+            reduced.append(replace(item, questions=tuple(q for q in item.questions if q not in held)))
+        index = Index(reduced)
+        first = three = 0
+        for question, expected in cases:
+            found = [index.items[doc].id for _, doc in index.scores(question)[:3]]
+            first += found[:1] == [expected]
+            three += expected in found
+            if "--misses" in sys.argv and found[:1] != [expected]:
+                print(f"  bank {number}: {question!r}: {expected}; got {', '.join(found) or 'nothing'}")
+        print(f"bank {number} ({len(cases)}): {100 * first / len(cases):.1f} / {100 * three / len(cases):.1f}")
+        hit1, hit3, total = hit1 + first, hit3 + three, total + len(cases)
+    print(f"all ({total}): {100 * hit1 / total:.1f} / {100 * hit3 / total:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
