@@ -162,8 +162,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _compare(sets: dict[str, tuple[Case, ...]], queries: list[str], passes: int) -> None:
     contenders: list[tuple[str, Searcher, Callable[[], None]]] = []
     index, ours = _ours(DEFAULT_PARAMS)
-    contenders.append(("ours: BM25F + topics + pairs + speller", ours, partial(_clear_caches, index)))
+    contenders.append(("ours: BM25F + posterior + topics + pairs + speller", ours, partial(_clear_caches, index)))
     for label, params in (
+        ("ours without the naive Bayes posterior", replace(DEFAULT_PARAMS, typical_weight=0.0)),
+        (
+            "ours without the posterior, pass-6 one-kind-of-game cut (0.2)",
+            replace(DEFAULT_PARAMS, typical_weight=0.0, scope_penalty=0.2),
+        ),
         ("ours without named topics", replace(DEFAULT_PARAMS, exact_boost=0.0)),
         ("ours without word pairs", replace(DEFAULT_PARAMS, bigram_weight=0.0)),
         ("ours without the one-kind-of-game cut", replace(DEFAULT_PARAMS, scope_penalty=0.0)),
