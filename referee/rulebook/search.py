@@ -37,7 +37,7 @@ from functools import cache
 from ..engine.house_rules import HouseRules
 from .kb import entries, table_note
 from .model import Entry, SearchResult
-from .text import STOPWORDS, Speller, bigrams, phone_speak, terms, words
+from .text import STOPWORDS, Speller, bigrams, names, phone_speak, terms, words
 
 MAX_RESULTS = 10
 """The most results a search returns (the JSON API's limit too)."""
@@ -314,8 +314,10 @@ class Index:
 
     def query_tokens(self, query: str) -> list[str]:
         """The words of a query as search terms, typos fixed."""
-        query = phone_speak(query[:MAX_QUERY_LENGTH])
-        return terms(self.speller.fix(query) if self.params.fix_typos else query, query=True)
+        query = query[:MAX_QUERY_LENGTH]
+        # A capitalised word the rulebook does not use is a player's name ("Bob"), not a typo for "bomb".
+        spoken = phone_speak(query)
+        return terms(self.speller.fix(spoken, names(query)) if self.params.fix_typos else spoken, query=True)
 
     def scores(self, query: str) -> list[tuple[float, int]]:
         """(score, entry index) for every entry that matches, best first (ties in file order)."""

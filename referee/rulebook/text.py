@@ -517,6 +517,22 @@ def phone_speak(text: str) -> str:
     return _PHONE_WORD.sub(lambda match: PHONE_WORDS.get(match.group(0), match.group(0)), fold(text))
 
 
+_NAME = re.compile(r"(?<![.!?]\s)(?<![.!?])\b[A-Z][a-z]+\b")
+
+
+def names(text: str) -> frozenset[str]:
+    """Words typed with a capital inside a sentence ("did Bob go out"): people's names, folded.
+
+    A sentence's first word is left out, since phones capitalise it anyway.
+    """
+    found = set()
+    for match in _NAME.finditer(text):
+        before = text[: match.start()].rstrip()
+        if before and before[-1] not in ".!?":
+            found.add(fold(match.group(0)))
+    return frozenset(found)
+
+
 def fold(text: str) -> str:
     """Lower-case `text` and strip accents, keeping the symbols that name cards (=, +, &)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -712,8 +728,11 @@ class Speller:
             index += 1
         return best
 
-    def fix(self, text: str) -> str:
-        """Return `text` with unknown words corrected; an unfinished last word may be completed."""
+    def fix(self, text: str, names: frozenset[str] = frozenset()) -> str:
+        """Return `text` with unknown words corrected; an unfinished last word may be completed.
+
+        Words in `names` (folded) are left as typed: they name people, not rules.
+        """
         folded = fold(text)
         typing = bool(folded) and folded[-1].isalpha()
         matches = list(WORD.finditer(folded))
@@ -724,7 +743,7 @@ class Speller:
         for position, match in enumerate(matches):
             word = match.group(0)
             fixed = word
-            if not self.known(word):
+            if not self.known(word) and word not in names:
                 if typing and position == len(matches) - 1:
                     fixed = self.complete(word) or self.correct(word)
                 else:

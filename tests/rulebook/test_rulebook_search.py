@@ -467,3 +467,10 @@ def test_cards_that_count_as_something_are_not_a_hand_count() -> None:
 @pytest.mark.parametrize(("query", "expected"), [("when am i out", "elimination"), ("bust meaning", "bust")])
 def test_a_question_turned_round_or_asking_what_a_word_means_finds_the_rule(query: str, expected: str) -> None:
     assert top(query) == [expected]
+
+
+def test_a_players_name_is_not_fixed_into_a_rule_word() -> None:
+    # "Bob" is one edit from "bomb"; typed with a capital inside a sentence it is a name
+    assert default_index().query_tokens("did Bob go out") == ["bob", "goout"]
+    assert "bomb" in default_index().query_tokens("Bomb played, did Bob go out")
+    assert top("Bommb last card") == ["bomb-last-card"]  # a sentence's first word is still fixed
