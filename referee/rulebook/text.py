@@ -70,7 +70,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " goout ",
     ),
     (r"\b(?:is|are|was|were|gets|got|get)\s+out\b(?!\s+of)", " eliminate "),
-    (r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b|\bno\s+more\b|\bnone\s+left\b|\ball\s+gone\b", " empty "),
+    # (not "ran out of lives", the last life, read below)
+    (
+        r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b(?!\s+of\s+(?:lives|hearts|life))|\bno\s+more\b|\bnone\s+left\b|"
+        r"\ball\s+gone\b",
+        " empty ",
+    ),
     (r"\bout\s+of\s+(?:the\s+)?game\b", " eliminate "),
     (r"\b(?:miss|misses|missed|lose|loses|lost)\s+(?:a|their|my|your|his|her|the|next)?\s*(?:turn|go)\b", " missturn "),
     (
@@ -97,7 +102,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:0|zero|no)\s+(?:lives|hearts)\b(?!\s+(?:lost|lose|gone|taken))|\b(?:1|one)\s+(?:life|heart)\s+left\b|"
         r"\b(?:5th|fifth|last|final)\s+(?:life|heart|alive\s+card)\b|\ball\s+(?:(?:my|your|ur|their|his|her)\s+)?(?:5\s+|five\s+)?"
-        r"(?:lives|hearts)\b|\bout\s+of\s+(?:lives|hearts)\b|\bno\s+(?:lives|hearts)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
+        r"(?:lives|hearts)\b|\b(?:(?:ran|run|runs|running)\s+)?out\s+of\s+(?:lives|hearts)\b|"
+        r"\bno\s+(?:lives|hearts)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
         " lastlife ",
     ),
     # "am i out of cards": an empty hand, gone out

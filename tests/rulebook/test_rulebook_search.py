@@ -474,3 +474,8 @@ def test_a_players_name_is_not_fixed_into_a_rule_word() -> None:
     assert default_index().query_tokens("did Bob go out") == ["bob", "goout"]
     assert "bomb" in default_index().query_tokens("Bomb played, did Bob go out")
     assert top("Bommb last card") == ["bomb-last-card"]  # a sentence's first word is still fixed
+
+
+@pytest.mark.parametrize("query", ["i ran out of hearts", "ran out of lives what now"])
+def test_running_out_of_lives_is_not_an_empty_draw_pile(query: str) -> None:
+    assert top(query) == ["elimination"]
