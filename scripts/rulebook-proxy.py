@@ -30,8 +30,9 @@ BANKS = {
     7: "dc22558",
     8: "2e8e2d4",
     9: "a6bbfeb",
-    10: "e6367ab",
-    11: "e3b46fe",
+    # Pass 7's banks by their commit titles, which survive a rebase.
+    10: "Rules search pass 7: bank 10 of paraphrases",
+    11: "Rules search pass 7: bank 11 of paraphrases",
 }
 
 
@@ -46,8 +47,22 @@ def questions_at(revision: str) -> dict[str, set[str]]:
     return {item["id"]: set(item["questions"]) for item in json.loads(text)["entries"]}
 
 
+def commit_of(name: str) -> str:
+    """The commit a BANKS value names: itself if it is a hash, else the newest commit whose title starts so."""
+    if " " not in name:
+        return name
+    found = subprocess.run(
+        ["git", "-C", str(REPO), "log", "--format=%H %s", "--fixed-strings", f"--grep={name}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    return next(line.split(" ", 1)[0] for line in found if line.split(" ", 1)[1].startswith(name))
+
+
 def bank(revision: str) -> dict[str, set[str]]:
     """The questions the commit `revision` added, per entry."""
+    revision = commit_of(revision)
     after, before = questions_at(revision), questions_at(revision + "^")
     return {entry_id: questions - before.get(entry_id, set()) for entry_id, questions in after.items()}
 
