@@ -29,6 +29,7 @@ FRESH_7 = load_cases(HERE / "fresh_holdout_7_cases.json")
 FRESH_8 = load_cases(HERE / "fresh_holdout_8_cases.json")
 # Set 9: written and committed before pass 7 changed anything; measured on the pass-6 ranking and after pass 7.
 FRESH_9 = load_cases(HERE / "fresh_holdout_9_cases.json")
+FRESH_10 = load_cases(HERE / "fresh_holdout_10_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -48,6 +49,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_7_cases.json",
         HERE / "fresh_holdout_8_cases.json",
         HERE / "fresh_holdout_9_cases.json",
+        HERE / "fresh_holdout_10_cases.json",
     ]
 
 
@@ -56,8 +58,8 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     own = {question.casefold() for item in entries() for question in item.questions}
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
     assert len(FRESH_5) >= 70 and len(FRESH_6) >= 70 and len(FRESH_7) >= 70 and len(FRESH_8) >= 70
-    assert len(FRESH_9) >= 60
-    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8, FRESH_9)
+    assert len(FRESH_9) >= 60 and len(FRESH_10) >= 60
+    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8, FRESH_9, FRESH_10)
     for case in (case for cases in sets for case in cases):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
@@ -81,6 +83,7 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 8 (the lead's; tuned on in pass 7): {evaluate(FRESH_8).summary()}"
         f"\nrules search, fresh hold-out 9 (written before pass 7; one fix after it was measured): "
         f"{evaluate(FRESH_9).summary()}"
+        f"\nrules search, fresh hold-out 10 (the lead's; never tuned on): {evaluate(FRESH_10).summary()}"
     )
     print(message)
     # The tuning set: a few queries of slack below what the ranking reaches after pass 7 (97.6 % / 98.8 %).
@@ -91,7 +94,8 @@ def test_hit_rates() -> None:
 def test_unseen_phrasings_do_not_get_worse() -> None:
     # Regression guards only, not the goal (top-1 90 %, top-3 98 %): the levels reached after pass 7, which tuned
     # on sets 4-8 (the lead's sets 5 and 8 included) and not on set 9, measured once at the end (84.1 / 92.7) and
-    # then tuning data for one fix (docs/rulebook-search.md).
+    # then tuning data for one fix (docs/rulebook-search.md). The lead's set 10 was measured once, on pass 7's final
+    # ranking: 90.6 / 98.4.
     guards = (
         (FRESH_4, 0.92, 0.98),
         (FRESH_5, 0.98, 1.00),
@@ -99,6 +103,7 @@ def test_unseen_phrasings_do_not_get_worse() -> None:
         (FRESH_7, 0.86, 0.97),
         (FRESH_8, 0.86, 0.96),
         (FRESH_9, 0.86, 0.93),
+        (FRESH_10, 0.90, 0.98),
     )
     for cases, top1, top3 in guards:
         report = evaluate(cases)
