@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action
 from .errors import Refused
+from .events import EventKind
 from .game import apply
 from .setup import new_game
 from .state import GameState, Setup
@@ -25,29 +26,50 @@ def replay(setup: Setup, actions: Iterable[Action]) -> GameState:
 CHECKPOINT_EVERY = 50
 
 
+def round_dealt(state: GameState) -> int | None:
+    """The round the action that led to `state` dealt (its NEW_ROUND event), if it dealt one."""
+    for event in state.events:
+        if event.kind is EventKind.NEW_ROUND and isinstance(event.value, int):
+            return event.value
+    return None
+
+
 @dataclass(frozen=True)
 class History:
     """Every accepted action and how many of the newest are undone (the redo tail).
 
-    `checkpoints[k]` is the state after the first `(k + 1) * CHECKPOINT_EVERY` actions: derived data, a cache
-    of replay (the engine is deterministic), so it takes no part in comparisons.
+    `checkpoints[k]` is the state after the first `(k + 1) * CHECKPOINT_EVERY` actions, and `rounds` the
+    (action index, round) of every action that dealt a new round, the undone tail included: derived data, a
+    cache of replay (the engine is deterministic), so they take no part in comparisons.
     """
 
     setup: Setup
     actions: tuple[Action, ...] = ()
     undone: int = 0
     checkpoints: tuple[GameState, ...] = field(default=(), compare=False, repr=False)
+    rounds: tuple[tuple[int, int], ...] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # A history made from actions alone (not by rebuild or record) works its rounds out once, here:
+        # the log's round separators must never be missing, however the history was made.
+        if self.rounds is None:
+            states = enumerate(self.states_after(0)) if self.actions else iter(())
+            rounds = tuple((index, dealt) for index, state in states if (dealt := round_dealt(state)) is not None)
+            object.__setattr__(self, "rounds", rounds)
 
     @classmethod
     def rebuild(cls, setup: Setup, actions: tuple[Action, ...], undone: int = 0) -> History:
-        """Return the history of `actions` with its checkpoints, replaying the whole log once."""
+        """Return the history of `actions` with its checkpoints and rounds, replaying the whole log once."""
         state = new_game(setup)
         checkpoints = []
+        rounds = []
         for count, action in enumerate(actions, start=1):
             state = apply(state, action)
             if count % CHECKPOINT_EVERY == 0:
                 checkpoints.append(state)
-        return cls(setup, actions, undone, tuple(checkpoints))
+            if (dealt := round_dealt(state)) is not None:
+                rounds.append((count - 1, dealt))
+        return cls(setup, actions, undone, tuple(checkpoints), tuple(rounds))
 
     @property
     def active(self) -> tuple[Action, ...]:
@@ -83,15 +105,30 @@ class History:
             state = apply(state, action)
             yield state
 
+    def rounds_from(self, first: int) -> dict[int, int]:
+        """Action index -> the round that action dealt, for the actions from index `first` on (undone ones too)."""
+        opened = {}
+        for index, dealt in reversed(self.rounds or ()):
+            if index < first:
+                break
+            opened[index] = dealt
+        return opened
+
     def record(self, action: Action, state: GameState | None = None) -> tuple[History, GameState]:
         """Apply `action` (to `state`, if the caller has it) and keep it; a new action drops the redo tail."""
         after = apply(state if state is not None else self.state(), action)
+        kept = len(self.active)
         actions = (*self.active, action)
-        # Checkpoints past the cursor belonged to the dropped redo tail.
-        checkpoints = self.checkpoints[: len(self.active) // CHECKPOINT_EVERY]
+        # Checkpoints and rounds past the cursor belonged to the dropped redo tail.
+        checkpoints = self.checkpoints[: kept // CHECKPOINT_EVERY]
         if len(actions) % CHECKPOINT_EVERY == 0 and len(checkpoints) == len(actions) // CHECKPOINT_EVERY - 1:
             checkpoints = (*checkpoints, after)
-        return History(self.setup, actions, 0, checkpoints), after
+        rounds = self.rounds or ()
+        if self.undone:
+            rounds = tuple(pair for pair in rounds if pair[0] < kept)
+        if (dealt := round_dealt(after)) is not None:
+            rounds = (*rounds, (kept, dealt))
+        return History(self.setup, actions, 0, checkpoints, rounds), after
 
     def undo(self) -> History:
         """Take back the newest active action."""

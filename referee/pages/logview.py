@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 
-from ..engine import EventKind
 from ..errors import ServiceError
 from ..extensions import get_referee
 from ..tableview import LogEntry, TableView
@@ -29,37 +27,12 @@ class LogLine:
     opens_round: int | None
 
 
-# Every phone renders the board after each change: the rounds opened are worked out once per table version.
-_rounds: dict[tuple[str, int, int, int], dict[int, int]] = {}
-_rounds_lock = threading.Lock()
-
-
-def rounds_opened(view: TableView, first: int) -> dict[int, int]:
-    """Log index -> the round that entry's action dealt (the engine's NEW_ROUND event), from index `first` on.
-
-    Taken from the replayed events, not from the log's wording, so rewording a sentence cannot lose a separator.
-    """
-    # The code too: ids and versions start again in every new database (each test has its own).
-    key = (view.code, view.id, view.version, first)
-    with _rounds_lock:
-        if key in _rounds:
-            return _rounds[key]
-    opened = {}
-    for index, state in enumerate(view.history.states_after(first), start=first):
-        for event in state.events:
-            if event.kind is EventKind.NEW_ROUND and isinstance(event.value, int):
-                opened[index] = event.value
-    with _rounds_lock:
-        if len(_rounds) > 500:
-            _rounds.clear()
-        _rounds[key] = opened
-    return opened
-
-
 def log_lines(view: TableView, limit: int | None = RECENT) -> tuple[list[LogLine], int]:
     """The newest `limit` entries (all if None), newest first; and how many entries the log holds."""
     first = 0 if limit is None else max(len(view.log) - limit, 0)
-    opened = rounds_opened(view, first)
+    # The rounds come from the engine's NEW_ROUND events, not from the log's wording (rewording a sentence
+    # cannot lose a separator); the history keeps them as its actions are applied, so no replay is needed here.
+    opened = view.history.rounds_from(first)
     lines = []
     for index in range(len(view.log) - 1, first - 1, -1):
         entry = view.log[index]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from referee.engine import History, Status, make_setup, replay
+from referee.engine import Card, EventKind, History, Play, SetHand, Status, make_setup, replay
 from referee.engine.history import CHECKPOINT_EVERY
 from referee.harness import random_action
 
@@ -59,3 +59,57 @@ def test_the_states_after_each_action_match_a_full_replay_from_any_start() -> No
         assert len(states) == len(history.actions) - start
         for offset, state in enumerate(states, start=start + 1):
             assert state == replay(history.setup, history.actions[:offset])
+
+
+def _rounds_by_replay(history: History) -> dict[int, int]:
+    """Action index -> the round it dealt, found the slow way: every state after every action, replayed."""
+    opened = {}
+    for index in range(len(history.actions)):
+        for event in replay(history.setup, history.actions[: index + 1]).events:
+            if event.kind is EventKind.NEW_ROUND and isinstance(event.value, int):
+                opened[index] = event.value
+    return opened
+
+
+def test_the_rounds_each_action_dealt_stay_right_through_undo_redo_and_a_dropped_redo_tail() -> None:
+    rng = random.Random(13)
+    setup = make_setup(["Ann", "Bob", "Cy"])
+    history = History(setup)
+    dealt_some = False
+    for _ in range(160):
+        move = rng.random()
+        if move < 0.2 and history.can_undo:
+            history = history.undo()
+        elif move < 0.35 and history.can_redo:
+            history = history.redo()
+        else:
+            state = history.state()
+            if state.status is Status.FINISHED:
+                history = history.undo()
+                continue
+            # Often a last card: rounds end (and new ones are dealt) many times in a short game.
+            current = state.current_player
+            if current is not None and current.hand > 1 and rng.random() < 0.15:
+                history, state = history.record(SetHand(current.name, 1), state)
+            history, _ = history.record(random_action(rng, history.state(), draw_boost=4), history.state())
+        assert history.rounds_from(0) == _rounds_by_replay(history)
+        dealt_some = dealt_some or bool(history.rounds_from(0))
+    assert dealt_some, "the random game never dealt a new round"
+    rebuilt = History.rebuild(history.setup, history.actions, history.undone)
+    made = History(history.setup, history.actions, history.undone)
+    assert rebuilt.rounds_from(0) == made.rounds_from(0) == history.rounds_from(0)
+    assert history.rounds_from(len(history.actions) - 5) == {
+        index: dealt for index, dealt in history.rounds_from(0).items() if index >= len(history.actions) - 5
+    }
+
+
+def test_a_new_action_after_undoing_a_deal_forgets_that_deal() -> None:
+    history = History(make_setup(["Ann", "Bob", "Cy"]))
+    for action in (SetHand("Ann", 1), Play("Ann", Card.N7)):  # Ann's last card: round 2 is dealt
+        history, _ = history.record(action)
+    assert history.rounds_from(0) == {1: 2}
+    assert history.undo().rounds_from(0) == {1: 2}  # the undone line is still in the log (shown without it)
+    history, _ = history.undo().record(SetHand("Ann", 2))
+    assert history.rounds_from(0) == {} == _rounds_by_replay(history)
+    history, _ = history.record(Play("Ann", Card.N7))
+    assert history.rounds_from(0) == {} == _rounds_by_replay(history)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
 
 from .conftest import Phone, drive
@@ -131,3 +132,48 @@ def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app
     phone.open(f"/t/{code}")
     series = phone.page.find("p", class_="series")
     assert series is not None and series.text() == "Series after 2 games: Ann 2 – Cy 2"
+
+
+def test_separators_follow_taps_undo_redo_and_a_replaced_deal(phone: Phone, app: Flask) -> None:
+    # Each step is a tap on the host's phone; what it checks is the board in the tap's own answer.
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann holds 1")
+    phone.open(f"/t/{code}")
+    phone.press("7", htmx=True)  # Ann's last card: round 2 is dealt
+    assert separators(phone) == ["Round 2"]
+    phone.press("Undo", htmx=True)
+    assert separators(phone) == []
+    phone.press("Redo", htmx=True)
+    assert separators(phone) == ["Round 2"]
+    phone.press("Undo", htmx=True)
+    drive(app, code, "Ann holds 2")  # replaces the undone deal (the redo tail is dropped)
+    phone.open(f"/t/{code}")
+    phone.press("7", htmx=True)  # Ann still holds a card: no new round
+    assert separators(phone) == []
+    assert "Round" not in " ".join(log_items(phone))
+
+
+def test_separators_are_right_when_another_process_entered_the_cards(phone: Phone, database_url: str) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    # A second server process on the same database: the cards go in there, this phone's process only reads.
+    other = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE_URL": database_url})
+    try:
+        drive(other, code, "Ann 0", "Bob 0")
+        phone.open(f"/t/{code}")  # this process now holds the table at that version
+        drive(other, code, "Cy holds 1", "Cy 0")  # Cy's last card: round 2
+        phone.open(f"/t/{code}")
+        assert separators(phone) == ["Round 2"]
+        assert log_items(phone).index("Round 2") == 1
+        drive(other, code, "undo")
+        phone.open(f"/t/{code}")
+        assert separators(phone) == []
+        drive(other, code, "redo")
+        phone.press("Undo", htmx=True)  # a stale tap: refused, the answer shows the table as it is now
+        assert separators(phone) == ["Round 2"]
+        phone.press("Undo", htmx=True)  # a tap here, on a table the other process changed
+        assert separators(phone) == []
+        drive(other, code, "redo")
+        phone.open(f"/t/{code}")
+        assert separators(phone) == ["Round 2"]
+    finally:
+        other.extensions["referee"].store.close()
