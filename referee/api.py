@@ -281,7 +281,7 @@ def export_table(code: str) -> Response:
     view = referee.view(code)  # 404 for an unknown table before asking for credentials
     token = _bearer_token()
     device_key = session.get("device")
-    device = None if token else referee.device(view.code, device_key if isinstance(device_key, str) else None)
+    device = None if token else referee.device(view, device_key if isinstance(device_key, str) else None)
     if device is None or device.revoked:
         referee.check_token(view.code, token)
     response = jsonify(export_document(referee, view.code, state_of(view)))

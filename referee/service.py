@@ -175,6 +175,10 @@ class Referee:
         )
         return code, table_id
 
+    def _table_id(self, table: TableView | str) -> int:
+        """The table's id: from a view this request already read (no second read of its row), or by its code."""
+        return table.id if isinstance(table, TableView) else self._row(table).id
+
     def _row(self, code: str) -> TableRow:
         row = self.store.table(self.store.read(), normalise_code(code))
         if row is None:
@@ -406,9 +410,9 @@ class Referee:
         except EngineError as error:
             raise Invalid(error.code, error.message, field=error.field) from None
 
-    def series(self, code: str, limit: int = 50) -> list[TableView]:
+    def series(self, table: TableView | str, limit: int = 50) -> list[TableView]:
         """Return the games of a series, oldest first, ending with this table (rematch after rematch)."""
-        games = [self.view(code)]
+        games = [table if isinstance(table, TableView) else self.view(table)]
         while len(games) < limit:
             previous = self.store.rematch_of(games[0].code)
             if previous is None:
@@ -433,12 +437,11 @@ class Referee:
         if not hmac.compare_digest(hash_secret(token), token_hash):
             raise Forbidden("bad_token", "That token does not open this table.")
 
-    def device(self, code: str, device_key: str | None) -> DeviceRow | None:
-        """Return this browser's device at the table, if it joined."""
+    def device(self, table: TableView | str, device_key: str | None) -> DeviceRow | None:
+        """Return this browser's device at the table (a view or a code), if it joined."""
         if not device_key:
             return None
-        row = self._row(code)
-        return self.store.device_by_token(row.id, hash_secret(device_key))
+        return self.store.device_by_token(self._table_id(table), hash_secret(device_key))
 
     def may_enter(self, view: TableView, device: DeviceRow | None) -> bool:
         """True if this device may enter cards at the table."""
@@ -520,9 +523,9 @@ class Referee:
             raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
         return self._view(row, None)
 
-    def devices(self, code: str) -> list[DeviceRow]:
-        """Return the devices that joined the table."""
-        return self.store.devices(self._row(code).id)
+    def devices(self, table: TableView | str) -> list[DeviceRow]:
+        """Return the devices that joined the table (a view or a code)."""
+        return self.store.devices(self._table_id(table))
 
     def revoke(self, code: str, device_id: int) -> None:
         """Remove a device from the table and replace the join link (the host's own device cannot be removed).
@@ -547,10 +550,10 @@ class Referee:
 
     # --- asking to be a player (a phone that typed the code; the host answers) ---
 
-    def free_seats(self, code: str) -> list[str]:
-        """Return the players whose seat no phone at the table speaks for, in seat order."""
-        view = self.view(code)
-        taken = {d.player for d in self.devices(view.code) if d.player and not d.revoked and d.role != "host"}
+    def free_seats(self, table: TableView | str) -> list[str]:
+        """Return the players whose seat no phone at the table (a view or a code) speaks for, in seat order."""
+        view = table if isinstance(table, TableView) else self.view(table)
+        taken = {d.player for d in self.devices(view) if d.player and not d.revoked and d.role != "host"}
         return [name for name in view.setup.players if name not in taken]
 
     def ask_to_join(self, code: str, player: str, device_key: str, *, previous_key: str | None) -> JoinRequestRow:
@@ -599,15 +602,15 @@ class Referee:
         if device.player:
             raise Illegal("already_seated", f"{phone.capitalize()} is already {device.player}'s.")
 
-    def my_request(self, code: str, device_key: str | None) -> JoinRequestRow | None:
+    def my_request(self, table: TableView | str, device_key: str | None) -> JoinRequestRow | None:
         """Return this browser's newest request at the table (pending or answered), if it made one."""
         if not device_key:
             return None
-        return self.store.latest_request_of(self._row(code).id, hash_secret(device_key))
+        return self.store.latest_request_of(self._table_id(table), hash_secret(device_key))
 
-    def join_requests(self, code: str, *, pending_only: bool = True) -> list[JoinRequestRow]:
-        """Return the table's requests to be a player, oldest first."""
-        return self.store.join_requests(self._row(code).id, pending_only=pending_only)
+    def join_requests(self, table: TableView | str, *, pending_only: bool = True) -> list[JoinRequestRow]:
+        """Return the table's (a view's or a code's) requests to be a player, oldest first."""
+        return self.store.join_requests(self._table_id(table), pending_only=pending_only)
 
     def answer_request(self, code: str, request_id: int, *, allow: bool) -> JoinRequestRow:
         """Allow (the phone becomes that player's, as if it had picked the seat by the join link) or refuse."""

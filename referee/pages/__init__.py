@@ -15,7 +15,14 @@ from ..engine import winners_text
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table
 from .common import error_page, http_error_page
-from .rendering import RenderedLines, action_fields, action_form_attrs, log_lines_html, request_url_for
+from .rendering import (
+    RenderedLines,
+    action_fields,
+    action_form_attrs,
+    log_lines_html,
+    number_buttons,
+    request_url_for,
+)
 
 __all__ = ["error_page", "http_error_page", "init_app"]
 
@@ -40,6 +47,9 @@ def init_app(app: Flask) -> None:
     # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
     app.add_template_global(request_url_for, "url_for")
     app.add_template_global(log_lines_html)
-    app.add_template_global(action_fields, "action_fields_html")
-    app.add_template_global(action_form_attrs, "action_form_attrs_html")
+    # Globals, not macros imported "with context": such an import runs the imported template again at every
+    # render of every partial that imports it (three on the board).
+    app.add_template_global(action_fields)
+    app.add_template_global(action_form_attrs)
+    app.add_template_global(number_buttons)
     app.extensions["referee_log_lines"] = RenderedLines()

@@ -46,8 +46,8 @@ def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
     if device is not None and (device.revoked or device.role == "host" or device.player):
         return None
     referee = get_referee()
-    mine = referee.my_request(view.code, current_key())
-    free = tuple(referee.free_seats(view.code))
+    mine = referee.my_request(view, current_key())
+    free = tuple(referee.free_seats(view))
     if not free and (mine is None or mine.status != "pending"):
         return None
     return AskPanel(free, mine, view.entry == "host")
@@ -56,7 +56,7 @@ def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
 def asking_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
     """The board's part about requests: the asker's panel, or the requests a host phone must answer."""
     if device is not None and device.role == "host" and not device.revoked:
-        return {"ask": None, "requests": get_referee().join_requests(view.code)}
+        return {"ask": None, "requests": get_referee().join_requests(view)}
     return {"ask": ask_panel(view, device), "requests": []}
 
 

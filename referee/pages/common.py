@@ -32,7 +32,7 @@ def adopt_device_key(key: str) -> None:
 
 def current_device(view: TableView) -> DeviceRow | None:
     """Return this browser's device at the table, if it joined (never creates a key)."""
-    return get_referee().device(view.code, current_key())
+    return get_referee().device(view, current_key())
 
 
 def client_address() -> str:

@@ -76,7 +76,7 @@ def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
     if not get_referee().may_enter(view, device):
         return None
     is_host = device is not None and device.role == "host"
-    return JoinPanel(view, is_host, get_referee().devices(view.code) if is_host else [])
+    return JoinPanel(view, is_host, get_referee().devices(view) if is_host else [])
 
 
 @bp.get("/j/<code>/<secret>")

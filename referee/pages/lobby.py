@@ -61,7 +61,7 @@ def _lobby(code: str) -> tuple[TableView, JoinPanel | None, dict[str, Any]]:
     device = current_device(view)
     join = join_panel(view, device)
     live = {
-        "lobby": seats(view, get_referee().devices(view.code)),
+        "lobby": seats(view, get_referee().devices(view)),
         "requests": asking_context(view, device)["requests"] if join else [],
         "back": "lobby",
     }

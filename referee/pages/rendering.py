@@ -14,6 +14,7 @@ from typing import Any
 from flask import current_app, g, request, url_for
 from markupsafe import Markup, escape
 
+from ..engine import CardOption
 from ..security import CSRF_FIELD, csrf_token
 from ..tableview import TableView
 from .logview import LogLine
@@ -36,7 +37,8 @@ def request_url_for(endpoint: str, **values: Any) -> str:
 
 
 def action_fields(view: TableView, kind: str, player: str | None = None) -> Markup:
-    """The hidden fields every action form posts (templates/_macros.html says why each is there).
+    """The hidden fields every action form posts: the CSRF token, the action's kind, its player, and the version
+    the phone saw (a stale version is refused, so two phones tapping at once never count a card twice).
 
     In Python rather than a Jinja macro: a board has about ten action forms, and as a macro these fields
     were a third of the board's render.
@@ -54,6 +56,38 @@ def action_form_attrs(view: TableView) -> Markup:
     """The attributes of a form that posts one action: a plain post without JavaScript, an htmx swap with it."""
     url = escape(request_url_for("table.act", code=view.code))
     return Markup(f'method="post" action="{url}" hx-post="{url}"')
+
+
+def number_buttons(numbers: list[CardOption], total: int) -> Markup:
+    """The card pad's number buttons (templates/_pad.html), in Python for the same reason as `action_fields`.
+
+    No aria-label: a button's name is its text, "7 makes 14" (the arrow is drawn, the word is read), so it
+    starts with what a voice-control user reads off the button; a disabled card's reason is its description.
+    """
+    parts = []
+    for option in numbers:
+        value, label, makes = escape(option.card.value), escape(option.card.label), total + (option.card.number or 0)
+        if option.allowed:
+            shown = (
+                "goes bust"
+                if option.busts
+                else f'<span aria-hidden="true">→</span><span class="visually-hidden">makes</span> {makes}'
+            )
+            sub = f'<span class="sub">{shown}</span>\n        '
+            disabled = ""
+        else:
+            reason = escape(option.reason)
+            sub = (
+                f'<span class="sub" title="{reason}">makes {makes}</span><span id="why-{value}" hidden>{reason}</span>'
+            )
+            disabled = f'disabled aria-describedby="why-{value}"'
+        parts.append(
+            f'\n      \n      <button type="submit" name="card" value="{value}" data-label="{label}"\n'
+            f'              class="card num{" busts" if option.busts else ""}" {disabled}>\n'
+            f'        <span class="face">{label}</span>\n'
+            f"        {sub}\n      </button>\n      "
+        )
+    return Markup("".join(parts))
 
 
 class RenderedLines:

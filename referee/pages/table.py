@@ -110,7 +110,7 @@ def _game_over(view: TableView) -> dict[str, Any]:
     """The standings of a finished game (and the series it belongs to); nothing while it is played."""
     if view.state.status is not Status.FINISHED:
         return {}
-    games = get_referee().series(view.code)
+    games = get_referee().series(view)
     return {
         "standings": standings(view, games),
         "series_games": len(games),
