@@ -21,7 +21,9 @@ from .rendering import (
     action_form_attrs,
     log_lines_html,
     number_buttons,
+    player_items,
     request_url_for,
+    wild_buttons,
 )
 
 __all__ = ["error_page", "http_error_page", "init_app"]
@@ -52,4 +54,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(action_fields)
     app.add_template_global(action_form_attrs)
     app.add_template_global(number_buttons)
+    app.add_template_global(player_items)
+    app.add_template_global(wild_buttons)
     app.extensions["referee_log_lines"] = RenderedLines()
