@@ -433,3 +433,27 @@ def test_sudden_death_tiebreak_form(phone: Phone, app: Flask) -> None:
     response = phone.submit(form, phone.button("Settle the tie", within=banner), htmx=True, tb_Ann="9", tb_Bob="2")
     assert response.status_code == 200
     assert "Bob wins!" in phone.page.by_id("banner").text()
+
+
+def test_names_with_markup_characters_show_as_typed_on_the_pad_and_the_players(phone: Phone) -> None:
+    # The pad's buttons and the players' rows are written in Python (pages/rendering.py): names must still be
+    # shown as text, never as markup, and post back exactly as typed.
+    names = ["<i>Jo</i>", 'Al & "Bo"', "O'Neil"]
+    phone.start(names)
+    players = phone.page.by_id("players")
+    assert players.find("i") is None, "a name became markup"
+    rows = players.find_all("li", class_="player")
+    assert [row.find("span", class_="pname").text().removesuffix(" Dealer").strip() for row in rows] == names
+    for row, name in zip(rows, names, strict=True):
+        summary = row.find("summary")
+        assert summary is not None and summary["aria-label"] == f"Fix {name}'s hand size"
+        field = row.find("input", name="player")
+        assert field is not None and field["value"] == name
+    pad = phone.page.by_id("pad-form")
+    assert pad.find("input", name="player")["value"] == names[0]
+    assert phone.page.find("p", class_="pad-title").text().startswith(f"{names[0]} plays")
+    # Fixing the second player's hand posts that name back: the row shows the new hand.
+    row = rows[1]
+    response = phone.submit(row.find("form"), phone.button("Save", within=row), htmx=True, cards="9")
+    assert response.status_code == 200
+    assert player_row(phone.page, "Al").find(class_="hand").text() == "9 cards"
