@@ -1,8 +1,10 @@
-"""What keeps a board's render cheap: URLs built once per request, log lines rendered once, form fields in Python.
+"""What keeps a board's render cheap: URLs built once per request, log lines rendered once, and the busiest
+markup (action forms' fields, the pad's buttons, the players' rows) written in Python.
 
 A tap answers with the whole board, and rendering it was most of a tap's server time (docs/performance.md):
-the board built the same "act" URL for every form (about 40 `url_for` calls per render) and re-rendered the
-30 newest log lines, of which only one is new after a tap. The output is the same as without these helpers.
+the board built the same "act" URL for every form and re-rendered the 30 newest log lines, of which only one
+is new after a tap, and its loops over cards and players were most of what was left. The output is the same,
+byte for byte, as the templates' own.
 """
 
 from __future__ import annotations
