@@ -3,8 +3,8 @@
 Every `url_for('static', ...)` gets `?v=<hash of the file>`. A request carrying the file's current hash is
 answered with a year-long, immutable cache lifetime; any other one (no hash, an old hash) with Flask's
 default, which makes the browser check back. Without this, each page a phone opened re-validated the
-stylesheet, the scripts and the icon: four small requests, each on a new connection, since waitress
-closes the connection after a `304` (docs/performance.md).
+stylesheet, the scripts and the icon: four small requests (each on a new connection with waitress, the
+server before hypercorn, which closed the connection after a `304`; docs/performance.md).
 """
 
 from __future__ import annotations

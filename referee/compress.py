@@ -1,4 +1,4 @@
-"""Gzip for text responses: waitress sends bytes as the app gives them, so the app compresses.
+"""Gzip for text responses: the server (hypercorn) sends bytes as the app gives them, so the app compresses.
 
 Pages, partials, CSS, JS, JSON and SVG shrink four to six times, which matters on a phone hotspot. A
 response is compressed only when the browser says it accepts gzip, it has a whole body big enough to
