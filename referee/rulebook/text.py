@@ -47,8 +47,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"(?:=\s*|\bequals?\s+|\beq\s*)(21|10|0|zero|ten)\b", r" eq\1 "),
     (r"\beqzero\b", " eq0 "),
     (r"\beqten\b", " eq10 "),
-    (r"(?:\+|\bplus\s*)(1|one)\b", " draw draw1 "),
-    (r"(?:\+|\bplus\s*)(2|two)\b", " draw draw2 "),
+    (r"(?:\+|\bplus[\s-]*)(1|one)(?:'?e?d)?\b", " draw draw1 "),
+    # "+2", "plus two", and the card said as a verb: "i got +2d", "she plus-twoed me"
+    (r"(?:\+|\bplus[\s-]*)(2|two)(?:'?e?d)?\b", " draw draw2 "),
     (r"\bpick(?:s|ed|ing)?\s+up\b", " draw "),
     (r"\bdraw(?:s|n|ing)?\s+(1|one)\b", " draw draw1 "),
     (r"\bdraw(?:s|n|ing)?\s+(2|two)\b", " draw draw2 "),
@@ -114,7 +115,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:the\s+)?same\s+as\b|\bdifferen(?:ce|t)\b|\bvs\b|\bversus\b|\bcompared?\s+(?:with|to)\b", " versus "),
     # "says i have 6 cards", "my card count", "number of cards i hold": how many cards a hand holds
     (
-        r"\b(?:says|thinks|shows)\s+(?:i|he|she|they|you|u|we|me)\s+(?:have|has|hold|holds|got)\s+\d+\s+cards?\b",
+        r"\b(?:says|thinks|shows)\s+(?:\w+\s+){1,2}?(?:have|has|hold|holds|got)\s+\d+\s+cards?\b",
         " wrongcount handcount ",
     ),
     (
@@ -583,7 +584,9 @@ _QUERY_LAST_CARD = re.compile(
     r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
     r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b"
 )
-_QUERY_PUT_DOWN = re.compile(r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+\d)?)\s+down\b")
+_QUERY_PUT_DOWN = re.compile(
+    r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+(?:\d|card))?)\s+down\b"
+)
 
 
 def rewrite(text: str, query: bool = False) -> str:
