@@ -584,6 +584,11 @@ _QUERY_LAST_CARD = re.compile(
     r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
     r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b"
 )
+# "what does redeal do exactly": in a question "exactly" is emphasis unless a total follows ("exactly 21"), and
+# the Making exactly 21 ruling should not win on it.
+_QUERY_EXACTLY = re.compile(r"\bexact(?:ly)?\b(?!\s+(?:(?:on|at|to|a|the)\s+)?(?:\d|=|twenty|equal|eq))")
+# "can i +2 back", "draw 1 back at them": answering a Draw card with another is stacking.
+_QUERY_DRAW_BACK = re.compile(r"(?:\+\s*|\bdraw\s*|\bplus\s*)(?:[12]|one|two)\s+(?:right\s+|straight\s+)?back\b")
 _QUERY_PUT_DOWN = re.compile(
     r"\bput(?:s)?\s+((?:a|an|the|my|his|her|their|ur|your)\s+)?([=+]?\w+(?:\s+(?:\d|card))?)\s+down\b"
 )
@@ -594,6 +599,8 @@ def rewrite(text: str, query: bool = False) -> str:
     text = f" {fold(text)} "
     if query:
         text = _QUERY_LAST_CARD.sub(" last card ", text)
+        text = _QUERY_EXACTLY.sub(" ", text)
+        text = _QUERY_DRAW_BACK.sub(lambda found: f" {found.group(0)} stack ", text)
         text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
         text = _QUERY_PLAYED.sub(" played ", text)
         if not _QUERY_NUMBERS[1][0].search(text):
