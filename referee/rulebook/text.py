@@ -198,9 +198,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # (Bomb and Re-deal as last card have rulings of their own). Runs after the card names are rewritten.
     (
         r"\b(?:goout|finish\w*|end\w*)\s+(?:the\s+round\s+|the\s+game\s+)?(?:with|on|w)\s+(?:a\s+|an\s+|my\s+)?"
-        r"(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild)\b",
+        r"(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild\w*|special)\b",
         " lastwild ",
     ),
+    # "out on a bomb", "went out with a redeal": those two last cards have rulings of their own
+    (r"\b(?:goout|finish\w*|out)\s+(?:with|on|w)\s+(?:a\s+|an\s+|my\s+|the\s+)?(bomb|redeal)\b", r" \g<0> last card "),
+    # "last player standing", "last one left": the winner of the game (not a last card)
+    (r"\blast\s+(?:player|one|person|man|woman|guy|girl)\s+(?:standing|left|alive|remaining)\b", " win "),
     (
         r"\blast\s+card\s+(?:was|is|=)?\s*(?:a\s+|an\s+)?(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild)\b",
         " lastwild ",
