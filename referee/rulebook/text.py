@@ -279,6 +279,11 @@ _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(r"(?<![\w=])(?:1[1-4])(?!\w)"), " low "),
     (re.compile(r"(?<![\w=])(?:1[5-9]|20)(?!\w)"), " high "),
     (re.compile(r"(?<![\w=])2[2-8](?!\w)"), " over 21 "),
+    # "can i bust at 9", "bust on 6": a total too low to bust (11-14 are "low" by now)
+    (
+        re.compile(r"\b(bust\w*)\s+(?:at|on|under|below)\s+(?:a\s+|the\s+)?(?:total\s+(?:of\s+)?)?(?:[0-9]|10)(?!\w)"),
+        r" \1 low ",
+    ),
 )
 
 # One-word synonyms: every form on the left becomes the term on the right (not stemmed further).
