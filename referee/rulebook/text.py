@@ -213,6 +213,14 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0)\s+as\s+(?:my\s+|your\s+|the\s+)?last\s+card\b",
         " lastwild ",
     ),
+    # "do i have to play a card", "forced to play", "can i play nothing", "dont feel like playing": whether a player
+    # may pass (not "do i have to play my skip", which asks about one card)
+    (
+        r"\b(?:(?:have|has|had|need|needs|forced|made|required|obliged)\s+to|must|gotta)\s+(?:play|lay|put)\w*"
+        r"(?!\s+(?:my|the|this|that|his|her|their|your|ur|it|[0-9=+])\b)|\bplay\w*\s+nothing\b|"
+        r"\bnot\s+(?:to\s+)?(?:play\w*|go\b(?!\s+(?:out|over|bust|past|above|first|under)))|\b(?:dont|don't|do\s+not)\s+(?:want|wanna|feel\s+like)\s+(?:to\s+)?play\w*",
+        r" \g<0> mustplay ",
+    ),
     # "who plays next", "whose turn", "who goes": whose turn it is
     (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
     # "a bomb comes out": it was played (not someone knocked out)
