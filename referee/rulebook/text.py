@@ -139,7 +139,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:the\s+)?(?:player|person|guy|one|someone)\s+who\s+(?:played|plays|play)?\s*(?:the\s+|a\s+)?bomb\w*",
         " bomber ",
     ),
-    (r"\bon\s+purpose\b|\b(?:choose|chose|decide|decided|want|wanted)\s+to\s+bust\b", " bust onpurpose "),
+    # "bust on purpose", "choose to lose a life", "wanna go over", "bust if i want", "bust when i dont need to"
+    (
+        r"\bon\s+purpose\b|\b(?:choose|chose|decide|decided|want|wanted|wanna)\s+(?:to\s+)?"
+        r"(?:bust|lose\s+(?:a|one|1)\s+(?:life|heart)|go\s+over)\b|\bbust\w*\s+(?:if|when|whenever)\s+(?:i|you|u|we|they|he|she)\s+"
+        r"(?:want|like|wish|choose|feel\s+like|dont\s+need|don't\s+need|do\s+not\s+need)\b",
+        " bust onpurpose ",
+    ),
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
     # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
     (
