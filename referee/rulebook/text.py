@@ -612,6 +612,11 @@ _QUERY_LAST_CARD = re.compile(
 _QUERY_EXACTLY = re.compile(r"\bexact(?:ly)?\b(?!\s+(?:(?:on|at|to|a|the)\s+)?(?:\d|=|twenty|equal|eq))")
 # "can i +2 back", "draw 1 back at them": answering a Draw card with another is stacking.
 _QUERY_DRAW_BACK = re.compile(r"(?:\+\s*|\bdraw\s*|\bplus\s*)(?:[12]|one|two)\s+(?:right\s+|straight\s+)?back\b")
+# "the number on my phone", "what number we are at": the running total the referee shows
+_QUERY_SHOWN_TOTAL = re.compile(
+    r"\b(?:number|figure)\s+(?:on|at)\s+(?:the\s+|my\s+|ur\s+|your\s+)?(?:top\s+of\s+the\s+)?(?:screen|phone|app|top)\b|"
+    r"\bwhat\s+number\s+(?:we|it)\s*(?:are|is|re|s)?\s+(?:at|on|up\s+to)\b"
+)
 # "who goes after me", "whose turn after mine": the usual order of turns (not "after a bomb/redeal/bust")
 _QUERY_AFTER_ME = re.compile(r"\b(?:after|following)\s+(?:me|mine|my\s+(?:turn|go|card|move))\b")
 _QUERY_PUT_DOWN = re.compile(
@@ -626,6 +631,7 @@ def rewrite(text: str, query: bool = False) -> str:
         text = _QUERY_LAST_CARD.sub(" last card ", text)
         text = _QUERY_EXACTLY.sub(" ", text)
         text = _QUERY_AFTER_ME.sub(" next player ", text)
+        text = _QUERY_SHOWN_TOTAL.sub(" total ", text)
         text = _QUERY_DRAW_BACK.sub(lambda found: f" {found.group(0)} stack ", text)
         text = _QUERY_PUT_DOWN.sub(r" played \1\2 ", text)
         text = _QUERY_PLAYED.sub(" played ", text)
