@@ -81,9 +81,9 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 6 (tuned on in pass 6): {evaluate(FRESH_6).summary()}"
         f"\nrules search, fresh hold-out 7 (tuned on in pass 6): {evaluate(FRESH_7).summary()}"
         f"\nrules search, fresh hold-out 8 (the lead's; tuned on in pass 7): {evaluate(FRESH_8).summary()}"
-        f"\nrules search, fresh hold-out 9 (written before pass 7; one fix after it was measured): "
+        f"\nrules search, fresh hold-out 9 (written before pass 7; tuned on in pass 8): "
         f"{evaluate(FRESH_9).summary()}"
-        f"\nrules search, fresh hold-out 10 (the lead's; never tuned on): {evaluate(FRESH_10).summary()}"
+        f"\nrules search, fresh hold-out 10 (the lead's; tuned on in pass 8): {evaluate(FRESH_10).summary()}"
     )
     print(message)
     # The tuning set: a few queries of slack below what the ranking reaches after pass 7 (97.6 % / 98.8 %).
@@ -92,18 +92,17 @@ def test_hit_rates() -> None:
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): the levels reached after pass 7, which tuned
-    # on sets 4-8 (the lead's sets 5 and 8 included) and not on set 9, measured once at the end (84.1 / 92.7) and
-    # then tuning data for one fix (docs/rulebook-search.md). The lead's set 10 was measured once, on pass 7's final
-    # ranking: 90.6 / 98.4.
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): the levels reached after pass 8, which tuned on
+    # every committed set (sets 9 and 10 included, after pass 7 measured them unseen: 84.1 / 92.7 and 90.6 / 98.4).
+    # docs/rulebook-search.md has the figures; the lead's set 11 is measured outside the repository.
     guards = (
-        (FRESH_4, 0.92, 0.98),
+        (FRESH_4, 0.93, 0.98),
         (FRESH_5, 0.98, 1.00),
-        (FRESH_6, 0.88, 0.97),
-        (FRESH_7, 0.86, 0.97),
-        (FRESH_8, 0.86, 0.96),
-        (FRESH_9, 0.86, 0.93),
-        (FRESH_10, 0.90, 0.98),
+        (FRESH_6, 0.90, 0.97),
+        (FRESH_7, 0.89, 0.98),
+        (FRESH_8, 0.86, 0.97),
+        (FRESH_9, 0.90, 0.97),
+        (FRESH_10, 0.93, 0.98),
     )
     for cases, top1, top3 in guards:
         report = evaluate(cases)
