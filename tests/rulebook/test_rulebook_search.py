@@ -61,7 +61,21 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
     assert len(FRESH_5) >= 70 and len(FRESH_6) >= 70 and len(FRESH_7) >= 70 and len(FRESH_8) >= 70
     assert len(FRESH_9) >= 60 and len(FRESH_10) >= 60 and len(FRESH_11) >= 60
-    sets = (CASES, HOLDOUT, FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8, FRESH_9, FRESH_10, FRESH_11)
+    sets = (
+        CASES,
+        HOLDOUT,
+        FRESH,
+        FRESH_2,
+        FRESH_3,
+        FRESH_4,
+        FRESH_5,
+        FRESH_6,
+        FRESH_7,
+        FRESH_8,
+        FRESH_9,
+        FRESH_10,
+        FRESH_11,
+    )
     for case in (case for cases in sets for case in cases):
         assert entry(case.expected) is not None, case
         assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
