@@ -179,6 +179,10 @@ class Referee:
         """The table's id: from a view this request already read (no second read of its row), or by its code."""
         return table.id if isinstance(table, TableView) else self._row(table).id
 
+    def _view_of(self, table: TableView | str) -> TableView:
+        """The view this request already read, or the table's view by its code."""
+        return table if isinstance(table, TableView) else self.view(table)
+
     def _row(self, code: str) -> TableRow:
         row = self.store.table(self.store.read(), normalise_code(code))
         if row is None:
@@ -412,7 +416,7 @@ class Referee:
 
     def series(self, table: TableView | str, limit: int = 50) -> list[TableView]:
         """Return the games of a series, oldest first, ending with this table (rematch after rematch)."""
-        games = [table if isinstance(table, TableView) else self.view(table)]
+        games = [self._view_of(table)]
         while len(games) < limit:
             previous = self.store.rematch_of(games[0].code)
             if previous is None:
@@ -552,7 +556,7 @@ class Referee:
 
     def free_seats(self, table: TableView | str) -> list[str]:
         """Return the players whose seat no phone at the table (a view or a code) speaks for, in seat order."""
-        view = table if isinstance(table, TableView) else self.view(table)
+        view = self._view_of(table)
         taken = {d.player for d in self.devices(view) if d.player and not d.revoked and d.role != "host"}
         return [name for name in view.setup.players if name not in taken]
 
