@@ -257,7 +257,9 @@ def rematch(code: str) -> tuple[Response, int]:
 
 def join_request_json(join_request: JoinRequestRow) -> dict[str, object]:
     """The API's JoinRequest object: a phone that typed the code asks to be a player."""
-    return {"id": join_request.id, "player": join_request.player, "status": join_request.status}
+    # Contract v1's statuses stay as they were: a request that expired unanswered is closed like a withdrawn one.
+    status = "cancelled" if join_request.status == "expired" else join_request.status
+    return {"id": join_request.id, "player": join_request.player, "status": status}
 
 
 @bp.get("/tables/<code>/join-requests")

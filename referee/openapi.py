@@ -514,8 +514,8 @@ DOCUMENT: dict[str, Any] = {
                     "status": {
                         "type": "string",
                         "enum": ["pending", "allowed", "refused", "cancelled", "taken"],
-                        "description": "cancelled: withdrawn by the phone, or the phone was removed; "
-                        "taken: another phone took the seat first.",
+                        "description": "cancelled: withdrawn by the phone, the phone was removed, or nobody "
+                        "answered it within 30 minutes; taken: another phone took the seat first.",
                     },
                 },
             },

@@ -41,6 +41,10 @@ MAX_ACTIONS = 10_000
 # Requests waiting for the host's answer at one table: a real table has at most a few; the cap keeps a
 # script from burying the host's phone under them.
 MAX_PENDING_REQUESTS = 12
+# How long a request waits for the host's answer. A host answers between two cards or at the end of a round;
+# a request still waiting after half an hour was forgotten (the asker left, or the host's phone slept). It
+# then leaves the host's list, stops counting toward MAX_PENDING_REQUESTS, and the asking phone may ask again.
+REQUEST_WAIT_SECONDS = 30 * 60
 
 
 def hash_secret(secret: str) -> str:
@@ -582,10 +586,11 @@ class Referee:
                 self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
             pending = self.store.pending_request_of(db, row.id, key_hash)
             if pending is not None:
-                self.store.set_request(db, pending.id, status="pending", player=name)
+                # A new ask, even after the old one ran out of time: the host sees it as new.
+                self.store.reaim_request(db, pending.id, player=name, asked_at=self.clock())
                 request_id = pending.id
             else:
-                if self.store.count_pending_requests(db, row.id) >= MAX_PENDING_REQUESTS:
+                if self.store.count_pending_requests(db, row.id, since=self._oldest_waiting()) >= MAX_PENDING_REQUESTS:
                     raise TooMany("too_many_requests", "The host has many requests to answer: wait a minute.")
                 request_id = self.store.add_join_request(db, row.id, token_hash=key_hash, player=name, now=self.clock())
             revision = self.store.bump_revision(db, row.id)
@@ -610,11 +615,24 @@ class Referee:
         """Return this browser's newest request at the table (pending or answered), if it made one."""
         if not device_key:
             return None
-        return self.store.latest_request_of(self._table_id(table), hash_secret(device_key))
+        latest = self.store.latest_request_of(self._table_id(table), hash_secret(device_key))
+        return None if latest is None else self._as_seen(latest)
 
     def join_requests(self, table: TableView | str, *, pending_only: bool = True) -> list[JoinRequestRow]:
         """Return the table's (a view's or a code's) requests to be a player, oldest first."""
-        return self.store.join_requests(self._table_id(table), pending_only=pending_only)
+        stored = self.store.join_requests(self._table_id(table), pending_only=pending_only)
+        requests = [self._as_seen(item) for item in stored]
+        return [item for item in requests if item.status == "pending"] if pending_only else requests
+
+    def _oldest_waiting(self) -> float:
+        """When the oldest request that still waits for an answer was made (older ones have expired)."""
+        return self.clock() - REQUEST_WAIT_SECONDS
+
+    def _as_seen(self, request: JoinRequestRow) -> JoinRequestRow:
+        """The request as phones see it: a pending one older than REQUEST_WAIT_SECONDS has expired."""
+        if request.status == "pending" and request.created_at < self._oldest_waiting():
+            return replace(request, status="expired")
+        return request
 
     def answer_request(self, code: str, request_id: int, *, allow: bool) -> JoinRequestRow:
         """Allow (the phone becomes that player's, as if it had picked the seat by the join link) or refuse."""
@@ -627,6 +645,7 @@ class Referee:
             if found is None:
                 raise NotFound("no_request", "There is no such request at this table.")
             request, key_hash = found
+            request = self._as_seen(request)
             if request.status != "pending":
                 raise Illegal("not_pending", self._answered_message(request))
             if allow:
@@ -643,6 +662,7 @@ class Referee:
             "refused": "was already refused",
             "cancelled": "was withdrawn",
             "taken": "is closed: another phone took the seat",
+            "expired": f"waited over {REQUEST_WAIT_SECONDS // 60} minutes and was closed: that phone can ask again",
         }[request.status]
         return f"That request to be {request.player} {said}."
 
@@ -667,7 +687,7 @@ class Referee:
         with self.store.transaction() as db:
             self.store.table(db, row.code, lock=True)
             pending = self.store.pending_request_of(db, row.id, hash_secret(device_key)) if device_key else None
-            if pending is None:
+            if pending is None or self._as_seen(pending).status != "pending":
                 raise Illegal("no_pending_request", "This phone has no request waiting for the host.")
             self.store.set_request(db, pending.id, status="cancelled")
             revision = self.store.bump_revision(db, row.id)

@@ -229,8 +229,10 @@ class JoinRequestRow:
     table_id: int
     player: str
     status: str
-    """pending, allowed, refused, cancelled (by the asker, or its phone was removed) or taken (by another phone)."""
+    """pending, allowed, refused, cancelled (by the asker, or its phone was removed) or taken (by another phone);
+    the service reads a pending one left unanswered too long as expired (Referee.REQUEST_WAIT_SECONDS)."""
     created_at: float
+    """When the phone asked (last re-aimed)."""
 
 
 class Cursor(Protocol):
@@ -934,19 +936,24 @@ class Store:
         rows = self.read().execute(self._REQUEST_COLUMNS + where + " ORDER BY id", (table_id,)).fetchall()
         return [JoinRequestRow(**dict(row)) for row in rows]
 
-    def count_pending_requests(self, db: Db, table_id: int) -> int:
-        """How many requests wait for the host's answer at this table."""
+    def count_pending_requests(self, db: Db, table_id: int, *, since: float) -> int:
+        """How many requests made at `since` or later wait for the host's answer at this table."""
         row = db.execute(
-            "SELECT COUNT(*) AS n FROM join_requests WHERE table_id = ? AND status = 'pending'", (table_id,)
+            "SELECT COUNT(*) AS n FROM join_requests WHERE table_id = ? AND status = 'pending' AND created_at >= ?",
+            (table_id, since),
         ).fetchone()
         return int(row["n"])
 
-    def set_request(self, db: Db, request_id: int, *, status: str, player: str | None = None) -> None:
-        """Answer, withdraw or re-aim a request (a new seat for the same pending request)."""
-        if player is None:
-            db.execute("UPDATE join_requests SET status = ? WHERE id = ?", (status, request_id))
-        else:
-            db.execute("UPDATE join_requests SET status = ?, player = ? WHERE id = ?", (status, player, request_id))
+    def set_request(self, db: Db, request_id: int, *, status: str) -> None:
+        """Answer or withdraw a request."""
+        db.execute("UPDATE join_requests SET status = ? WHERE id = ?", (status, request_id))
+
+    def reaim_request(self, db: Db, request_id: int, *, player: str, asked_at: float) -> None:
+        """Point a pending request at another seat (or the same one) and restart its wait: a new ask."""
+        db.execute(
+            "UPDATE join_requests SET player = ?, created_at = ? WHERE id = ? AND status = 'pending'",
+            (player, asked_at, request_id),
+        )
 
     def close_requests_for_seat(self, db: Db, table_id: int, player: str) -> None:
         """Mark the pending requests for a seat that a phone just took as 'taken' (their askers are told)."""

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..errors import ServiceError
 from ..extensions import get_referee, join_limit
 from ..security import csrf_ok
-from ..service import new_device_key
+from ..service import REQUEST_WAIT_SECONDS, new_device_key
 from ..store import DeviceRow, JoinRequestRow
 from ..tableview import TableView
 from .common import adopt_device_key, client_address, current_device, current_key, service_error_page
@@ -39,6 +39,11 @@ class AskPanel:
     def waiting(self) -> bool:
         """True while this phone's request waits for the host."""
         return self.request is not None and self.request.status == "pending"
+
+    @property
+    def wait_minutes(self) -> int:
+        """How long a request waits for the host before it is closed."""
+        return REQUEST_WAIT_SECONDS // 60
 
 
 def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:

@@ -4,6 +4,7 @@ the table's token lists the requests and allows or refuses them, with error code
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -93,6 +94,22 @@ def test_removing_a_phone_withdraws_its_request(api: Api, app: Flask) -> None:
     watcher_id = devices(api)[0]["id"]
     assert api.client.delete(f"/api/v1/tables/{api.code}/devices/{watcher_id}", headers=auth(api)).status_code == 200
     assert [r["status"] for r in requests_of(api)] == ["cancelled"]
+
+
+def test_a_request_nobody_answered_for_half_an_hour_is_closed(api: Api, app: Flask) -> None:
+    api.create(["Ann", "Bob"])
+    asker = ask(app, api.code, "Bob")
+    request_id = requests_of(api)[0]["id"]
+    app.extensions["referee"].clock = lambda: time.time() + 31 * 60
+    # Contract v1's statuses: an expired request reads as closed like a withdrawn one.
+    assert [(r["id"], r["status"]) for r in requests_of(api)] == [(request_id, "cancelled")]
+    status, body = answer(api, request_id, "allow")
+    assert (status, body["error"]["code"]) == (422, "not_pending")
+    assert body["error"]["message"] == (
+        "That request to be Bob waited over 30 minutes and was closed: that phone can ask again."
+    )
+    assert devices(api) == []
+    assert tap(asker, api.code) == 403
 
 
 @pytest.mark.parametrize(("method", "path"), [("GET", "/join-requests"), ("POST", "/join-requests/1/allow")])

@@ -3,6 +3,8 @@ free seat; the host's phone allows or refuses from the table page or the lobby."
 
 from __future__ import annotations
 
+import time
+
 from flask import Flask
 
 from .conftest import Phone
@@ -162,15 +164,71 @@ def test_only_a_host_phone_answers_requests(phone: Phone, other_phone: Phone, ap
     assert [r.status for r in app.extensions["referee"].join_requests(code)] == ["pending"]
 
 
-def test_a_table_keeps_at_most_twelve_requests_waiting(phone: Phone, app: Flask) -> None:
+def twelve_ask_then_one_more(phone: Phone, app: Flask, *, minutes_between: float = 0) -> tuple[str, Phone]:
+    """Twelve phones ask to be Ann; `minutes_between` later a thirteenth asks to be Bob. Return code and phone."""
     code = phone.start(["Ann", "Bob"])
     for _ in range(12):
         asker = Phone(app.test_client())
         watch_by_code(asker, code)
         asker.follow(asker.press("Ask to be Ann"))
+    if minutes_between:
+        move_clock(app, minutes_between)
     late = Phone(app.test_client())
     watch_by_code(late, code)
     late.follow(late.press("Ask to be Bob"))
+    return code, late
+
+
+def test_a_table_keeps_at_most_twelve_requests_waiting(phone: Phone, app: Flask) -> None:
+    code, late = twelve_ask_then_one_more(phone, app)
     assert "The host has many requests to answer: wait a minute." in section_text(late, "banner")
     assert "Playing at this table?" in section_text(late, "ask")
     assert len(app.extensions["referee"].join_requests(code)) == 12
+
+
+def move_clock(app: Flask, minutes: float) -> None:
+    """The server's clock moves `minutes` ahead of the real one (from now on)."""
+    app.extensions["referee"].clock = lambda: time.time() + minutes * 60
+
+
+def test_a_request_left_unanswered_for_half_an_hour_expires_and_may_be_asked_again(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    code = phone.start(["Ann", "Bob"])
+    watch_by_code(other_phone, code)
+    other_phone.follow(other_phone.press("Ask to be Bob"))
+    move_clock(app, 29)
+    phone.open(f"/t/{code}")
+    assert "A phone wants to be Bob — allow?" in section_text(phone, "requests")
+    allow = phone.button("Allow: this phone becomes Bob").ancestor("form")
+
+    move_clock(app, 31)
+    phone.open(f"/t/{code}")
+    assert phone.page.find(id="requests") is None  # off the host's list
+    # The host's page was open before it expired: the answer is refused in words, and nothing changes.
+    phone.follow(phone.submit(allow))
+    assert "That request to be Bob waited over 30 minutes and was closed: that phone can ask again." in section_text(
+        phone, "banner"
+    )
+    other_phone.open(f"/t/{code}")
+    assert other_phone.page.find("form", class_="pad") is None
+    assert (
+        "Your request to be Bob waited 30 minutes without an answer, so it was closed. Ask again if you still want"
+        in section_text(other_phone, "ask")
+    )
+    # Asking again is a new request: the host sees it, and it waits its own half hour.
+    other_phone.follow(other_phone.press("Ask to be Bob"))
+    assert "You asked to be Bob" in section_text(other_phone, "ask")
+    phone.open(f"/t/{code}")
+    phone.follow(phone.press("Allow: this phone becomes Bob"))
+    other_phone.open(f"/t/{code}")
+    assert "You're Bob" in section_text(other_phone, "strip")
+
+
+def test_expired_requests_no_longer_count_toward_the_twelve(phone: Phone, app: Flask) -> None:
+    code, late = twelve_ask_then_one_more(phone, app, minutes_between=31)
+    assert "You asked to be Bob" in section_text(late, "ask")
+    phone.open(f"/t/{code}")
+    assert [item.text().split(" — ")[0] for item in phone.page.by_id("requests").find_all("li")] == [
+        "A phone wants to be Bob"
+    ]
