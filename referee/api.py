@@ -13,7 +13,7 @@ from .codec import command_from_json, expected_version, state_json
 from .engine import Status
 from .errors import Conflict, Invalid, ServiceError
 from .extensions import action_limit, get_referee, table_limit
-from .http_status import http_status
+from .http_status import http_error_sentence, http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
 from .service import Referee, normalise_code
@@ -57,7 +57,7 @@ def http_error(error: HTTPException) -> Response:
     """Answer an HTTP error (unknown path or method, too large) as the API's JSON error."""
     status = error.code or 500
     code = HTTP_ERROR_CODES.get(status, "http_error")
-    response = error_response(status, code, error.description or "That request cannot be answered.")
+    response = error_response(status, code, http_error_sentence(error))
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value  # e.g. Allow on a 405, which RFC 9110 requires

@@ -7,7 +7,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError
 from ..extensions import get_referee
-from ..http_status import http_status
+from ..http_status import http_error_sentence, http_status
 from ..security import new_csrf_token
 from ..store import DeviceRow
 from ..tableview import TableView
@@ -56,4 +56,4 @@ _TITLES = {404: "Page not found", 405: "Can't do that here", 413: "Too much", 42
 def http_error_page(error: HTTPException) -> tuple[str, int]:
     """Show an HTTP error (unknown page, wrong method, too large) as an HTML page."""
     status = error.code or 500
-    return error_page(_TITLES.get(status, "Can't do that"), error.description or "That can't be done.", status)
+    return error_page(_TITLES.get(status, "Can't do that"), http_error_sentence(error), status)

@@ -335,13 +335,19 @@ def test_unknown_table_is_404(client: FlaskClient, table: Api) -> None:
     assert set(response.get_json()["error"]) == {"code", "message"}
     response = client.get("/api/v1/nowhere")
     assert response.status_code == 404
-    assert "error" in response.get_json()
+    assert response.get_json()["error"] == {
+        "code": "not_found",
+        "message": "There is nothing at this address. Check it, or start again from the home page.",
+    }
 
 
 def test_wrong_method_is_a_json_405(client: FlaskClient) -> None:
     response = client.delete("/api/v1/tables")
     assert response.status_code == 405
-    assert response.get_json()["error"]["code"] == "method_not_allowed"
+    assert response.get_json()["error"] == {
+        "code": "method_not_allowed",
+        "message": "That can't be done at this address.",
+    }
 
 
 def finish_two_player_game(api: Api) -> dict[str, Any]:

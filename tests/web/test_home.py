@@ -193,3 +193,14 @@ def test_watch_by_code(phone: Phone, other_phone: Phone) -> None:
     assert response.status_code in (302, 303)
     assert response.headers["Location"].endswith(f"/t/{code}")
     assert other_phone.open("/watch?code=NOPE99").status_code == 404
+
+
+def test_an_unknown_address_or_method_gets_a_page_in_our_words(phone: Phone) -> None:
+    response = phone.open("/no/such/page")
+    assert response.status_code == 404
+    assert phone.page.find("h1").text() == "Page not found"  # type: ignore[union-attr]
+    assert "There is nothing at this address. Check it, or start again from the home page." in phone.page.text()
+    assert "requested URL" not in phone.page.text()  # the framework's words for developers
+    response = phone.client.delete("/")
+    assert response.status_code == 405
+    assert "That can&#39;t be done at this address." in response.get_data(as_text=True)
