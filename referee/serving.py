@@ -80,7 +80,9 @@ def _config(sock: socket.socket, keep_alive: float) -> object:
     config.read_timeout = None
     config.graceful_timeout = GRACEFUL_SECONDS
     config.backlog = BACKLOG
-    # Request heads over 16 KB are refused (a phone's are well under 2 KB).
+    # A request head still incomplete after 16 KB is refused (a phone's are well under 2 KB). This bounds what a
+    # slow or endless head can make the server hold; a head that arrives whole in one read (hypercorn reads up
+    # to 64 KB at a time) is parsed as it is, and costs no more than its size.
     config.h11_max_incomplete_size = 16 * 1024
     config.include_server_header = False
     # The app writes one access-log line per request itself; hypercorn's own would double it.
