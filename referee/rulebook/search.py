@@ -19,7 +19,8 @@ Scoring, per entry:
 3. One kind of game: an entry about two or three players, teams or Sudden Death loses
    scope_penalty of its score when the query does not name that kind of game.
 4. Narrow rulings wait for their words: a FAQ entry whose title shares no term with the query
-   loses focus_penalty of its score.
+   loses focus_penalty of its score, and a ruling about one card (a Bomb, a Re-deal, a 0) loses card_penalty
+   when the query names no such card.
 5. A rule and its rulings together: behind the first result, the entries it links to (`see_also`) score
    related_boost more, so a vague question sees the general rule and its likeliest rulings in the first three.
 
@@ -108,6 +109,9 @@ class Params:
     typical_temperature: float = 1.5
     """The naive Bayes log-probabilities are divided by this before the posterior is taken, so that one
     word more or less does not make it all-or-nothing."""
+    card_penalty: float = 0.3
+    """Score cut for a ruling about one card (a Bomb, a Re-deal, a Skip, a 0 ...) when the query names no such card:
+    "playing my last card, what happens to everyone else" wants Going out before A Bomb as someone's last card."""
     related_boost: float = 0.1
     """Extra score factor, behind the first result only, for the entries it links to (`see_also`, either way): a
     general rule and its rulings belong together in the first three when a question is vague between them ("bomb
@@ -159,6 +163,34 @@ def _scope(item: Entry) -> frozenset[str]:
         if players in title:
             scope |= {players, number}
     return scope
+
+
+CARD_TERMS: Mapping[str, frozenset[str]] = {
+    "bomb": frozenset({"bomb", "bomber"}),
+    "redeal": frozenset({"redeal"}),
+    "skip": frozenset({"skip"}),
+    "reverse": frozenset({"reverse"}),
+    "pass": frozenset({"pass"}),
+    "draw2": frozenset({"draw2", "draw"}),
+    "eq21": frozenset({"eq21", "equal"}),
+    "eq10": frozenset({"eq10", "equal"}),
+    "eq0": frozenset({"eq0", "equal"}),
+    "0": frozenset({"0", "nozero", "allzeros", "lastzero", "substitutezero", "eq0"}),
+}
+"""The cards a ruling's title can name, each with the query terms that name it."""
+_ANY_CARD = frozenset().union(*CARD_TERMS.values()) | {"wild", "draw1", "lastwild"}
+_NOT_A_CARD_CASE = frozenset({"must-play", "number-cards"})
+
+
+def _cards(item: Entry) -> frozenset[str]:
+    """The query terms that name the card a narrow entry is about (empty: no card, or the card's own rule)."""
+    title = frozenset(terms(item.title)) - GENERIC
+    named = {term for term in title if term in CARD_TERMS or term == "wild"}
+    if not named or item.id in _NOT_A_CARD_CASE or title <= named | {"draw", "and", "draw1", "draw2"}:
+        return frozenset()
+    if "wild" in named:
+        return _ANY_CARD
+    return frozenset().union(*(CARD_TERMS[term] for term in named))
 
 
 def _focus(item: Entry) -> frozenset[str]:
@@ -239,6 +271,7 @@ class Index:
         self.related = _links(self.items)
         self.scopes = [_scope(item) for item in self.items]
         self.focus = [_focus(item) for item in self.items]
+        self.cards = [_cards(item) for item in self.items]
         self.topics: dict[frozenset[str], set[int]] = {}
         for doc, item in enumerate(self.items):
             for key in topic_keys(item):
@@ -391,6 +424,8 @@ class Index:
                 totals[doc] *= 1.0 - self.params.scope_penalty
             if self.focus[doc] and not self.focus[doc] & named:
                 totals[doc] *= 1.0 - self.params.focus_penalty
+            if self.cards[doc] and not self.cards[doc] & named:
+                totals[doc] *= 1.0 - self.params.card_penalty
         named_topic = self.topics.get(topic_key(tokens), set())
         if tokens and named <= WHOLE_GAME:
             named_topic = self.whole_game
