@@ -36,6 +36,9 @@ _PEOPLE = (
     "cousin|friend|mate|buddy|boyfriend|girlfriend|bf|gf|kid|him|her"
 )
 
+# A number of players, in figures or words.
+_COUNT = r"[1-9]|10|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single"
+
 # Phrases rewritten to one concept term, in this order, on lower-case text with spaces around.
 PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"[’‘`´]", "'"),
@@ -181,6 +184,16 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:ur|your|youre|you\s+are|u\s+r|im|i\s+am|theyre|they\s+are|hes|shes|am\s+i|are\s+(?:you|u|they|we)|"
         r"r\s+u|is\s+(?:he|she))\s+out\b(?!\s+of\s+card)",
         " eliminate ",
+    ),
+    # "can we play with just 2", "is it ok for 3 people", "can 9 of us play", "is 3 enough": whether the game takes
+    # that many players (the text stays, so "just 2" is still two players below)
+    (
+        rf"\b(?:can|could|may)\s+(?:we|you|u|i|they)\s+(?:all\s+)?play\w*\s+(?:it\s+|this\s+)?with\s+(?:just\s+|only\s+)?"
+        rf"(?:{_COUNT}|more|less|fewer)\b|"
+        rf"\b(?:ok|okay|fine|alright|good|work|works|possible)\s+(?:for|with)\s+(?:just\s+|only\s+)?(?:{_COUNT})\b|"
+        rf"\b(?:can|could)\s+(?:just\s+|only\s+)?(?:{_COUNT})\s+(?:of\s+us\s+|players?\s+|people\s+|ppl\s+|persons?\s+)?play\b|"
+        rf"\b(?:{_COUNT})\s+(?:players?\s+|people\s+|ppl\s+|of\s+us\s+)?enough\b",
+        r" playercount \g<0> ",
     ),
     # "1v1", "1 on 1", "heads up", "just the two of us", "only two", "one opponent": a two-player game
     (
