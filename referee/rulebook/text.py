@@ -233,10 +233,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " lastwild ",
     ),
     # "do i have to play a card", "forced to play", "can i play nothing", "dont feel like playing": whether a player
-    # may pass (not "do i have to play my skip", which asks about one card)
+    # may pass (not "do i have to play my skip" or "have to play a 0", which ask about one card)
     (
         r"\b(?:(?:have|has|had|need|needs|forced|made|required|obliged)\s+to|must|gotta)\s+(?:play|lay|put)\w*"
-        r"(?!\s+(?:my|the|this|that|his|her|their|your|ur|it|[0-9=+])\b)|\bplay\w*\s+nothing\b|"
+        r"(?!\s+(?:my|the|this|that|his|her|their|your|ur|it|[0-9=+])\b)"
+        r"(?!\s+(?:a|an|one|any)\s+(?:[0-9=+]|zero|skip|reverse|bomb|draw|pass|redeal|wild|special|number)\w*)|"
+        r"\bplay\w*\s+nothing\b|"
         r"\bnot\s+(?:to\s+)?(?:play\w*|go\b(?!\s+(?:out|over|bust|past|above|first|under)))|\b(?:dont|don't|do\s+not)\s+(?:want|wanna|feel\s+like)\s+(?:to\s+)?play\w*",
         r" \g<0> mustplay ",
     ),
