@@ -146,7 +146,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\bon\s+purpose\b|\b(?:choose|chose|decide|decided|want|wanted|wanna)\s+(?:to\s+)?"
         r"(?:bust|lose\s+(?:a|one|1)\s+(?:life|heart)|go\s+over)\b|\bbust\w*\s+(?:if|when|whenever)\s+(?:i|you|u|we|they|he|she)\s+"
-        r"(?:want|like|wish|choose|feel\s+like|dont\s+need|don't\s+need|do\s+not\s+need)\b",
+        r"(?:want|like|wish|choose|feel\s+like|dont\s+need|don't\s+need|do\s+not\s+need)\b|"
+        # "bust just to get rid of my go", "rather lose a life", "prefer to bust": busting for a reason of one's own
+        r"\bbust\w*\s+(?:just\s+|only\s+|simply\s+)?(?:to|so)\s+(?:that\s+)?(?:i\s+|we\s+|you\s+|u\s+)?"
+        r"(?:get|skip|avoid|keep|end|pass|save|hold|not|dont)\b|"
+        r"\b(?:rather|prefer\w*)\s+(?:to\s+)?(?:just\s+)?(?:bust|lose\s+(?:a|one|1)\s+(?:life|heart)|take\s+(?:the|a)\s+(?:bust|life))\b",
         " bust onpurpose ",
     ),
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
