@@ -96,6 +96,19 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b\d+\s+cards?\s+and\s+(?:him|her|them|\w+)\s+\d+\b|\bun(?:equal|even)\b|\bnot\s+(?:equal|even)\b", " uneven "),
     # "instead of a zero", "as a 0": another card standing in for a 0 against a Bomb
     (r"\b(?:instead\s+of|in\s+place\s+of)\s+(?:a\s+)?(?:0|zero)\b", " substitutezero "),
+    # "tapped 7 instead of 6", "we typed a 6 but it was really a 2", "pressed the wrong card": a wrong card entered
+    # into the referee (the two numbers say nothing about number cards)
+    (
+        r"\b[0-7]\s+(?:instead\s+of|not|rather\s+than)\s+(?:a\s+|an\s+)?[0-7]\b|"
+        r"\b[0-7]\s+(?:[a-z]+\s+){0,3}?(?:but|when)\s+it\s+(?:was|is|should\s+(?:have\s+been|be))\s+(?:really\s+|actually\s+)?(?:a\s+|an\s+)?[0-7]\b",
+        " wrongentry ",
+    ),
+    (
+        r"\b(?:tap|taps|tapped|tapping|press|pressed|pressing|typed|type|entered|enter|keyed|clicked|hit|put\s+in)"
+        r"(?:\s+(?:a|an|the|in|it|my|our|that|this|one|card|number|button))*\s+(?:wrong|by\s+mistake)\b|"
+        r"\bwrong\s+(?:card|number|one|button)\s+(?:tapped|pressed|entered|typed|keyed|clicked|in)\b",
+        r" \g<0> wrongentry ",
+    ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
     # "keep score", "add up points": scoring, which 5 Alive does not have
