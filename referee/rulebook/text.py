@@ -127,6 +127,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bout\s+of\s+cards\b", " goout "),
     # "at the same time", "at once": one event for several players
     (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
+    # "both lost their last life together", "out together" (not "shuffled together", "play together")
+    (
+        r"\b((?:out|lost|lose|loses|eliminated|eliminate|died|die|bust|busted)(?:\s+[a-z]+){0,4}?)\s+together\b",
+        r" \1 atonce ",
+    ),
     # "is a 0 the same as =0", "difference between", "vs": a comparison of two cards
     (r"\b(?:the\s+)?same\s+as\b|\bdifferen(?:ce|t)\b|\bvs\b|\bversus\b|\bcompared?\s+(?:with|to)\b", " versus "),
     # "says i have 6 cards", "my card count", "number of cards i hold": how many cards a hand holds
