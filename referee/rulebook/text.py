@@ -112,7 +112,15 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
     # "keep score", "add up points": scoring, which 5 Alive does not have
-    (r"\bkeep\s+score\b|\bscore\s+points?\b|\badd\s+up\s+points?\b", " points "),
+    (r"\bkeep\s+score\b|\bscore\s+points?\b|\badd\s+up\s+points?\b", " points scoring "),
+    # "do we count points", "scoring at the end", "add up the cards left at the end": scoring a round by the cards
+    # left in hand, which 5 Alive does not do (not "the point of the game")
+    (
+        r"\bpoints\b|\bscoring\b|\bscore\s+(?:at|for|the\s+cards|cards|up)\b|"
+        r"\b(?:add|adding|added|count|counting|counted|total|tally)\s+(?:up\s+)?(?:the\s+|our\s+|all\s+the\s+|my\s+|your\s+)?"
+        r"(?:cards?|number\s+cards)\s+(?:(?:we|you|u|i|they|people)\s+(?:have|had|hold)\s+)?(?:left|remaining|still\s+in|in\s+(?:our|my|your|their)\s+hands?|at\s+the\s+end)\b",
+        r" \g<0> scoring ",
+    ),
     # "round one", "first round": round 1
     (r"\bround\s+(?:1|one)\b|\bfirst\s+round\b", " firstround "),
     # "my 5th life", "all my lives", "out of lives", "on 0 lives", "one life left": the last life
