@@ -262,6 +262,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0)\s+as\s+(?:my\s+|your\s+|the\s+)?last\s+card\b",
         " lastwild ",
     ),
+    # "drawing a card when she doesnt want to play", "can i draw instead of playing": drawing in place of a turn
+    (
+        r"\b(?:draw|draws|drew|drawn|drawing|take|takes|took|taking)\s+(?:a\s+|one\s+|another\s+|an\s+extra\s+)?(?:card\s+)?"
+        r"(?:instead|rather\s+than|when\s+(?:she|he|i|they|you|u|we)\s+(?:dont|doesnt|cant|can't|does\s+not|do\s+not|didnt)\s+"
+        r"(?:want\s+to\s+|wanna\s+|feel\s+like\s+)?(?:play|go|turn))\w*",
+        " draw drawinstead ",
+    ),
     # "do i have to play a card", "forced to play", "can i play nothing", "dont feel like playing": whether a player
     # may pass (not "do i have to play my skip" or "have to play a 0", which ask about one card)
     (
