@@ -67,6 +67,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\btie[\s-]*break\w*", " tie tiebreak "),
     (r"\bfinal\b", " last "),  # before the last-card phrasings below: "my final card was a pass"
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
+    # "knocked out", and with someone between: "the bomb knocked me out", "it put him out"
+    (
+        r"\b(?:knock|knocks|knocked|knocking|kick|kicks|kicked|put|puts|took|takes)\s+(me|him|her|them|us|you|u|\w+)\s+out\b(?!\s+of\s+(?:the\s+)?(?:pile|deck|hand|box))",
+        r" eliminate \1 ",
+    ),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
     (
@@ -167,6 +172,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:the\s+)?(?:player|person|guy|one|someone)\s+who\s+(?:played|plays|play)?\s*(?:the\s+|a\s+)?bomb\w*",
         " bomber ",
+    ),
+    # "bomb ... the one who played it": the bomber, named after the card
+    (
+        r"(\bbomb\w*\b.*?)\b(?:the\s+)?(?:player|person|guy|one|someone)\s+who\s+(?:played|plays|play|threw|dropped|put)\s+"
+        r"(?:it|that|that\s+one|the\s+card)\b",
+        r"\1 bomber ",
     ),
     # "bust on purpose", "choose to lose a life", "wanna go over", "bust if i want", "bust when i dont need to"
     (
