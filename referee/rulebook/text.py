@@ -294,6 +294,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
     # "a bomb comes out": it was played (not someone knocked out)
     (r"\b(?:comes?|came|coming)\s+out\b", " played "),
+    # "when the bomb came", "the bomb went off", "a skip landed": the card was played
+    (
+        r"\b(bomb|skip|reverse|redeal|pass|draw[12]|eq21|eq10|eq0)\s+(?:came|comes|come|coming|went\s+off|goes\s+off|"
+        r"landed|lands|hit|hits|dropped|drops)(?:\s+(?:down|in|along|off))?\b",
+        r" \1 played ",
+    ),
     # "special cards", "non number cards", "the wild ones": the wild cards
     (r"\bspecial\b|\bnon[\s-]*number\b", " wild "),
     # "ended in a draw", "draw at the end": a tie, not a Draw card
