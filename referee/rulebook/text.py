@@ -114,6 +114,17 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\bwrong\s+(?:card|number|one|button)\s+(?:tapped|pressed|entered|typed|keyed|clicked|in)\b",
         r" \g<0> wrongentry ",
     ),
+    # "do i keep the card i cant play", "put the card back in my hand", "when u bust do u put ur cards down": what a
+    # busting player does with their cards
+    (
+        r"\b(?:keep|keeps|kept|hold\s+on\s+to|take\s+back|get\s+back)\s+(?:the|that|my|ur|your|this|his|her)\s+cards?\s+"
+        r"(?:back\s+)?(?:that\s+|which\s+)?(?:i|you|u|he|she|they|we)?\s*(?:cant|couldnt|could\s+not|didnt|did\s+not|wont)\s+"
+        r"(?:play|fit|go)\w*|"
+        r"\bput\s+(?:the|that|my|ur|your|his|her)\s+cards?\s+back\b|"
+        r"\bbust\w*\b(?:\s+\w+){0,6}?\s+(?:put|played|throw|lay|discard|give\s+up|lose)\s+(?:ur|your|my|his|her|their|the)\s+"
+        r"(?:cards?|hand)\b",
+        r" \g<0> bust keepcard ",
+    ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
     # "keep score", "add up points": scoring, which 5 Alive does not have
