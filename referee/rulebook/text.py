@@ -98,7 +98,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:can\s*not|can't|cant)\b", " cant "),
     (r"\b(?:some1|sum1|sum\s+1)\b", " someone "),
     # "gave me 2 cards and him 3", "unequal": hands of different sizes
-    (r"\b\d+\s+cards?\s+and\s+(?:him|her|them|\w+)\s+\d+\b|\bun(?:equal|even)\b|\bnot\s+(?:equal|even)\b", " uneven "),
+    # ("left me with 3 cards and her with 4", "gave me 6 and her 5" too)
+    (
+        r"\b\d+\s+cards?\s+and\s+(?:him|her|them|\w+)\s+(?:with\s+|has\s+|had\s+|got\s+|gets\s+)?\d+\b|"
+        r"\b(?:me|i)\s+(?:with\s+|have\s+|had\s+|got\s+)?\d+\s+(?:cards?\s+)?and\s+(?:him|her|them|my\s+\w+|\w+)\s+"
+        r"(?:with\s+|has\s+|had\s+|got\s+|gets\s+)?\d+\b|\bun(?:equal|even)\b|\bnot\s+(?:equal|even)\b",
+        " uneven ",
+    ),
     # "instead of a zero", "as a 0": another card standing in for a 0 against a Bomb
     (r"\b(?:instead\s+of|in\s+place\s+of)\s+(?:a\s+)?(?:0|zero)\b", " substitutezero "),
     # "tapped 7 instead of 6", "we typed a 6 but it was really a 2", "pressed the wrong card": a wrong card entered
