@@ -174,6 +174,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:number|how\s+many)\s+(?:of\s+)?cards\s+(?:i|he|she|they|you|u|we|someone)\s+(?:have|has|hold|holds|got)\b",
         " handcount ",
     ),
+    # "it keeps telling me theres only one bomb", "the app is complaining": the referee warning about a card
+    (
+        r"\b(?:it|app|phone|referee|screen)\s+(?:keeps\s+|is\s+|just\s+|still\s+)?(?:telling|tells|told|warning|warns|warned|"
+        r"complaining|complains|complained|flagging|flags|flagged|moaning|nagging)\b",
+        r" \g<0> warn ",
+    ),
     # "the app says i have 4", "wrong number of cards": the referee's count of a hand is off
     (
         r"\b(?:app|referee|it|phone)\s+(?:says|shows|thinks)\b|\bwrong\s+(?:number\s+of\s+cards|card\s+count|count)\b",
