@@ -345,7 +345,9 @@ _COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement in
 def _sum_verdict(match: re.Match[str]) -> str:
     """ "play a 7 on 18": what the card would make of the total."""
     made = int(match.group(1)) + int(match.group(2))
-    return " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+    verdict = " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+    # A 0 adds nothing, so the sum says nothing about it: "a 0 on 21" asks whether a 0 always fits.
+    return " 0 fits " if match.group(1) == "0" else verdict
 
 
 # A card and a total said apart ("can i put a 4 if were on 18", "total is 16 i play a 5", "my only
