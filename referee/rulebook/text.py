@@ -232,7 +232,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " allzeros ",
     ),
     (
-        r"\b(?:got|have|hold|holding|with)\s+(?:[2-8]|two|three|four|several|many|lots\s+of)\s+(?:0|zero|zeros|zeroes)\b",
+        r"\b(?:got|have|has|had|hold|holds|held|holding|with)\s+(?:[2-8]|two|three|four|several|many|lots\s+of)\s+(?:0|zero|zeros|zeroes)\b",
         " allzeros ",
     ),
     # "how many 0 cards are there", "how many 7s in the deck": the deck's contents (not "how many players
