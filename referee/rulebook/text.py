@@ -320,7 +320,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "when the bomb came", "the bomb went off", "a skip landed": the card was played
     (
         r"\b(bomb|skip|reverse|redeal|pass|draw[12]|eq21|eq10|eq0)\s+(?:came|comes|come|coming|went\s+off|goes\s+off|"
-        r"landed|lands|hit|hits|dropped|drops)(?:\s+(?:down|in|along|off))?\b",
+        r"landed|lands|dropped|drops)(?:\s+(?:down|in|along|off))?\b",
         r" \1 played ",
     ),
     # "special cards", "non number cards", "the wild ones": the wild cards
