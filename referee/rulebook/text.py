@@ -749,6 +749,22 @@ def terms(text: str, query: bool = False) -> list[str]:
             continue
         mapped = SYNONYMS.get(token)
         out.append(mapped if mapped is not None else stem(token))
+    return _two_names(out, text)
+
+
+# Cards (and the lives) that the editions print under different names: one term each after normalising.
+_NAMED_TWICE = frozenset({"draw1", "draw2", "pass", "redeal", "life", "skip", "reverse", "bomb", "eq21", "eq10", "eq0"})
+# Words that ask whether two names are one thing ("is PASS the same as pass me by", "+1 card is that draw one").
+_IDENTITY_WORDS = re.compile(
+    r"\b(?:same|says?|called|call|name[sd]?|mean[st]?|is\s+(?:that|it|this)|are\s+(?:they|those|the))\b"
+)
+
+
+def _two_names(out: list[str], text: str) -> list[str]:
+    """Add `cardnames` when one card is named twice in a question about names: the names are for one card."""
+    counts = Counter(term for term in out if term in _NAMED_TWICE)
+    if counts and max(counts.values()) > 1 and ("versus" in out or _IDENTITY_WORDS.search(fold(text))):
+        return [*out, "cardnames"]
     return out
 
 
