@@ -314,7 +314,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r" \g<0> mustplay ",
     ),
     # "who plays next", "whose turn", "who goes": whose turn it is
-    (r"\bwho(?:s|se|\s+is)?\s+(?:turn|next|plays|goes)\b|\bnext\s+player\b", " whoseturn "),
+    (r"\bwho(?:s|se|\s+is)?\s+(?:turn|go|next|plays|goes|up\s+next|up)\b|\bnext\s+player\b", " whoseturn "),
     # "a bomb comes out": it was played (not someone knocked out)
     (r"\b(?:comes?|came|coming)\s+out\b", " played "),
     # "when the bomb came", "the bomb went off", "a skip landed": the card was played
