@@ -69,7 +69,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     # "knocked out", and with someone between: "the bomb knocked me out", "it put him out"
     (
-        r"\b(?:knock|knocks|knocked|knocking|kick|kicks|kicked|put|puts|took|takes)\s+(me|him|her|them|us|you|u|\w+)\s+out\b(?!\s+of\s+(?:the\s+)?(?:pile|deck|hand|box))",
+        r"\b(?:knock|knocks|knocked|knocking|kick|kicks|kicked|put|puts|took|takes)\s+((?:my\s+|our\s+|the\s+|your\s+|ur\s+)?\w+)\s+out\b(?!\s+of\s+(?:the\s+)?(?:pile|deck|hand|box))",
         r" eliminate \1 ",
     ),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
@@ -127,7 +127,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:back\s+)?(?:that\s+|which\s+)?(?:i|you|u|he|she|they|we)?\s*(?:cant|couldnt|could\s+not|didnt|did\s+not|wont)\s+"
         r"(?:play|fit|go)\w*|"
         r"\bput\s+(?:the|that|my|ur|your|his|her)\s+cards?\s+back\b|"
-        r"\bbust\w*\b(?:\s+\w+){0,6}?\s+(?:put|played|throw|lay|discard|give\s+up|lose)\s+(?:ur|your|my|his|her|their|the)\s+"
+        r"\bbust\w*\b(?:[\s,]+\w+){0,6}?[\s,]+(?:put|played|throw|lay|discard|give\s+up|lose)\s+(?:ur|your|my|his|her|their|the)\s+"
         r"(?:cards?|hand)\b",
         r" \g<0> bust keepcard ",
     ),
