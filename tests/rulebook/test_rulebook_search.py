@@ -502,3 +502,65 @@ def test_a_players_name_is_not_fixed_into_a_rule_word() -> None:
 @pytest.mark.parametrize("query", ["i ran out of hearts", "ran out of lives what now"])
 def test_running_out_of_lives_is_not_an_empty_draw_pile(query: str) -> None:
     assert top(query) == ["elimination"]
+
+
+# Pass 9. Phrasings written for these tests, none of them a bank question or a case of the sets.
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("playing my final card, what happens to the rest of them", "last-card"),
+        ("nan put down her last card, what now", "last-card"),
+        ("once im out of hearts can i still play", "elimination"),
+    ],
+)
+def test_a_ruling_about_one_card_waits_until_the_question_names_that_card(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize("query", ["can we play with just 3", "is it ok for 6 people", "can 10 of us play"])
+def test_asking_whether_the_game_takes_so_many_players_finds_how_many_can_play(query: str) -> None:
+    assert top(query) == ["how-many-players"]
+
+
+def test_having_to_play_one_card_is_not_asking_whether_one_may_pass() -> None:
+    assert "mustplay" in rewrite("do i have to play a card", query=True)
+    for query in ("do i have to play a 0 on the bomb", "must i play a skip now"):
+        assert "mustplay" not in rewrite(query, query=True)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("can i go bust just to skip my turn", "bust-on-purpose"),
+        ("can my son take a card instead of playing", "no-draw-on-turn"),
+        ("the bomb knocked him out", "eliminated-during-bomb"),
+        ("the bomb put my dad out, what happens", "eliminated-during-bomb"),
+        ("i went bust, do i put my cards down", "bust-keeps-card"),
+        ("do i keep the card that i couldnt play", "bust-keeps-card"),
+        ("the redeal gave me 2 cards and him 6", "redeal-unequal-hands"),
+        ("the app keeps warning me about a third 6", "card-count-warning"),
+        ("can i put a 0 on 21", "zero-never-busts"),
+        ("is the +2 card the same as draw 2", "card-names"),
+        ("is pass the same card as pass me by", "card-names"),
+        ("whose go is it now", "turn-order"),
+        ("when the bomb came i had no zero", "bomb"),
+        ("my mum had two zeros, does she lose both", "one-zero-per-bomb"),
+    ],
+)
+def test_pass_9_readings_of_table_talk(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("pressed 4 instead of 5", {"undo", "miscounted-total"}),
+        ("we typed a 3 but it should have been a 5", {"undo", "miscounted-total"}),
+        ("do we add up the points at the end", {"who-wins-round", "others-lose-one-life"}),
+    ],
+)
+def test_a_question_with_two_fair_answers_gets_both_first(query: str, expected: set[str]) -> None:
+    # A wrong card entered: Undo, or the miscounted total that Undo fixes. Scoring: nobody scores, one life each.
+    assert set(top(query, 2)) == expected
