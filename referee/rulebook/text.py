@@ -154,7 +154,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " lastlife ",
     ),
     # "am i out of cards": an empty hand, gone out
-    (r"\bout\s+of\s+cards\b", " goout "),
+    (r"\bout\s+of\s+cards\b(?!\s+(?:to|in\s+the|on\s+the|for)\b)", " goout "),
     # "at the same time", "at once": one event for several players
     (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
     # "both lost their last life together", "out together" (not "shuffled together", "play together")
@@ -195,6 +195,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:the\s+)?(?:player|person|guy|one|someone)\s+who\s+(?:played|plays|play)?\s*(?:the\s+|a\s+)?bomb\w*",
         " bomber ",
+    ),
+    # "i played the bomb, do i lose one", "the bomb i played": the player asking is the bomber
+    (
+        r"\b(?:i|me)\s+(?:just\s+)?(?:played|play|threw|dropped|put\s+down|laid)\s+(?:the|a|that|my)\s+bomb\b|"
+        r"\bbomb\s+(?:that\s+)?i\s+(?:just\s+)?(?:played|threw|dropped|put\s+down|laid)\b|"
+        r"(\bbomb\w*\b.*?)\b(?:if|when|after|as)\s+i\s+(?:played|play|threw|dropped)\s+it\b",
+        r" \1 bomber bomb ",
     ),
     # "bomb ... the one who played it": the bomber, named after the card
     (
