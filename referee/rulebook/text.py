@@ -131,6 +131,17 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:cards?|hand)\b",
         r" \g<0> bust keepcard ",
     ),
+    # "the total is off", "we counted 19 but it should be 17", "forgot to add a card", "lost track": the total was
+    # counted wrong (a total typed in a question is "high" or "low" by now)
+    (
+        r"(?<!card\s)(?<!cards\s)\b(?:total|count|sum|score|number)\s+(?:\w+\s+){0,3}?(?:is\s+|was\s+|got\s+|looks\s+|seems\s+)?"
+        r"(?:wrong|off|messed\s+up|mixed\s+up|incorrect|not\s+right)\b|"
+        r"\b(?:count|counted|add|added)\s+(?:it\s+)?(?:up\s+)?wrong\b|"
+        r"\b(?:counted|said|says|thought|had|added|made\s+it|got)\s+(?:it\s+(?:was\s+|to\s+be\s+)?)?(?:\d+|high|low)\s+but\s+"
+        r"(?:it\s+|we\s+|i\s+)?(?:should|was|is|really|actually|think|thought|reckon|counted|make\s+it)\b|"
+        r"\b(?:forgot|forget|forgotten|missed)\s+to\s+(?:add|count)\b|\blost\s+track\b",
+        r" \g<0> miscount ",
+    ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
     # "keep score", "add up points": scoring, which 5 Alive does not have
