@@ -142,6 +142,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:forgot|forget|forgotten|missed)\s+to\s+(?:add|count)\b|\blost\s+track\b",
         r" \g<0> miscount ",
     ),
+    # "first time playing", "never played", "teach me", "in short", "the basics": someone new asks about the whole game
+    (
+        r"\bfirst\s+time\b|\bnever\s+played\b|\bnew\s+to\s+(?:this|the\s+game|it)\b|\bteach\s+(?:me|us)\b|"
+        r"\bin\s+(?:short|a\s+nutshell|brief)\b|\b(?:quick|short)\s+(?:summary|rundown|version|explanation)\b|\bbasics\b|"
+        r"\bhow\s+(?:do\s+(?:you|u|we|i)\s+)?(?:learn|start\s+playing)\b",
+        " newplayer ",
+    ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
     # "keep score", "add up points": scoring, which 5 Alive does not have
