@@ -264,9 +264,15 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # are there", which asks who can play)
     (
         r"\bhow\s+many\s+(?!(?:players?|people|persons?|ppl|of\s+us|lives|hearts|rounds?|turns?|goes|games?)\b)"
-        r"(?:[\w=]+\s+){0,3}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
+        r"(?:[\w=]+\s+){0,4}?(?:are\s+there|r\s+there|is\s+there|in\s+(?:the|a)\s+(?:deck|box|pack|game)|"
         r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
+    ),
+    # "is there only one bomb", "just a single 7 card?", "list of all the cards", "what numbers go up to": the deck
+    (
+        r"\b(?:is|are)\s+there\s+(?:only|just)\s+(?:one|1|a\s+single|two|2)\b|\blist\s+(?:of\s+)?(?:all\s+)?(?:the\s+)?cards\b|"
+        r"\b(?:what|which)\s+numbers\s+(?:go|are\s+there|are\s+in|do)\b|\bhighest\s+number\s+card\b",
+        r" \g<0> deckcount ",
     ),
     # "when you're out", "when am i out": eliminated (not "out of cards")
     (
