@@ -344,6 +344,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\bnot\s+(?:to\s+)?(?:play\w*|go\b(?!\s+(?:out|over|bust|past|above|first|under)))|\b(?:dont|don't|do\s+not)\s+(?:want|wanna|feel\s+like)\s+(?:to\s+)?play\w*",
         r" \g<0> mustplay ",
     ),
+    # "i picked up 2, do i still go", "if i draw do i still play": whether drawing costs the drawer's turn
+    (
+        r"\b(draw\w*)\b(.{0,40}?)\bstill\s+(?:get\s+to\s+|have\s+to\s+)?(?:play|go|turn|have\s+(?:a|my)\s+(?:turn|go)|"
+        r"get\s+(?:a|my)\s+(?:turn|go))\b",
+        r" \1\2 still drawturn ",
+    ),
     # "who plays next", "whose turn", "who goes": whose turn it is
     (r"\bwho(?:s|se|\s+is)?\s+(?:turn|go|next|plays|goes|up\s+next|up)\b|\bnext\s+player\b", " whoseturn "),
     # "a bomb comes out": it was played (not someone knocked out)
