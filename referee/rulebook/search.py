@@ -222,7 +222,8 @@ def _extra_vocabulary() -> set[str]:
     found: set[str] = set(text.STOPWORDS)
     found.update(word for word in text.SYNONYMS if word.isalpha())
     for pattern, _ in text.PHRASES:
-        found.update(re.findall(r"[a-z]{3,}", pattern))
+        # Escapes first: in a pattern, \bstill is the word "still", not "bstill" (which "bst" would be completed into).
+        found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))
     return found
 
 
