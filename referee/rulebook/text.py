@@ -239,6 +239,14 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " bust onpurpose ",
     ),
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
+    # "keep my zero", "skip discarding my 0", "do i have to hand over my zero": whether a 0 held may be kept back
+    (
+        r"\b(?:keep|save|hold\s+on\s+to|hang\s+on\s+to|hide|hold\s+back|not\s+(?:discard|give|play|throw|use)|"
+        r"skip\s+discarding|refuse\s+to\s+(?:discard|give|play))\s+(?:my|the|his|her|their|our|a)?\s*(?:0|zero)\b|"
+        r"\b(?:have\s+to|has\s+to|must|need\s+to|forced\s+to|gotta)\s+(?:play|give|hand\s+over|discard|throw|put\s+down|use|dump)\s+"
+        r"(?:up\s+|away\s+|down\s+)?(?:my|the|a|our|his|her|their)?\s*(?:0|zero)\b",
+        r" \g<0> keepzero ",
+    ),
     # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
     (
         r"\b(?:(?:no|nobody|noone|none|without|lacking|no\s+one|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?|"
