@@ -247,6 +247,14 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:up\s+|away\s+|down\s+)?(?:my|the|a|our|his|her|their)?\s*(?:0|zero)\b",
         r" \g<0> keepzero ",
     ),
+    # "does putting a zero down count as my turn", "is discarding a 0 my go", "zeros are not turns": a 0 given to a
+    # Bomb is not a turn
+    (
+        r"\b(?:putting|discarding|throwing|giving|playing|dumping)\s+(?:down\s+)?(?:a\s+|my\s+|the\s+|one\s+)?(?:0|zero)\s+"
+        r"(?:down\s+)?(?:\w+\s+){0,4}?(?:count\w*\s+as|use\w*\s+up|take\w*\s+up|cost\w*|is|my|a)\s+(?:my\s+|a\s+|your\s+|ur\s+)?"
+        r"(?:turn|go)\b|\b(?:0|zero|zeros|zeroes)\s+(?:are|is|count\s+as)\s+(?:not\s+|never\s+)?(?:a\s+)?turns?\b",
+        r" \g<0> zeroturn ",
+    ),
     # "no zero", "nobody has a 0", "don't have a zero": the Bomb's penalty
     (
         r"\b(?:(?:no|nobody|noone|none|without|lacking|no\s+one|cant\s+answer|can't\s+answer)\s+(?:\w+\s+){0,4}?|"
