@@ -149,6 +149,18 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\bhow\s+(?:do\s+(?:you|u|we|i)\s+)?(?:learn|start\s+playing)\b",
         " newplayer ",
     ),
+    # "look at other ppls cards", "peek at her hand", "is my hand public": showing or hiding a hand
+    (
+        r"\b(?:look|looking|peek|peeking|see|seeing|show|showing|check)\s+(?:at\s+|in\s+)?(?:other\s+(?:people|ppl|ppls|players|peoples)|"
+        r"someone\s*elses|everyone\s*elses|his|her|their|my|your|ur|each\s+others?|anyones?)\s+(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
+        r" \g<0> peek ",
+    ),
+    # "on someone elses turn", "when it wasnt his go": playing out of turn
+    (
+        r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|his|her|their|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
+        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
+        r" \g<0> outofturn ",
+    ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
     # "keep score", "add up points": scoring, which 5 Alive does not have
