@@ -100,27 +100,28 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 9 (written before pass 7; tuned on in pass 8): "
         f"{evaluate(FRESH_9).summary()}"
         f"\nrules search, fresh hold-out 10 (the lead's; tuned on in pass 8): {evaluate(FRESH_10).summary()}"
-        f"\nrules search, fresh hold-out 11 (the lead's; never tuned on): {evaluate(FRESH_11).summary()}"
+        f"\nrules search, fresh hold-out 11 (the lead's; tuned on in pass 9): {evaluate(FRESH_11).summary()}"
     )
     print(message)
-    # The tuning set: a few queries of slack below what the ranking reaches after pass 7 (97.6 % / 98.8 %).
-    assert report.top3 >= 0.98, message
+    # The tuning set: a few queries of slack below what the ranking reaches after pass 9 (97.6 % / 100 %).
+    assert report.top3 >= 0.99, message
     assert report.top1 >= 0.96, message
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): the levels reached after pass 8, which tuned on
-    # every committed set (sets 9 and 10 included, after pass 7 measured them unseen: 84.1 / 92.7 and 90.6 / 98.4).
-    # docs/rulebook-search.md has the figures; the lead's set 11 is measured outside the repository.
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): about the levels reached after pass 9, which tuned
+    # on every committed set (set 11 included, after pass 8 measured it unseen: 88.9 / 95.8); a set at 100 % top-3
+    # keeps a query or two of slack. docs/rulebook-search.md has the figures; the lead's set 12 is measured outside
+    # the repository.
     guards = (
-        (FRESH_4, 0.93, 0.98),
+        (FRESH_4, 0.94, 0.98),
         (FRESH_5, 0.98, 1.00),
-        (FRESH_6, 0.90, 0.97),
-        (FRESH_7, 0.89, 0.98),
-        (FRESH_8, 0.86, 0.97),
-        (FRESH_9, 0.90, 0.97),
+        (FRESH_6, 0.93, 0.98),
+        (FRESH_7, 0.94, 0.98),
+        (FRESH_8, 0.90, 0.98),
+        (FRESH_9, 0.93, 0.98),
         (FRESH_10, 0.93, 0.98),
-        (FRESH_11, 0.88, 0.95),  # the lead's, measured once on pass 8's final ranking: 88.9 / 95.8
+        (FRESH_11, 0.94, 0.98),  # the lead's: 88.9 / 95.8 unseen on pass 8; 94.4 / 100.0 after pass 9 tuned on it
     )
     for cases, top1, top3 in guards:
         report = evaluate(cases)
