@@ -9,9 +9,10 @@ it works under a proxy's path prefix (X-Forwarded-Prefix) too.
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask import Blueprint, Response, jsonify, render_template, url_for
+
+from .assets import static_files
 
 bp = Blueprint("pwa", __name__)
 
@@ -29,11 +30,6 @@ MANIFEST_ICONS = (
 )
 THEME_LIGHT = "#14213d"  # the top bar's colour in the light theme (static/app.css --fg)
 BACKGROUND = "#f6f4ee"  # the page's background in the light theme (--bg): the splash screen's
-
-
-def _static(name: str) -> Path:
-    assert current_app.static_folder is not None
-    return Path(current_app.static_folder) / name
 
 
 def shell_url(name: str) -> str:
@@ -81,11 +77,14 @@ def manifest() -> Response:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, with the list of shell files and a version that changes whenever any of them does."""
-    script = _static("sw.js").read_text(encoding="utf-8")
+    files = static_files()
+    # Minified like our other scripts; its placeholders are string literals, which the minifier keeps.
+    script = files.text("sw.js")
     digest = hashlib.sha256(script.encode())
     digest.update(_offline_page().encode())
     for name in SHELL:
-        digest.update(_static(name).read_bytes())
+        # The version of the bytes the worker will keep: it changes whenever what a phone gets does.
+        digest.update(str(files.version(name)).encode())
     offline_url = url_for("pwa.offline")
     urls = ", ".join(f'"{url}"' for url in (offline_url, *(shell_url(name) for name in SHELL)))
     script = script.replace("__VERSION__", digest.hexdigest()[:12]).replace('"__SHELL__"', urls)
