@@ -72,9 +72,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="referee-first-load-") as folder, LiveServer(
-        Path(folder) / "first-load.sqlite3"
-    ) as server:
+    with (
+        tempfile.TemporaryDirectory(prefix="referee-first-load-") as folder,
+        LiveServer(Path(folder) / "first-load.sqlite3") as server,
+    ):
         addresses = Addresses()
         bench = [measure_page_weight(server.port, addresses)["first_load"] for _ in range(args.runs)]
         real = [chromium_first_load(server.url) for _ in range(args.runs)]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
+from flask import Flask, url_for
 from flask.testing import FlaskClient
 
+from referee import assets
 from referee.assets import StaticVersions
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
@@ -56,3 +59,39 @@ def test_no_version_for_missing_files_or_paths_outside_the_folder(tmp_path: Path
     versions = StaticVersions(str(tmp_path / "static"))
     assert versions.version("nothing.css") is None
     assert versions.version("../secret.txt") is None
+
+
+def test_a_changed_script_gets_a_new_version_and_its_new_text_minified(tmp_path: Path) -> None:
+    # The server notices an edited file without a restart: a new version in the URL and the new bytes.
+    app = Flask("edited", static_folder=str(tmp_path))
+    assets.init_app(app)
+    client = app.test_client()
+    script = tmp_path / "app.js"
+    script.write_text("// Say hello.\nvar greeting = 'hello';\n")
+    with app.test_request_context():
+        first = url_for("static", filename="app.js")
+    assert client.get(first).data == b"var greeting='hello';"
+    script.write_text("// Say hello, louder.\nvar greeting = 'HELLO';\n")
+    with app.test_request_context():
+        second = url_for("static", filename="app.js")
+    assert second != first
+    again = client.get(second)
+    assert again.data == b"var greeting='HELLO';"
+    assert again.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert again.headers["ETag"] == f'"{hashlib.sha256(again.data).hexdigest()}"'
+    # A page cached before the edit asks for the old version: it gets the new bytes, not to be kept a year.
+    old = client.get(first)
+    assert old.data == b"var greeting='HELLO';" and old.headers["Cache-Control"] == "no-cache"
+
+
+def test_only_our_own_css_and_js_are_minified(tmp_path: Path) -> None:
+    (tmp_path / "vendor").mkdir()
+    for name in ("app.css", "vendor/lib.js", "notes.txt"):
+        (tmp_path / name).write_text("/* a comment */ body { color : red ; }\n")
+    versions = StaticVersions(str(tmp_path))
+    minified = versions.served("app.css")
+    assert minified is not None and minified.minified == b"body{color:red}"
+    for name in ("vendor/lib.js", "notes.txt"):
+        kept = versions.served(name)
+        assert kept is not None and kept.minified is None
+        assert kept.version == hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()[:12]

@@ -1,0 +1,95 @@
+"""What a phone downloads of our static files from the real server: our own CSS and JS without their comments
+(the repository keeps them), third-party files byte for byte, and caching headers that fit the bytes sent."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+import referee
+from referee.harness import BROWSER_HEADERS, Client, LiveServer, Reply
+
+STATIC = Path(referee.__file__).parent / "static"  # what the server serves (the repository's static/, linked)
+OURS = ("app.css", "app.js", "offline.js", "pwa.js", "sw.js")
+BLOCK_COMMENT = re.compile(r"/\*(.*?)\*/", re.S)
+LINE_COMMENT = re.compile(r"^\s*//(.*)$|\s//\s(.*)$", re.M)  # how our scripts write them (no "//" in strings)
+PLAIN = {"Accept-Encoding": "identity"}
+
+
+def comments(text: str) -> list[str]:
+    """The words of every comment in a stylesheet or script, as written in the repository."""
+    found = [match.group(1) for match in BLOCK_COMMENT.finditer(text)]
+    found += [match.group(1) or match.group(2) for match in LINE_COMMENT.finditer(text)]
+    return [words.strip() for words in found if words.strip()]
+
+
+def get(server: LiveServer, path: str, headers: dict[str, str] | None = None) -> Reply:
+    with Client(server.port) as client:
+        return client.request("GET", path, headers=headers or BROWSER_HEADERS)
+
+
+def unzipped(reply: Reply) -> bytes:
+    return gzip.decompress(reply.body) if reply.headers.get("content-encoding") == "gzip" else reply.body
+
+
+@pytest.mark.parametrize("name", OURS)
+def test_our_css_and_js_reach_the_phone_without_their_comments_and_smaller(live_server: LiveServer, name: str) -> None:
+    on_disk = (STATIC / name).read_bytes()
+    written = comments(on_disk.decode())
+    assert len(written) >= 2, "the repository's copy keeps its comments"
+    plain = get(live_server, f"/static/{name}", PLAIN)
+    assert plain.status == 200 and "content-encoding" not in plain.headers
+    served = plain.body.decode()
+    assert int(plain.headers["content-length"]) == len(plain.body) < len(on_disk) * 0.9
+    assert "/*" not in served and not LINE_COMMENT.search(served)
+    assert not [words for words in written if words in served]
+    zipped = get(live_server, f"/static/{name}")
+    if len(plain.body) >= 1024:  # smaller ones are not worth gzip (referee/compress.py)
+        assert zipped.headers["content-encoding"] == "gzip"
+        assert int(zipped.headers["content-length"]) == len(zipped.body) < len(gzip.compress(on_disk, 9))
+    assert unzipped(zipped) == plain.body
+
+
+def test_the_service_worker_script_is_minified_too(live_server: LiveServer) -> None:
+    reply = get(live_server, "/sw.js", PLAIN)
+    assert reply.status == 200
+    script = reply.body.decode()
+    assert 'var CACHE="referee-' in script and "/*" not in script and not LINE_COMMENT.search(script)
+    assert not [words for words in comments((STATIC / "sw.js").read_text()) if words in script]
+
+
+def test_vendored_and_other_files_are_served_byte_for_byte(live_server: LiveServer) -> None:
+    files = [path for path in STATIC.rglob("*") if path.is_file() and path.parent != STATIC]
+    assert any(path.suffix == ".js" for path in files) and any(path.suffix == ".png" for path in files)
+    for path in files:
+        url = "/static/" + path.relative_to(STATIC).as_posix()
+        for headers in (PLAIN, BROWSER_HEADERS):
+            reply = get(live_server, url, headers)
+            assert reply.status == 200 and unzipped(reply) == path.read_bytes(), url
+
+
+def test_the_version_and_etag_are_of_the_bytes_sent_and_a_revalidation_gets_a_304(live_server: LiveServer) -> None:
+    page = get(live_server, "/").text()
+    for name in ("app.css", "app.js"):
+        found = re.search(rf'"(/static/{re.escape(name)}\?v=([0-9a-f]{{12}}))"', page)
+        assert found is not None, name
+        url, version = found.groups()
+        plain = get(live_server, url, PLAIN)
+        digest = hashlib.sha256(plain.body).hexdigest()
+        assert digest.startswith(version) and plain.headers["etag"] == f'"{digest}"'
+        assert plain.headers["cache-control"] == "public, max-age=31536000, immutable"
+        zipped = get(live_server, url)
+        assert zipped.headers["etag"] == f'W/"{digest}"'  # gzip changes the bytes: a weak ETag (compress.py)
+        for headers, etag in ((PLAIN, plain.headers["etag"]), (BROWSER_HEADERS, zipped.headers["etag"])):
+            again = get(live_server, url, {**headers, "If-None-Match": etag})
+            assert again.status == 304 and again.body == b"", (url, headers)
+        stale = get(live_server, url, {**PLAIN, "If-None-Match": '"an-old-version"'})
+        assert stale.status == 200 and stale.body == plain.body
+        since = get(live_server, url, {**PLAIN, "If-Modified-Since": plain.headers["last-modified"]})
+        assert since.status == 304
+        part = get(live_server, url, {**PLAIN, "Range": "bytes=0-9"})
+        assert part.status == 206 and part.body == plain.body[:10]
