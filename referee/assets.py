@@ -58,7 +58,7 @@ class Served:
 
     mtime: float  # the file's modification time and size when it was read: a change of either is a new version
     size: int
-    digest: str  # SHA-256 (hex) of the bytes served: the strong ETag
+    digest: str  # 32 hex digits of the SHA-256 of the bytes served: their strong ETag
     minified: bytes | None  # the bytes served when they are not the file's (our CSS and JS), else None
 
     @property
@@ -76,7 +76,8 @@ def _read(path: Path, key: str, stat: os.stat_result) -> Served:
             minified = minify(data.decode("utf-8")).encode("utf-8")
         except UnicodeDecodeError:
             minified = None  # not text we can read: serve it untouched rather than guess
-    digest = hashlib.sha256(data if minified is None else minified).hexdigest()
+    # 128 bits tell two versions of a file apart as surely as 256, in 32 fewer bytes on every response.
+    digest = hashlib.sha256(data if minified is None else minified).hexdigest()[:32]
     return Served(stat.st_mtime, stat.st_size, digest, minified)
 
 

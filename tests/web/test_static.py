@@ -78,7 +78,7 @@ def test_a_changed_script_gets_a_new_version_and_its_new_text_minified(tmp_path:
     again = client.get(second)
     assert again.data == b"var greeting='HELLO';"
     assert again.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert again.headers["ETag"] == f'"{hashlib.sha256(again.data).hexdigest()}"'
+    assert again.headers["ETag"] == f'"{hashlib.sha256(again.data).hexdigest()[:32]}"'
     # A page cached before the edit asks for the old version: it gets the new bytes, not to be kept a year.
     old = client.get(first)
     assert old.data == b"var greeting='HELLO';" and old.headers["Cache-Control"] == "no-cache"
