@@ -29,6 +29,8 @@ import rjsmin
 from flask import Flask, Response, current_app, request, send_file
 from werkzeug.wrappers import Response as BaseResponse
 
+from .compress import gzips
+
 ONE_YEAR = 365 * 24 * 3600
 EXTENSION = "referee.static_files"
 
@@ -138,16 +140,27 @@ def _send_static(versions: StaticVersions, filename: str) -> BaseResponse:
     """Flask's static view, except that our own CSS and JS go out minified (same headers, ETag of the bytes sent)."""
     served = versions.served(filename)
     if served is None or served.minified is None:
-        return current_app.send_static_file(filename)
-    # send_file gives the minified bytes the same treatment as a file: Content-Length, Last-Modified, the
-    # app's cache lifetime, and conditional answers (304 for a matching If-None-Match, 206 for a Range).
-    return send_file(
-        io.BytesIO(served.minified),
-        download_name=PurePosixPath(filename).name,
-        etag=served.digest,
-        last_modified=served.mtime,
-        max_age=current_app.get_send_file_max_age(filename),
-    )
+        response = current_app.send_static_file(filename)
+    else:
+        # send_file gives the minified bytes the same treatment as a file: Content-Length, Last-Modified, the
+        # app's cache lifetime, and conditional answers (304 for a matching If-None-Match, 206 for a Range).
+        response = send_file(
+            io.BytesIO(served.minified),
+            download_name=PurePosixPath(filename).name,
+            etag=served.digest,
+            last_modified=served.mtime,
+            max_age=current_app.get_send_file_max_age(filename),
+        )
+    if served is not None and response.status_code == 304:
+        _etag_of_the_200(response, len(served.minified) if served.minified is not None else served.size)
+    return response
+
+
+def _etag_of_the_200(response: BaseResponse, length: int) -> None:
+    # A 304 must carry the ETag its 200 would (RFC 9110, 15.4.5): a gzipped 200's is weak (compress.py).
+    etag, weak = response.get_etag()
+    if etag and not weak and gzips(response.headers.get("Content-Type", ""), length, request):
+        response.set_etag(etag, weak=True)
 
 
 def init_app(app: Flask) -> None:

@@ -45,6 +45,12 @@ def accepts_gzip(req: Request) -> bool:
     return False
 
 
+def gzips(content_type: str, length: int, req: Request) -> bool:
+    """True if compress_response gzips a whole 200 answer of this type and known length for `req`."""
+    media = content_type.partition(";")[0].strip().lower()
+    return media in COMPRESSIBLE and length >= MIN_SIZE and req.method != "HEAD" and accepts_gzip(req)
+
+
 def _add_vary(response: Response, header: str) -> None:
     # Plain string work: response.vary parses and re-serialises a HeaderSet, slow on every response.
     existing = response.headers.get("Vary")
