@@ -16,6 +16,7 @@ import argparse
 import json
 import statistics
 import tempfile
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +40,10 @@ def host_table_path(page: Page, base: str) -> str:
     """Start a 4-player table with the home page's form (through the context's cookies, not the page's cache)."""
     home = page.context.request.get(f"{base}/")
     csrf = home.text().split('name="csrf" value="', 1)[1].split('"', 1)[0]
-    form = {"csrf": csrf, "name": "Ann", "variant": "standard", "entry": "joined", "first": "0", "op": "start"}
-    # Four names: the form repeats the field, which `multipart` would not; send it url-encoded by hand.
-    body = "&".join(f"{k}={v}" for k, v in form.items()) + "&name=Bob&name=Cy&name=Dee"
+    names = [("name", name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    # The form repeats the "name" field, which Playwright's `form=` (a dict) cannot: send it url-encoded.
+    body = urllib.parse.urlencode([("csrf", csrf), *names, ("variant", "standard"), ("entry", "joined")])
+    body += "&first=0&op=start"
     headers = {"Content-Type": "application/x-www-form-urlencoded"}
     started = page.context.request.post(f"{base}/", data=body, headers=headers, max_redirects=0)
     assert started.status == 303, started.status
