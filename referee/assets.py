@@ -153,6 +153,9 @@ def _send_static(versions: StaticVersions, filename: str) -> BaseResponse:
         )
     if served is not None and response.status_code == 304:
         _etag_of_the_200(response, len(served.minified) if served.minified is not None else served.size)
+    # The server dates every response; Werkzeug's conditional handling adds a Date field of its own, and the phone
+    # got two (RFC 9110, 5.3: a field that is not a list is sent once).
+    response.headers.pop("Date", None)
     return response
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,13 @@ def test_the_version_and_etag_are_of_the_bytes_sent_and_a_revalidation_gets_a_30
         assert since.status == 304
         part = get(live_server, url, {**PLAIN, "Range": "bytes=0-9"})
         assert part.status == 206 and part.body == plain.body[:10]
+
+
+@pytest.mark.parametrize("url", ["/static/app.css", "/static/vendor/htmx-2.0.11.min.js", "/", "/healthz"])
+def test_every_answer_carries_one_date(live_server: LiveServer, url: str) -> None:
+    # The server dates every response; a static file's conditional handling used to add a second Date field.
+    for headers in (PLAIN, BROWSER_HEADERS):
+        reply = get(live_server, url, headers)
+        assert reply.status == 200
+        assert reply.headers["date"].count("GMT") == 1, reply.headers["date"]
+        assert parsedate_to_datetime(reply.headers["date"]).year >= 2026
