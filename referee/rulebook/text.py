@@ -61,6 +61,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bhand(?:s|ed)?[\s-]*in\s*(?:and|&|n|\+)?\s*re[\s-]*deal\w*", " redeal "),
     (r"\bre[\s-]+deal\w*", " redeal "),
     (r"\bredeal\w*", " redeal "),
+    # "the reshuffle card", "a shuffle card": a name players give Hand in & Re-deal (not "reshuffle the cards")
+    (r"\b(?:re[\s-]*)?shuff?le?\s+card\b", " redeal "),
     (r"\bhand(?:s|ed)?[\s-]*in(?=\s+cards?\b|\s*$)", " redeal "),
     (r"\ba[\s.-]l[\s.-]i[\s.-]v[\s.-]e\b", " alive "),  # spelled out: "A-L-I-V-E", "a l i v e"
     (r"\bsudden[\s-]*death\b", " suddendeath "),
@@ -179,8 +181,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:0|zero|no)\s+(?:lives|hearts)\b(?!\s+(?:lost|lose|gone|taken))|\b(?:1|one)\s+(?:life|heart)\s+left\b|"
         r"\b(?:5th|fifth|last|final)\s+(?:life|heart|alive\s+card)\b|\ball\s+(?:(?:my|your|ur|their|his|her)\s+)?(?:5\s+|five\s+)?"
-        r"(?:lives|hearts)\b|\b(?:(?:ran|run|runs|running)\s+)?out\s+of\s+(?:lives|hearts)\b|"
-        r"\bno\s+(?:lives|hearts)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
+        r"(?:lives|hearts|(?:alive|life|heart)\s+cards)\b|"
+        r"\b(?:(?:ran|run|runs|running)\s+)?out\s+of\s+(?:lives|hearts|(?:alive|life|heart)\s+cards)\b|"
+        r"\bno\s+(?:lives|hearts|(?:alive|life|heart)\s+cards)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
         " lastlife ",
     ),
     # "am i out of cards": an empty hand, gone out
@@ -764,7 +767,8 @@ _QUERY_PLAYED = re.compile(
 # "one card left" is the alias that names the no-call rule.)
 _QUERY_LAST_CARD = re.compile(
     r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
-    r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b"
+    r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b|\bdown\s+to\s+(?:my\s+|his\s+|her\s+|their\s+|ur\s+|your\s+)?"
+    r"(?:1|one|a\s+single)\s+card\b"
 )
 # "what does redeal do exactly": in a question "exactly" is emphasis unless a total follows ("exactly 21"), and
 # the Making exactly 21 ruling should not win on it.
