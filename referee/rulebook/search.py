@@ -223,7 +223,12 @@ def _extra_vocabulary() -> set[str]:
     found.update(word for word in text.SYNONYMS if word.isalpha())
     for pattern, _ in text.PHRASES:
         # Escapes first: in a pattern, \bstill is the word "still", not "bstill" (which "bst" would be completed into).
-        found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))
+        plain = re.sub(r"\\[a-zA-Z]", " ", pattern)
+        found.update(re.findall(r"[a-z]{3,}", plain))
+        # A stem with its endings ("pick(?:s|ed|ing)?"): the inflected words are the rulebook's too, or "picked"
+        # would be "corrected" to a word the speller does know ("kicked").
+        for word, endings in re.findall(r"([a-z]{3,})\(\?:([a-z|]+)\)", plain):
+            found.update(word + ending for ending in endings.split("|"))
     return found
 
 
