@@ -818,7 +818,25 @@ def terms(text: str, query: bool = False) -> list[str]:
             continue
         mapped = SYNONYMS.get(token)
         out.append(mapped if mapped is not None else stem(token))
+    if query:
+        out = _wild_at_21(out)
     return _two_names(out, text)
+
+
+# The wild cards by their own names: "at 21 can i play draw 2" asks about a wild card at 21 without saying "wild".
+_WILD_NAMES = frozenset({"skip", "reverse", "draw", "draw1", "draw2", "pass", "bomb", "redeal"})
+
+
+def _wild_at_21(out: list[str]) -> list[str]:
+    """Add `wild` when a question names a wild card and a total of 21 (and no =21, no number card)."""
+    named = set(out)
+    if (
+        "21" in named
+        and named & _WILD_NAMES
+        and not named & {"wild", "eq21", "over", "0", "1", "2", "3", "4", "5", "6", "7"}
+    ):
+        return [*out, "wild"]
+    return out
 
 
 # Cards (and the lives) that the editions print under different names: one term each after normalising.
