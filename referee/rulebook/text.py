@@ -54,6 +54,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "+2", "plus two", and the card said as a verb: "i got +2d", "she plus-twoed me"
     (r"(?:\+|\bplus[\s-]*)(2|two)(?:'?e?d)?\b", " draw draw2 "),
     (r"\bpick(?:s|ed|ing)?\s+up\b", " draw "),
+    # "the plus card", "plus cards": the Draw cards by the sign printed on them
+    (r"\bplus\s+cards?\b", " draw card "),
+    # "can we land on 21", "landed exactly on 21": making 21 (before "landed" is read as a card played)
+    (r"\b(?:land|lands|landed|landing)\s+(?:right\s+|exactly\s+)?(?:on\s+)?(?:exactly\s+)?21\b", " exactly 21 "),
     (r"\bdraw(?:s|n|ing)?\s+(1|one)\b", " draw draw1 "),
     (r"\bdraw(?:s|n|ing)?\s+(2|two)\b", " draw draw2 "),
     (r"\bdraw\s+(?:pile|deck|stack)\b", " drawpile "),
@@ -514,6 +518,13 @@ SYNONYMS: dict[str, str] = {
     "dealt": "deal",
     "dealer": "deal",
     "dealing": "deal",
+    # telling the table about a last card (No need to call your last card)
+    "tell": "announce",
+    "shout": "announce",
+    "shouting": "announce",
+    "announce": "announce",
+    "announcing": "announce",
+    "declare": "announce",
     "shuffle": "shuffle",
     "shuffles": "shuffle",
     "shuffled": "shuffle",
