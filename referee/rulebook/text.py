@@ -831,6 +831,9 @@ def terms(text: str, query: bool = False) -> list[str]:
         out.append(mapped if mapped is not None else stem(token))
     if query:
         out = _wild_at_21(out)
+        # "my last card is a 7 and its on 18": a last card that would go over 21 is a bust, though nobody says so
+        if {"last", "card", "over", "21"} <= set(out) and "bust" not in out:
+            out.append("bust")
     return _two_names(out, text)
 
 
