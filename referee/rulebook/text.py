@@ -184,6 +184,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "my 5th life", "all my lives", "out of lives", "on 0 lives", "one life left": the last life
     (
         r"\b(?:0|zero|no)\s+(?:lives|hearts)\b(?!\s+(?:lost|lose|gone|taken))|\b(?:1|one)\s+(?:life|heart)\s+left\b|"
+        r"\b(?:on|had|have|has|got|down\s+to|only)\s+(?:1|one|a\s+single)\s+(?:life|heart)\b|"
         r"\b(?:5th|fifth|last|final)\s+(?:life|heart|alive\s+card)\b|\ball\s+(?:(?:my|your|ur|their|his|her)\s+)?(?:5\s+|five\s+)?"
         r"(?:lives|hearts|(?:alive|life|heart)\s+cards)\b|"
         r"\b(?:(?:ran|run|runs|running)\s+)?out\s+of\s+(?:lives|hearts|(?:alive|life|heart)\s+cards)\b|"
