@@ -323,7 +323,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         rf"(?:{_COUNT}|more|less|fewer)\b|"
         rf"\b(?:ok|okay|fine|alright|good|work|works|possible)\s+(?:for|with)\s+(?:just\s+|only\s+)?(?:{_COUNT})\b|"
         rf"\b(?:can|could)\s+(?:just\s+|only\s+)?(?:{_COUNT})\s+(?:of\s+us\s+|players?\s+|people\s+|ppl\s+|persons?\s+)?play\b|"
-        rf"\b(?:{_COUNT})\s+(?:players?\s+|people\s+|ppl\s+|of\s+us\s+)?enough\b",
+        rf"\b(?:{_COUNT})\s+(?:players?\s+|people\s+|ppl\s+|of\s+us\s+)?enough\b|"
+        # "we have 9 people, can everyone play", "there are 8 of us can we all play"
+        rf"\b(?:we\s+(?:have|got|are)|we're|were|there\s+(?:are|is|s))\s+(?:{_COUNT}|\d+)\s+(?:players?|people|ppl|of\s+us)\b"
+        rf"(?=.*\b(?:can|could|may|is\s+it|ok|okay|enough|too\s+many|allowed)\b)",
         r" playercount \g<0> ",
     ),
     # "1v1", "1 on 1", "heads up", "just the two of us", "only two", "one opponent": a two-player game
