@@ -112,6 +112,10 @@ class Params:
     card_penalty: float = 0.3
     """Score cut for a ruling about one card (a Bomb, a Re-deal, a Skip, a 0 ...) when the query names no such card:
     "playing my last card, what happens to everyone else" wants Going out before A Bomb as someone's last card."""
+    card_rule_terms: int = 3
+    """A question of at most this many terms that names a card gets the card's own rule in the first three (third
+    place at worst) when the card's rulings took them ("bomb who needs a 0"). (Pass 10: 3 gained two queries of the
+    proxy's top-3, 4-6 lost one of the sets'; 0 turns it off.)"""
     related_boost: float = 0.1
     """Extra score factor, behind the first result only, for the entries it links to (`see_also`, either way): a
     general rule and its rulings belong together in the first three when a question is vague between them ("bomb
@@ -215,6 +219,18 @@ def _links(items: tuple[Entry, ...]) -> list[frozenset[int]]:
     return [frozenset(found) for found in links]
 
 
+_CARD_RULES: Mapping[str, str] = {
+    "bomb": "bomb",
+    "skip": "skip",
+    "reverse": "reverse",
+    "redeal": "redeal",
+    "pass": "pass-me-by",
+    "draw1": "draw-cards",
+    "draw2": "draw-cards",
+}
+"""A wild card's query term and the id of the card's own rule."""
+
+
 def _extra_vocabulary() -> set[str]:
     """Words the speller should know although the rulebook may not use them: synonyms, phrase words."""
     from . import text
@@ -278,6 +294,7 @@ class Index:
             )
 
         self.related = _links(self.items)
+        self.number = {item.id: doc for doc, item in enumerate(self.items)}
         self.scopes = [_scope(item) for item in self.items]
         self.focus = [_focus(item) for item in self.items]
         self.cards = [_cards(item) for item in self.items]
@@ -403,7 +420,19 @@ class Index:
         # next" must still find Reverse before Reverse with three players, whose questions say "who is next" too.
         totals = self._adjust(self._blend(totals, unique), tokens)
         ranked = sorted(((score, doc) for doc, score in totals.items()), key=lambda pair: (-pair[0], pair[1]))
-        return self._with_related(ranked)
+        return self._card_rule(self._with_related(ranked), tokens)
+
+    def _card_rule(self, ranked: list[tuple[float, int]], tokens: list[str]) -> list[tuple[float, int]]:
+        """Give a short question naming a card its card's own rule in the first three, if its rulings took them."""
+        if len(ranked) < 4 or len(set(tokens)) > self.params.card_rule_terms:
+            return ranked
+        card = next((term for term in tokens if term in _CARD_RULES), None)
+        doc = self.number.get(_CARD_RULES[card], -1) if card else -1
+        place = next((place for place, (_, found) in enumerate(ranked) if found == doc), None)
+        # "bomb who needs a 0": three Bomb rulings may each be fair, but the Bomb rule is the safety net.
+        if place is None or place < 3:
+            return ranked
+        return [*ranked[:2], ranked[place], *ranked[2:place], *ranked[place + 1 :]]
 
     def _with_related(self, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
         """Re-rank behind the first result, favouring the entries it links to (the first place stays)."""
