@@ -570,3 +570,48 @@ def test_pass_9_readings_of_table_talk(query: str, expected: str) -> None:
 def test_a_question_with_two_fair_answers_gets_both_first(query: str, expected: set[str]) -> None:
     # A wrong card entered: Undo, or the miscounted total that Undo fixes. Scoring: nobody scores, one life each.
     assert set(top(query, 2)) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what does the reshuffle card do", "redeal"),
+        ("after the shuffle card who goes", "after-redeal"),
+        ("lost all my alive cards, am i finished", "elimination"),
+        ("what does the plus card do", "draw-cards"),
+        ("we have 8 people, is that ok", "how-many-players"),
+    ],
+)
+def test_pass_10_other_names_for_known_things(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # the story never says "bust": a last 6 on 19 would go over 21
+        ("im down to one card, its a 6 and we are on 19, do i win", "bust-last-card"),
+        # a wild card by its own name at a total of 21
+        ("were at 21, can i still play a reverse", "wild-at-21"),
+        ("can we land on 21 exactly", "exactly-21"),
+    ],
+)
+def test_pass_10_a_story_finds_the_rule_it_turns_on(query: str, expected: str) -> None:
+    assert expected in top(query, 3)
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "rule"),
+    [
+        ("redeal who deals", "redeal-order", "redeal"),
+        ("who loses on a bomb", "eliminated-during-bomb", "bomb"),
+        ("reverse teams", "teams-two-player-rules", "reverse"),
+    ],
+)
+def test_a_short_question_naming_a_card_has_that_cards_rule_in_the_first_three(
+    query: str, first: str, rule: str
+) -> None:
+    # The card's rulings may each be fair, but the card's own rule is the safety net; the first place stays.
+    found = top(query, 3)
+    assert found[0] == first
+    assert rule in found
