@@ -432,7 +432,8 @@ class Index:
         # "bomb who needs a 0": three Bomb rulings may each be fair, but the Bomb rule is the safety net.
         if place is None or place < 3:
             return ranked
-        return [*ranked[:2], ranked[place], *ranked[2:place], *ranked[place + 1 :]]
+        # It takes the score of the place it takes, so the scores still run best first.
+        return [*ranked[:2], (ranked[2][0], ranked[place][1]), *ranked[2:place], *ranked[place + 1 :]]
 
     def _with_related(self, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
         """Re-rank behind the first result, favouring the entries it links to (the first place stays)."""

@@ -105,6 +105,7 @@ def test_hit_rates() -> None:
         f"{evaluate(FRESH_9).summary()}"
         f"\nrules search, fresh hold-out 10 (the lead's; tuned on in pass 8): {evaluate(FRESH_10).summary()}"
         f"\nrules search, fresh hold-out 11 (the lead's; tuned on in pass 9): {evaluate(FRESH_11).summary()}"
+        f"\nrules search, fresh hold-out 12 (a new engineer's; tuned on in pass 10): {evaluate(FRESH_12).summary()}"
     )
     print(message)
     # The tuning set: a few queries of slack below what the ranking reaches after pass 9 (97.6 % / 100 %).
@@ -113,20 +114,22 @@ def test_hit_rates() -> None:
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): about the levels reached after pass 9, which tuned
-    # on every committed set (set 11 included, after pass 8 measured it unseen: 88.9 / 95.8); a set at 100 % top-3
-    # keeps a query or two of slack. docs/rulebook-search.md has the figures; the lead's set 12 is measured outside
-    # the repository.
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): about the levels reached after pass 10, which
+    # tuned on every committed set (set 12 included, after pass 9 measured it unseen: 90.6 / 96.5); a set at 100 %
+    # top-3 keeps a query or two of slack. docs/rulebook-search.md has the figures; set 13 is measured outside the
+    # repository.
     guards = (
         (FRESH_4, 0.94, 0.98),
         (FRESH_5, 0.98, 1.00),
         (FRESH_6, 0.93, 0.98),
         (FRESH_7, 0.94, 0.98),
         (FRESH_8, 0.90, 0.98),
-        (FRESH_9, 0.93, 0.98),
+        (FRESH_9, 0.94, 0.98),
         (FRESH_10, 0.93, 0.98),
         (FRESH_11, 0.94, 0.98),  # the lead's: 88.9 / 95.8 unseen on pass 8; 94.4 / 100.0 after pass 9 tuned on it
-        (FRESH_12, 0.90, 0.96),  # a new engineer's: 89.4 / 97.6 on pass 8 and 90.6 / 96.5 on pass 9, both unseen
+        # a new engineer's: 89.4 / 97.6 on pass 8 and 90.6 / 96.5 on pass 9, both unseen; 94.1 / 100.0 after pass 10
+        # tuned on it
+        (FRESH_12, 0.92, 0.98),
     )
     for cases, top1, top3 in guards:
         report = evaluate(cases)
