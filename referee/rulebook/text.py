@@ -838,11 +838,18 @@ def terms(text: str, query: bool = False) -> list[str]:
         # "my last card is a 7 and its on 18": a last card that would go over 21 is a bust, though nobody says so
         if {"last", "card", "over", "21"} <= set(out) and "bust" not in out:
             out.append("bust")
+        # "i finished with a skip, does the next guy still miss a go": the card's effect, told in its own words, is
+        # what the question asks about a last wild card, not a question about the card's own rule
+        if "lastwild" in out:
+            out = [term for term in out if term not in _WILD_EFFECTS]
     return _two_names(out, text)
 
 
 # The wild cards by their own names: "at 21 can i play draw 2" asks about a wild card at 21 without saying "wild".
 _WILD_NAMES = frozenset({"skip", "reverse", "draw", "draw1", "draw2", "pass", "bomb", "redeal"})
+
+
+_WILD_EFFECTS = frozenset({"missturn", "extraturn", "draw"})
 
 
 def _wild_at_21(out: list[str]) -> list[str]:
