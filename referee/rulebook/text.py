@@ -145,7 +145,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:count|counted|add|added)\s+(?:it\s+)?(?:up\s+)?wrong\b|"
         r"\b(?:counted|said|says|thought|had|added|made\s+it|got)\s+(?:it\s+(?:was\s+|to\s+be\s+)?)?(?:\d+|high|low)\s+but\s+"
         r"(?:it\s+|we\s+|i\s+)?(?:should|was|is|really|actually|think|thought|reckon|counted|make\s+it)\b|"
-        r"\b(?:forgot|forget|forgotten|missed)\s+to\s+(?:add|count)\b|\blost\s+track\b",
+        r"\b(?:forgot|forget|forgotten|missed)\s+to\s+(?:add|count)\b|\blost\s+track\b|"
+        # "nobody remembers if the total was 14 or 15", "cant remember the count": a total nobody agrees on
+        r"\b(?:remember|remembers|remembered|forgot|forget|forgotten|sure)\s+(?:what\s+|if\s+|whether\s+|of\s+)?"
+        r"(?:the\s+)?(?:total|count|score)\b|\b(?:total|count)\s+(?:was\s+|is\s+)?(?:\d+|low|high)\s+or\s+(?:\d+|low|high)\b",
         r" \g<0> miscount ",
     ),
     # "first time playing", "never played", "teach me", "in short", "the basics": someone new asks about the whole game

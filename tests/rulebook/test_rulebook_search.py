@@ -597,6 +597,8 @@ def test_pass_10_other_names_for_known_things(query: str, expected: str) -> None
         # a wild card by its own name at a total of 21
         ("were at 21, can i still play a reverse", "wild-at-21"),
         ("can we land on 21 exactly", "exactly-21"),
+        # two totals nobody agrees on
+        ("cant remember if the count was 16 or 17", "miscounted-total"),
         # a last wild card's effect told in its own words
         ("my sister finished on a skip, does her brother still miss his go", "last-card-wild-effect"),
     ],
