@@ -868,7 +868,9 @@ def _wild_at_21(out: list[str]) -> list[str]:
 
 
 # Cards (and the lives) that the editions print under different names: one term each after normalising.
-_NAMED_TWICE = frozenset({"draw1", "draw2", "pass", "redeal", "life", "skip", "reverse", "bomb", "eq21", "eq10", "eq0"})
+_NAMED_TWICE = frozenset(
+    {"draw", "draw1", "draw2", "pass", "redeal", "life", "skip", "reverse", "bomb", "eq21", "eq10", "eq0"}
+)
 # Words that ask whether two names are one thing ("is PASS the same as pass me by", "+1 card is that draw one").
 _IDENTITY_WORDS = re.compile(
     r"\b(?:same|says?|called|call|name[sd]?|mean[st]?|is\s+(?:that|it|this)|are\s+(?:they|those|the))\b"
