@@ -805,10 +805,17 @@ _QUERY_PUT_DOWN = re.compile(
 )
 
 
+# "what does a 5 do", "whats the 3 card for": a question about one number card (the number alone names no rule)
+_QUERY_NUMBER_CARD = re.compile(
+    r"\b(?:what|wat|wot)\s*(?:does|do|is|s|'s)?\s+(?:a|an|the)\s+([0-7])\s+(?:card\s+)?(?:do|does|for|mean|worth)\b"
+)
+
+
 def rewrite(text: str, query: bool = False) -> str:
     """Fold `text` and rewrite the game's multi-word names to single concept terms."""
     text = f" {fold(text)} "
     if query:
+        text = _QUERY_NUMBER_CARD.sub(r" what \1 number card do ", text)
         text = _QUERY_LAST_CARD.sub(" last card ", text)
         text = _QUERY_EXACTLY.sub(" ", text)
         text = _QUERY_AFTER_ME.sub(" next player ", text)

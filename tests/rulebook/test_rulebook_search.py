@@ -583,6 +583,7 @@ def test_a_question_with_two_fair_answers_gets_both_first(query: str, expected: 
         ("lost all my alive cards, am i finished", "elimination"),
         ("what does the plus card do", "draw-cards"),
         ("we have 8 people, is that ok", "how-many-players"),
+        ("wat does the 6 card do", "number-cards"),
     ],
 )
 def test_pass_10_other_names_for_known_things(query: str, expected: str) -> None:
