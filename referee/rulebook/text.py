@@ -880,7 +880,9 @@ _NAMED_TWICE = frozenset(
 )
 # Words that ask whether two names are one thing ("is PASS the same as pass me by", "+1 card is that draw one").
 _IDENTITY_WORDS = re.compile(
-    r"\b(?:same|says?|called|call|name[sd]?|mean[st]?|is\s+(?:that|it|this)|are\s+(?:they|those|the))\b"
+    r"\b(?:same|says?|called|call|name[sd]?|mean[st]?|is\s+(?:that|it|this)|are\s+(?:they|those|the))\b|"
+    # "is a plus card a draw card": one card said to be another
+    r"\bis\s+(?:a|an|the)\s+[\w=+]+(?:\s+cards?)?\s+(?:a|an|the)\s+[\w=+]+(?:\s+cards?)?\s*\??\s*$"
 )
 
 
