@@ -31,6 +31,7 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_10_cases.json",
     CASES_DIR / "fresh_holdout_11_cases.json",
     CASES_DIR / "fresh_holdout_12_cases.json",
+    CASES_DIR / "fresh_holdout_13_cases.json",
 )
 
 
