@@ -116,9 +116,12 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
                 said.add(event.kind)
                 parts.append(_grouped(event.kind, [e.player or "" for e in events if e.kind is event.kind]))
             continue
-        if event.kind is EventKind.LOST_LIFE and several_causes:
-            if event is lives[-1]:
-                parts.append(_lives_with_causes(after, lives))
+        if event.kind is EventKind.LOST_LIFE:
+            if several_causes:
+                if event is lives[-1]:
+                    parts.append(_lives_with_causes(after, lives))
+            elif event is _first_of_its_side(after, lives, event):
+                parts.append(_lost_lives(after, lives, event))
             continue
         sentence = _SENTENCES.get(event.kind, _nothing)(after, event)
         if sentence:
@@ -255,10 +258,23 @@ def _both_teams_out(state: GameState, event: Event) -> str:
     return "One Bomb took both teams' last lives: the team that reached 0 first in turn order loses."
 
 
-def _lost_life(state: GameState, event: Event) -> str:
-    team = _team_of(state, event.player)
-    left = f"{event.value} {'life' if event.value == 1 else 'lives'} left"
-    return f"{team or event.player} loses a life ({left})."
+def _side(state: GameState, event: Event) -> str:
+    """Whose lives an event's life came from: the player's, or in the team game their team's."""
+    return _team_of(state, event.player) or event.player or ""
+
+
+def _first_of_its_side(state: GameState, lives: list[Event], event: Event) -> Event:
+    return next(other for other in lives if _side(state, other) == _side(state, event))
+
+
+def _lost_lives(state: GameState, lives: list[Event], first: Event) -> str:
+    """ "Team A loses 2 lives (3 lives left)." once for a side, however many of its players cost it one."""
+    side = _side(state, first)
+    theirs = [event for event in lives if _side(state, event) == side]
+    value = theirs[-1].value
+    left = f"{value} {'life' if value == 1 else 'lives'} left"
+    lost = "a life" if len(theirs) == 1 else f"{len(theirs)} lives"
+    return f"{side} loses {lost} ({left})."
 
 
 def _reversed(state: GameState, event: Event) -> str:
@@ -305,7 +321,6 @@ def _fixed(template: str) -> Sentence:
 
 _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.BUST: _bust,
-    EventKind.LOST_LIFE: _lost_life,
     EventKind.ELIMINATED: _fixed("{who} is out of the game."),
     EventKind.TWO_LEFT: _fixed("Two players left: Reverse now acts as Pass Me By and Skip gives another turn."),
     EventKind.REVERSED: _reversed,

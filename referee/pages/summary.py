@@ -23,12 +23,21 @@ class Strip:
     """The one-line "what just happened" at the top of every phone."""
 
     text: str
-    losses: tuple[tuple[str, int], ...]
-    """Who lost a life with the last action, and the lives they have left."""
+    losses: tuple[Loss, ...]
+    """Who lost lives with the last action, each player or team once, in the order they lost them."""
     out: tuple[str, ...]
     """Who was eliminated by the last action."""
-    you_lost: int | None
-    """Lives this phone's player has left, if the last action cost them one."""
+    you_lost: Loss | None
+    """What the last action cost this phone's player (or their team), if anything."""
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Lives one player (or team) lost to one action, and how many they have left after it."""
+
+    name: str
+    lives: int
+    left: int
 
 
 def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
@@ -58,14 +67,24 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if latest is None:
         return None
     state = view.state
-    losses = tuple(
-        (event.player, event.value if event.value is not None else 0)
-        for event in state.events
-        if event.kind is EventKind.LOST_LIFE and event.player
-    )
+    losses = _losses(state)
     out = tuple(event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player)
     you_lost = None
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
-        you_lost = next((left for name, left in losses if name in mine), None)
+        you_lost = next((loss for loss in losses if loss.name in mine), None)
     return Strip(latest.text, losses, out, you_lost)
+
+
+def _losses(state: GameState) -> tuple[Loss, ...]:
+    """The last action's lives lost, one `Loss` per player or team: a Bomb that was someone's last card costs
+    a player two (no 0, then the round's end), and "Dee −2 ♥" says it better than "Dee −1 ♥, Dee −1 ♥"."""
+    lost: dict[str, Loss] = {}
+    for event in state.events:
+        if event.kind is EventKind.LOST_LIFE and event.player:
+            # The engine names the player; in the team game the life is their team's (1994 rules, Team play).
+            name = _team_of(state, event.player) or event.player
+            before = lost.get(name)
+            left = event.value if event.value is not None else 0
+            lost[name] = Loss(name, (before.lives if before else 0) + 1, left)
+    return tuple(lost.values())

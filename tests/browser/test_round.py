@@ -112,8 +112,9 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
     # Her last card ends the round: Bob and Cy lose a life, Ann deals round 2, Bob starts.
     tap(page, "3")
     banner = page.locator("#banner")
-    expect(banner).to_contain_text("Round over! Round 2 begins.")
-    expect(banner).to_contain_text("Ann has no cards left: round over.")
+    expect(banner).to_contain_text("Round over! Round 2: Ann deals, Bob starts.")
+    expect(banner).not_to_contain_text("Ann has no cards left")
+    expect(page.locator("#strip")).to_contain_text("Ann has no cards left: round over.")
     expect(total(page)).to_have_text("0")
     expect(page.locator("#status .round-info")).to_contain_text("Round 2")
     expect(lives(page, "Ann")).to_have_attribute("aria-label", lives_left(4))

@@ -285,6 +285,11 @@ def test_edge_22_a_team_bomb_hits_the_bombers_teammates_too() -> None:
     t.do("Ann bomb Bob")
     assert [team.lives for team in t.state.teams] == [5, 4]
     assert t.hand("Cy") == 10
+    # Nobody on Team B has a 0: two lives gone from one set, said once and counted.
+    t = Table(FOUR, "teams", bomb_teammates="opponents_only").do("Ann bomb")
+    assert [team.lives for team in t.state.teams] == [5, 3]
+    assert "No 0 from Bob and Dee. Team B loses 2 lives (3 lives left)." in t.line
+    assert "Team B loses a life" not in t.line
 
 
 # 23–25: drawing --------------------------------------------------------------------------------

@@ -64,7 +64,8 @@ def test_teams_both_out_together_is_settled_like_a_sudden_death_tie() -> None:
     t.do("Eve bomb")
     # Every team's loss is in the log: nobody is spared because their team "already lost".
     assert "No 0 from Ann, Bob, Cy and Dee." in t.line
-    assert t.line.count("Team A loses a life") == 2 and t.line.count("Team B loses a life") == 2
+    # Each team's charges said once, counted: "Team A loses 2 lives", not the same sentence twice.
+    assert "Team A loses 2 lives (0 lives left). Team B loses 2 lives (0 lives left)." in t.line
     assert "both teams are out at once, so a tie-break decides" in t.line
     assert "Sudden Death" not in t.line  # a team game: nothing here is about Sudden Death
     assert t.status is Status.TIEBREAK and [team.lives for team in t.state.teams] == [0, 0]
@@ -86,7 +87,7 @@ def test_teams_both_out_bomber_team_wins() -> None:
     t = both_teams_on_one_life(teams_both_out="bomber_team").do("Eve bomb")
     assert (t.status, t.winners) == (Status.FINISHED, ("Team A",))
     assert "the bomber's team (Team A) wins" in t.line
-    assert t.line.count("Team B loses a life") == 2
+    assert "Team B loses 2 lives (0 lives left)." in t.line
 
 
 def test_teams_both_out_turn_order_lets_the_first_team_charged_lose() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask
 
 from .conftest import Node, Phone, drive, parse
+from .test_join import host_join_link, join
 
 CARD_NAMES = ["0", "1", "2", "3", "4", "5", "6", "7"]
 WILD_NAMES = ["Draw 1", "Draw 2", "Pass Me By", "Reverse", "Skip", "=21", "=10", "=0", "Re-deal", "Bomb"]
@@ -367,8 +368,10 @@ def test_round_end_banner(phone: Phone, app: Flask) -> None:
     phone.open(f"/t/{code}")
     phone.press("3", htmx=True)
     banner = phone.page.by_id("banner").text()
-    assert "Round over! Round 2 begins." in banner
-    assert "Ann has no cards left: round over." in banner
+    # What comes next, once: the story of the round's end is the "Just now" line's, not repeated below it.
+    assert "Round over! Round 2: Ann deals, Bob starts." in banner
+    assert "Ann has no cards left: round over." not in banner
+    assert "Ann has no cards left: round over." in phone.page.by_id("strip").text()
     assert "Dealer" in player_row(phone.page, "Ann").text()
     for name in ("Bob", "Cy"):
         assert player_row(phone.page, name).find(class_="lives")["aria-label"] == "4 of 5 lives left"
@@ -381,7 +384,7 @@ def test_elimination_winner_and_rematch(phone: Phone, app: Flask) -> None:
         drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
     drive(app, code, "Ann bomb Bob")
     phone.open(f"/t/{code}")
-    assert "Someone is out!" in phone.page.by_id("banner").text()
+    assert "Cy is out of the game!" in phone.page.by_id("banner").text()
     cy = player_row(phone.page, "Cy")
     assert "out" in cy.classes and "Out" in cy.text()
     assert cy.find(class_="lives")["aria-label"] == "0 of 5 lives left"
@@ -457,3 +460,19 @@ def test_names_with_markup_characters_show_as_typed_on_the_pad_and_the_players(p
     response = phone.submit(row.find("form"), phone.button("Save", within=row), htmx=True, cards="9")
     assert response.status_code == 200
     assert player_row(phone.page, "Al").find(class_="hand").text() == "9 cards"
+
+
+def test_two_lives_lost_at_once_are_counted_once_on_the_losers_phone(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"])
+    phone.open(f"/t/{code}")
+    join(other_phone, host_join_link(phone), "Dee")
+    # Cy's last card is the 0 he answers Ann's Bomb with: Dee has no 0 (−1) and the round ends (−1).
+    drive(app, code, "Cy holds 1", "Ann bomb Bob Cy")
+    other_phone.open(f"/t/{code}")
+    strip = other_phone.page.by_id("strip").text()
+    assert "Dee −2 ♥" in strip and "Dee −1 ♥" not in strip
+    assert "You lost 2 lives! 3 lives left." in strip
+    banner = other_phone.page.by_id("banner").text()
+    assert "Round over! Round 2: Cy deals, Dee starts." in banner
