@@ -23,7 +23,7 @@ from flask import Flask
 
 from .logs import log_request
 from .security import BAD_HOST_MESSAGE, SECURITY_HEADERS, host_allowed, trusted_client_address
-from .service import Referee, normalise_code
+from .service import Referee, no_table_message, normalise_code
 from .stream import STREAM_PATH, first_message, message
 
 Scope = MutableMapping[str, Any]
@@ -175,7 +175,7 @@ class Front:
             return
         numbers = await self._numbers(code)
         if numbers is None:
-            await _plain(send, 404, f"There is no table {code[:12]!r}.")
+            await _plain(send, 404, no_table_message(code))
             return
         headers = [
             (b"content-type", b"text/event-stream; charset=utf-8"),

@@ -62,6 +62,14 @@ def normalise_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
+def no_table_message(code: str) -> str:
+    """The sentence for a code that names no table: the code as typed, but only what can be shown of it."""
+    shown = "".join(ch for ch in code[:12] if ch.isprintable()).strip()
+    if not shown:
+        return "There is no table with that code. Check the code and try again."
+    return f"There is no table “{shown}”. Check the code and try again."
+
+
 class Referee:
     """The service: every face (pages, API, streams) goes through these methods."""
 
@@ -190,7 +198,7 @@ class Referee:
     def _row(self, code: str) -> TableRow:
         row = self.store.table(self.store.read(), normalise_code(code))
         if row is None:
-            raise NotFound("no_table", f"There is no table {code[:12]!r}. Check the code and try again.")
+            raise NotFound("no_table", no_table_message(code))
         return row
 
     def view(self, code: str) -> TableView:
@@ -270,7 +278,7 @@ class Referee:
         with self.store.transaction() as db:
             row = self.store.table(db, code, lock=True)
             if row is None:
-                raise NotFound("no_table", f"There is no table {code!r}.")
+                raise NotFound("no_table", no_table_message(code))
             # The cached view is current (same version) unless another process wrote: then it reloads.
             view = self._view(row, None)
             if expected_version is not None and expected_version != row.version:

@@ -308,9 +308,17 @@ def _deck_warning(state: GameState, event: Event) -> str | None:
     return None if found is None else found.message
 
 
+def _reshuffled(state: GameState, event: Event) -> str:
+    cards = f"{event.value} {'card' if event.value == 1 else 'cards'}"
+    return (
+        "The draw pile ran out, so the discard pile except its top card was turned over "
+        f"as the new draw pile ({cards})."
+    )
+
+
 def _draw_pile_empty(state: GameState, event: Event) -> str:
     if state.house_rules.empty_draw_pile == "reshuffle":
-        return "No cards are left to draw, not even under the top card of the discard pile."
+        return "Then nothing was left to draw: the discard pile was down to its top card."
     return "The draw pile is empty, so no more cards are drawn."
 
 
@@ -330,9 +338,7 @@ _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.PLAY_STARTS_LEFT: _play_starts_left,
     EventKind.BOTH_TEAMS_OUT: _both_teams_out,
     EventKind.REDEALT: _fixed("{who} gathers all {value} cards in hand and deals them out again."),
-    EventKind.RESHUFFLED: _fixed(
-        "The draw pile ran out: the discard pile (but its top card) is the new draw pile of {value}."
-    ),
+    EventKind.RESHUFFLED: _reshuffled,
     EventKind.DRAW_PILE_EMPTY: _draw_pile_empty,
     EventKind.BOMB_NOT_ANSWERED: _fixed("At this table a Bomb as last card is not answered."),
     EventKind.BOMB_LAST_CARD: _bomb_last_card,

@@ -140,9 +140,11 @@ def _check_teams(
         raise InvalidSetup("bad_teams", "The team game needs exactly two teams.", field="teams")
     resolved: list[tuple[str, ...]] = []
     placed: set[str] = set()
-    for team in teams:
-        if isinstance(team, str) or not isinstance(team, Sequence) or not team:
+    for index, team in enumerate(teams):
+        if isinstance(team, str) or not isinstance(team, Sequence):
             raise InvalidSetup("bad_teams", "Each team needs at least one player.", field="teams")
+        if not team:
+            raise InvalidSetup("bad_teams", f"Put at least one player in {TEAM_NAMES[index]}.", field="teams")
         members = []
         for raw in team:
             folded = raw.strip().casefold() if isinstance(raw, str) else None

@@ -45,9 +45,13 @@ def error_page(title: str, message: str, status: int) -> tuple[str, int]:
     return render_template("error.html", title=title, message=message), status
 
 
+# Headings for refusals that have a better one than "Can't do that" (by error code).
+_SERVICE_TITLES = {"no_table": "No such table"}
+
+
 def service_error_page(error: ServiceError) -> tuple[str, int]:
     """Show a service refusal that reached a page on its own (no table to show it on)."""
-    return error_page("Can't do that", error.message, http_status(error))
+    return error_page(_SERVICE_TITLES.get(error.code, "Can't do that"), error.message, http_status(error))
 
 
 _TITLES = {404: "Page not found", 405: "Can't do that here", 413: "Too much", 429: "Slow down"}

@@ -8,6 +8,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine import HOUSE_RULE_SPECS, Setup, Variant
+from ..engine.setup import MAX_NAME_LENGTH
 from ..errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
 from ..htmx import navigate
@@ -134,6 +135,7 @@ def _render_home(form: SetupForm, status: int = 200) -> tuple[str, int]:
         form=form,
         specs=HOUSE_RULE_SPECS,
         max_seats=MAX_SEATS,
+        max_name_length=MAX_NAME_LENGTH,
         variants=variant_choices(),
     ), status
 

@@ -304,8 +304,8 @@ def test_edge_23_the_draw_pile_runs_out_during_a_draw_2() -> None:
     assert t.hands() == {"Ann": 8, "Bob": 11, "Cy": 55}
     assert (t.draw_pile, t.discard_pile) == (2, 1)
     assert t.line == (
-        "Ann played Draw 2. Everyone else draws 2. The draw pile ran out: the discard pile (but its top card) "
-        "is the new draw pile of 3. Bob's turn."
+        "Ann played Draw 2. Everyone else draws 2. The draw pile ran out, so the discard pile except its top "
+        "card was turned over as the new draw pile (3 cards). Bob's turn."
     )
     # interpretation (stop): nobody draws any more this round.
     t = Table(empty_draw_pile="stop").set_hand("Cy", 54).do("Ann 1", "Bob 1", "Cy 1", "Ann draw2")

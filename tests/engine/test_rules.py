@@ -421,6 +421,13 @@ def test_teams_must_cover_every_player_once_in_two_even_teams(teams: list[list[s
     assert caught.value.code == "bad_teams"
 
 
+def test_an_empty_team_is_named_in_the_refusal() -> None:
+    # Everyone put in Team A: the sentence says which team to fill, not just that each needs a player.
+    with pytest.raises(InvalidSetup) as caught:
+        make_setup(["Ann", "Bob", "Cy", "Dee"], "teams", [["Ann", "Bob", "Cy", "Dee"], []])
+    assert (caught.value.code, caught.value.message) == ("bad_teams", "Put at least one player in Team B.")
+
+
 def test_a_team_bomb_hits_teammates_and_can_cost_several_lives() -> None:
     # 1994 rules: "when playing the BOMB, your team might flip several ALIVE cards, if the player(s) don't
     # have a 0"; a Bomb hits "all other players".

@@ -108,8 +108,8 @@ def test_reshuffle_that_cannot_cover_a_draw_2_leaves_the_last_in_turn_order_shor
     assert t.hands() == {"Ann": 9, "Bob": 11, "Cy": 14, "Dee": 14, "Eve": 14, "Fay": 14}
     assert t.line == (
         "Bob played Draw 2. Cy drew 2, Dee drew 2, Eve drew 2, Fay drew 2 and Ann drew 0: Ann goes short. "
-        "The draw pile ran out: the discard pile (but its top card) is the new draw pile of 1. "
-        "No cards are left to draw, not even under the top card of the discard pile. Cy's turn."
+        "The draw pile ran out, so the discard pile except its top card was turned over as the new draw pile "
+        "(1 card). Then nothing was left to draw: the discard pile was down to its top card. Cy's turn."
     )
 
 

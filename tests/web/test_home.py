@@ -25,6 +25,8 @@ def test_home_renders_the_form(phone: Phone) -> None:
     assert form["method"] == "post"
     assert form.find("input", name="csrf") is not None
     assert len(form.find_all("input", name="name")) == 3
+    # A name field stops where the referee would refuse the name (24 characters), not later.
+    assert {field["maxlength"] for field in form.find_all("input", name="name")} == {"24"}
     labels = {label.text() for label in form.find_all("label")}
     assert {"Player 1 name", "Player 2 name", "Player 3 name"} <= labels
     assert "Start the table" in phone.page.buttons()

@@ -181,6 +181,10 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     referee = app.extensions["referee"]
     other_phone.open(f"/t/{code}")
     assert other_phone.page.find("form", id="pad-form") is None
+    # Told why, not invited to scan a QR code that no longer lets it in.
+    pad = other_phone.page.by_id("pad").text()
+    assert "The host removed this phone from the table: it can follow the game, but not enter cards." in pad
+    assert "scan" not in pad
     assert forged_tap(other_phone, code) == 403
     assert referee.view(code).version == 0
     # The revoked phone cannot come back: removing it replaced the link (so clearing cookies does not help) ...

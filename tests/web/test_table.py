@@ -358,7 +358,11 @@ def test_malformed_form_posts_are_400_not_500(phone: Phone, app: Flask) -> None:
 def test_unknown_table_page_is_a_404_page(phone: Phone) -> None:
     response = phone.open("/t/NOSUCH")
     assert response.status_code == 404
-    assert "There is no table" in phone.page.text()
+    assert phone.page.find("h1").text() == "No such table"
+    assert "There is no table “NOSUCH”. Check the code and try again." in phone.page.text()
+    # A code that is only a control character is not echoed as Python's escape ('\x00').
+    assert phone.open("/t/%00").status_code == 404
+    assert "There is no table with that code." in phone.page.text() and "x00" not in phone.page.text()
     assert phone.client.post("/t/NOSUCH/act", data={}).status_code == 404
 
 
