@@ -62,6 +62,16 @@ def normalise_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
+def _status_changed(
+    log: tuple[LogEntry, ...], seq: int, *, undone: bool, by: str | None, at: float
+) -> tuple[LogEntry, ...]:
+    """The log with entry `seq` undone or put back by the phone `by` at time `at`."""
+    return tuple(
+        replace(entry, undone=undone, status_by=by, changed_at=at, status_changed=True) if entry.seq == seq else entry
+        for entry in log
+    )
+
+
 def no_table_message(code: str) -> str:
     """The sentence for a code that names no table: the code as typed, but only what can be shown of it."""
     shown = "".join(ch for ch in code[:12] if ch.isprintable()).strip()
@@ -260,6 +270,8 @@ class Referee:
             undone=event.status == "undone",
             entered_by=event.device_player,
             status_by=event.status_by,
+            changed_at=max(event.created_at, event.status_at or 0.0),
+            status_changed=event.status_at is not None,
         )
 
     # --- acting ---
@@ -323,21 +335,15 @@ class Referee:
                 history = history.undo()
                 target, seq = self.store.event_with_status(db, view.id, "active", newest=True)
                 self.store.set_event_status(db, target, "undone")
-                self.store.set_status_by(db, target, entered_by)
-                log = tuple(
-                    replace(entry, undone=True, status_by=entered_by) if entry.seq == seq else entry
-                    for entry in view.log
-                )
+                self.store.set_status_by(db, target, entered_by, now)
+                log = _status_changed(view.log, seq, undone=True, by=entered_by, at=now)
                 state = history.state()
             case Redo():
                 history = history.redo()
                 target, seq = self.store.event_with_status(db, view.id, "undone", newest=False)
                 self.store.set_event_status(db, target, "active")
-                self.store.set_status_by(db, target, entered_by)
-                log = tuple(
-                    replace(entry, undone=False, status_by=entered_by) if entry.seq == seq else entry
-                    for entry in view.log
-                )
+                self.store.set_status_by(db, target, entered_by, now)
+                log = _status_changed(view.log, seq, undone=False, by=entered_by, at=now)
                 state = history.state()
             case _:
                 history, state = history.record(command, view.state)
@@ -358,7 +364,8 @@ class Referee:
                 )
                 # A new action drops the redo tail, as append_event does in the database.
                 kept = tuple(entry for entry in view.log if not entry.undone) if view.can_redo else view.log
-                log = (*kept, LogEntry(seq, text, rule, note_rule, undone=False, entered_by=entered_by))
+                entry = LogEntry(seq, text, rule, note_rule, undone=False, entered_by=entered_by, changed_at=now)
+                log = (*kept, entry)
         self.store.bump_version(db, view.id)
         # `view` was read in this same transaction, so both numbers have just gone up by exactly one.
         version, revision = view.version + 1, view.revision + 1

@@ -103,6 +103,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX IF NOT EXISTS join_requests_by_table ON join_requests (table_id, status)",
     ),
+    # 6: when Undo or Redo was last pressed on an event, so phones can say the table's newest change was an undo.
+    ("ALTER TABLE events ADD COLUMN status_at REAL",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # How processes sharing a database tell each other of changes (Store.announce and Store.listen).
@@ -170,6 +172,7 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX IF NOT EXISTS join_requests_by_table ON join_requests (table_id, status)",
     ),
+    ("ALTER TABLE events ADD COLUMN status_at DOUBLE PRECISION",),
 )
 assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its PostgreSQL form"
 
@@ -206,6 +209,8 @@ class EventRow:
     created_at: float
     status_by: str | None = None
     """The phone that last pressed Undo (status undone) or Redo (active again) on this event."""
+    status_at: float | None = None
+    """When Undo or Redo was last pressed on this event (None if never)."""
 
 
 @dataclass(frozen=True)
@@ -735,8 +740,8 @@ class Store:
     def events(self, db: Db, table_id: int) -> list[EventRow]:
         """Return the table's active and undone events in order (dropped ones are history only)."""
         rows = db.execute(
-            "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at, status_by"
-            " FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq",
+            "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at, status_by,"
+            " status_at FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq",
             (table_id,),
         ).fetchall()
         return [EventRow(**dict(row)) for row in rows]
@@ -785,9 +790,9 @@ class Store:
         """Mark one event active or undone (undo and redo)."""
         db.execute("UPDATE events SET status = ? WHERE id = ?", (status, event_id))
 
-    def set_status_by(self, db: Db, event_id: int, pressed_by: str | None) -> None:
-        """Record which phone pressed Undo or Redo on an event (shown in the log)."""
-        db.execute("UPDATE events SET status_by = ? WHERE id = ?", (pressed_by, event_id))
+    def set_status_by(self, db: Db, event_id: int, pressed_by: str | None, at: float) -> None:
+        """Record which phone pressed Undo or Redo on an event, and when (shown in the log and on the strip)."""
+        db.execute("UPDATE events SET status_by = ?, status_at = ? WHERE id = ?", (pressed_by, at, event_id))
 
     # --- devices ---
 

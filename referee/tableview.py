@@ -19,6 +19,10 @@ class LogEntry:
     entered_by: str | None
     status_by: str | None = None
     """The phone that pressed Undo (if undone) or Redo (if put back) on this entry."""
+    changed_at: float = 0.0
+    """When this entry was last changed: entered, or Undo or Redo pressed on it."""
+    status_changed: bool = False
+    """True once Undo has been pressed on this entry (its newest change was an Undo or a Redo)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,12 @@ class TableView:
     def can_redo(self) -> bool:
         """True when an undone action can be put back."""
         return self.history.can_redo
+
+    @property
+    def last_change(self) -> LogEntry | None:
+        """The entry the table's newest change was about: a card entered, or an entry undone or put back."""
+        # Equal times (a coarse clock): an Undo or Redo comes after the entering, a later entry after an earlier.
+        return max(self.log, key=lambda entry: (entry.changed_at, entry.status_changed, entry.seq), default=None)
 
     @property
     def last_note_rule(self) -> str | None:

@@ -23,6 +23,8 @@ class Strip:
     """The one-line "what just happened" at the top of every phone."""
 
     text: str
+    label: str
+    """What the line is: "Just now", or "Undone by Host" and "Put back by Host" after Undo and Redo."""
     losses: tuple[Loss, ...]
     """Who lost lives with the last action, each player or team once, in the order they lost them."""
     out: tuple[str, ...]
@@ -63,6 +65,14 @@ def _team_of(state: GameState, name: str) -> str | None:
 
 def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     """The last thing that happened and what it cost; None before the first card."""
+    changed = view.last_change
+    if changed is not None and changed.status_changed:
+        # The newest change was Undo or Redo: say so, with what it took back or put back. After an Undo the
+        # state's events are an older action's, so no lives are counted here (the players' rows show them).
+        by = f" by {changed.status_by}" if changed.status_by else ""
+        if changed.undone:
+            return Strip(changed.text, f"Undone{by}", (), (), None)
+        return Strip(changed.text, f"Put back{by}", _losses(view.state), (), None)
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
         return None
@@ -73,7 +83,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
-    return Strip(latest.text, losses, out, you_lost)
+    return Strip(latest.text, "Just now", losses, out, you_lost)
 
 
 def _losses(state: GameState) -> tuple[Loss, ...]:

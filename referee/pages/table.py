@@ -97,13 +97,22 @@ def board_context(
         "Status": Status,
         "Card": Card,
         "highest_hand_value": highest_hand_value,
-        "last_events": {event.kind for event in state.events},
+        "last_events": _last_events(view),
         "me": identity(view, device),
         **_game_over(view),
         "strip": strip(view, device),
         **asking_context(view, device),
         **extra,
     }
+
+
+def _last_events(view: TableView) -> set[str]:
+    """What the newest change made happen (for the round's banner); nothing after an Undo, whose state's
+    events are an older action's: a round that ended before the undone card is not announced again."""
+    changed = view.last_change
+    if changed is not None and changed.status_changed and changed.undone:
+        return set()
+    return {event.kind for event in view.state.events}
 
 
 def _game_over(view: TableView) -> dict[str, Any]:

@@ -480,3 +480,31 @@ def test_two_lives_lost_at_once_are_counted_once_on_the_losers_phone(
     assert "You lost 2 lives! 3 lives left." in strip
     banner = other_phone.page.by_id("banner").text()
     assert "Round over! Round 2: Cy deals, Dee starts." in banner
+
+
+def test_other_phones_are_told_of_an_undo_and_a_redo(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    phone.open(f"/t/{code}")
+    join(other_phone, host_join_link(phone), "Bob")
+    drive(app, code, "Ann holds 1")
+    phone.open(f"/t/{code}")
+    phone.press("3", htmx=True)  # Ann's last card: round over, Bob and Cy lose a life
+    other_phone.open(f"/t/{code}")
+    assert "You lost a life!" in other_phone.page.by_id("strip").text()
+    assert "Round over!" in other_phone.page.by_id("banner").text()
+
+    phone.press("Undo", htmx=True)
+    other_phone.open(f"/t/{code}")
+    strip = other_phone.page.by_id("strip").text()
+    # Bob's phone says what was taken back and by which phone, not an older card as "Just now".
+    assert "Undone by Host: Ann played 3: total 3. Ann has no cards left: round over." in strip
+    assert "Just now" not in strip and "You lost a life!" not in strip
+    assert "Round over!" not in other_phone.page.by_id("banner").text()
+
+    phone.press("Redo", htmx=True)
+    other_phone.open(f"/t/{code}")
+    assert "Put back by Host: Ann played 3: total 3." in other_phone.page.by_id("strip").text()
+    # A new card is news again.
+    drive(app, code, "Bob 4")
+    other_phone.open(f"/t/{code}")
+    assert "Just now: Bob played 4: total 4." in other_phone.page.by_id("strip").text()
