@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine import (
     Action,
@@ -68,9 +69,14 @@ class Example:
         return all(chosen[name] == value for name, value in self.rules)
 
     @property
-    def text(self) -> str:
-        """The example as one line for the rules panel."""
+    def notation(self) -> str:
+        """The example in the step language, as entries.json writes it (for tests and their messages)."""
         return f"{self.players}: {'; '.join(self.steps)} → {self.expect}"
+
+    @property
+    def text(self) -> str:
+        """The example in plain words for the rules panel: who plays, what is tapped, what the referee says."""
+        return in_words(self)
 
 
 def parse_example(raw: object, where: str) -> Example:
@@ -254,3 +260,101 @@ def _actual(clause: str, state: GameState, line: str, refused: Refused | None) -
         raise ExampleError(f"cannot read the expectation {clause!r}")
     expected, actual = checks[next(iter(checks))]
     return None if expected == actual else repr(actual)
+
+
+# --- the example in plain words -----------------------------------------------------------------------
+
+
+def _names_in_words(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _card_in_words(card: Card) -> str:
+    if card is Card.BOMB:
+        return "the Bomb"
+    return f"a {card.label}" if card.is_number else card.label
+
+
+def _step_in_words(step: str, teams: bool = False) -> str:
+    """One step as a player would say it: "Ann plays Bomb; Bob and Cy each discard a 0"."""
+    action = _parse_step(step, "example")
+    match action:
+        case ("to", name, _):
+            return f"play comes round to {name}"
+        case ("loses", name, count):
+            lives = f"{count} {'life' if count == 1 else 'lives'}"
+            return f"{name}'s team has lost {lives}" if teams else f"{name} has lost {lives}"
+        case TieBreak(values=values):
+            return "the tie-break totals are " + _names_in_words([f"{name} {value}" for name, value in values])
+        case Bust(player=player, card=card):
+            tried = f" ({_card_in_words(card)} would go over 21)" if card is not None else ""
+            return f"{player} can't play{tried}"
+        case SetHand(player=player, cards=cards):
+            return f"{player}'s hand is corrected to {cards} {'card' if cards == 1 else 'cards'}"
+        case Play(player=player, card=card, zeros=zeros):
+            played = f"{player} plays {_card_in_words(card)}"
+            if card is Card.BOMB and zeros:
+                played += f"; {_names_in_words(list(zeros))} {'discards' if len(zeros) == 1 else 'each discard'} a 0"
+            elif card is Card.BOMB:
+                played += "; nobody has a 0"
+            return played
+    raise ExampleError(f"cannot read the step {step!r}")
+
+
+def _pairs_in_words(rest: str, one: str, many: str) -> str:
+    pairs = [item.split() for item in rest.split(",")]
+    first, *others = pairs
+    unit = one if first[1] == "1" else many
+    words = [f"{first[0]} has {first[1]} {unit}"] + [f"{name} {count}" for name, count in others]
+    return _names_in_words(words)
+
+
+_STATUS_WORDS = {"playing": "play goes on", "tiebreak": "a tie-break decides", "finished": "the game is over"}
+
+
+def _outcome_in_words(clause: str, refused: Refused | None) -> str | None:
+    """One expectation as the referee would tell it; None for one a player need not read (the log's words)."""
+    key, _, rest = clause.partition(" ")
+    if clause.startswith("log:"):
+        return None
+    if clause.startswith("draw pile "):
+        left = clause.removeprefix("draw pile ")
+        return f"the draw pile has {left} {'card' if left == '1' else 'cards'}"
+    words = {
+        "lives": lambda: _pairs_in_words(rest, "life", "lives"),
+        "hand": lambda: _pairs_in_words(rest, "card", "cards"),
+        "total": lambda: f"the total is {rest}",
+        "turn": lambda: f"it is {rest}'s turn",
+        "round": lambda: f"it is round {rest}",
+        "dealer": lambda: f"{rest} deals",
+        "direction": lambda: f"play goes {rest}",
+        "winner": lambda: f"{rest} {'win' if ' and ' in rest else 'wins'}",
+        "status": lambda: _STATUS_WORDS.get(rest, rest),
+        "out": lambda: f"{rest.replace(', ', ' and ')} {'is' if ',' not in rest else 'are'} out of the game",
+        "refused": lambda: f"the referee refuses it: “{refused.message}”" if refused else "the referee refuses it",
+    }
+    return words[key]() if key in words else None
+
+
+@lru_cache(maxsize=256)
+def in_words(example: Example) -> str:
+    """The example told in plain words, from the same steps and outcome the test suite plays."""
+    names = example.players.split()
+    players = f"{_names_in_words(names)} play"
+    if example.variant == "teams":
+        setup = make_setup(names, example.variant, None, None, dict(example.rules))
+        sides = [_names_in_words(list(team)) for team in setup.teams]
+        players += f" in two teams ({sides[0]} against {sides[1]})"
+    steps = [_step_in_words(step, example.variant == "teams") for step in example.steps]
+    refused = play(example)[2] if "refused " in example.expect else None
+    outcome = [
+        words
+        for words in (_outcome_in_words(part.strip(), refused) for part in example.expect.split(";"))
+        if words is not None
+    ]
+    told = f"{players}. {'; then '.join(steps)}."
+    if outcome:
+        ending = "; ".join(outcome)
+        # A refusal quoted last already ends its sentence inside the quotes.
+        told += f" Result: {ending}" + ("" if ending.endswith(".”") else ".")
+    return told[0].upper() + told[1:]

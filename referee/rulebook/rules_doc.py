@@ -35,12 +35,11 @@ Where the texts disagree or say nothing, the referee does not pick a winner for 
 **house rule** switch with a default, set per table when the game is created. The full rulebook,
 with the questions people ask and the reasoning behind each answer, is searchable in the app.
 
-**Examples** are written in the referee's shorthand and played by the test suite, so this page cannot
-drift from what the referee does: `Ann 7` (Ann plays a 7), `Ann bomb zeros=Bob,Cy` (a Bomb; Bob and Cy
-discard a 0), `Ann bust` (Can't play), `Cy holds 1` (Cy's hand corrected to one card), `Bob loses 2`
-(Bob busts twice), `to Cy` (Pass Me By until it is Cy's turn); after the arrow, what the referee then
-shows. Unless an example says otherwise the table uses the default readings and seats play clockwise in
-the order named, the first name starting.
+**Examples** are played through the referee by the test suite, so this page cannot drift from what the
+referee does; "Result" is what the referee then shows. "Bob has lost 2 lives" sets the scene (Bob could not
+play twice), and "play comes round to Cy" means Pass Me By was played until it was Cy's turn. Unless an
+example says otherwise the table uses the default readings and seats play clockwise in the order named,
+the first name starting.
 
 **Lives and their causes.** Lives lost to one event are taken together. When one action costs lives
 for different reasons, the log names each one ("Dee: no 0 (−1), round over (−1): 3 lives left.").
@@ -66,7 +65,7 @@ def _rules_in_brief() -> list[str]:
             # The same executable example the rules panel shows (default readings); CI plays it.
             examples = item.examples_for(None)
             if examples:
-                lines.append(f"  *Example:* `{examples[0].text}`")
+                lines.append(f"  *Example:* {examples[0].text}")
         lines.append("")
     return lines
 

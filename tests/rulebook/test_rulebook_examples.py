@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
@@ -17,7 +19,18 @@ NOT_PLAYABLE = {"wild-instead-of-bust"}
 
 @pytest.mark.parametrize(("entry_id", "index", "example"), ALL_EXAMPLES, ids=[f"{i}-{n}" for i, n, _ in ALL_EXAMPLES])
 def test_every_example_agrees_with_the_engine(entry_id: str, index: int, example: Example) -> None:
-    assert mismatches(example) == [], f"{entry_id} example {index + 1}: {example.text}"
+    assert mismatches(example) == [], f"{entry_id} example {index + 1}: {example.notation}"
+
+
+# The step language's words, which a player should never have to read in the rules panel.
+NOTATION = re.compile(r"zeros=|→|\b(?:eq0|eq10|eq21|draw1|draw2|redeal|tiebreak)\b|\b[A-Z][a-z]+ (?:holds|loses|bust)\b|_")
+
+
+@pytest.mark.parametrize(("entry_id", "index", "example"), ALL_EXAMPLES, ids=[f"{i}-{n}" for i, n, _ in ALL_EXAMPLES])
+def test_every_example_reads_in_plain_words(entry_id: str, index: int, example: Example) -> None:
+    text = example.text
+    assert NOTATION.search(text) is None, f"{entry_id} example {index + 1}: {text}"
+    assert text[0].isupper() and text.endswith((".", ".”")), text
 
 
 def test_entries_with_a_switch_show_an_example_for_every_reading() -> None:

@@ -375,7 +375,7 @@ def test_result_json_has_exactly_the_api_fields() -> None:
     assert first["id"] == "bomb-last-card"
     assert first["house_rule"] == "bomb_last_card"
     assert first["verdict"] == "By default both: answer the Bomb, then the round ends."
-    assert first["example"] and "→" in first["example"]
+    assert first["example"] and "Result:" in first["example"]
     assert json.loads(json.dumps(body)) == body
     plain = result_json(search("bust")[0])
     assert plain["house_rule"] is None and plain["source"]
@@ -454,7 +454,7 @@ def test_an_answer_opens_with_its_verdict_and_shows_an_example_for_this_table() 
     (first, *_) = search("bomb do i discard all my zeros", HouseRules())
     assert first.id == "one-zero-per-bomb"
     assert first.verdict == "No — one 0 per Bomb."
-    assert first.example is not None and "zeros=Bob" in first.example.text
+    assert first.example is not None and "Bob discards a 0" in first.example.text
     (answer, *_) = search("my last 0 went on the bomb", HouseRules(zero_answer_last_card="draws_one"))
     assert answer.id == "zero-answer-last-card"
     assert answer.example is not None and "round 1" in answer.example.text

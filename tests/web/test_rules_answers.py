@@ -29,7 +29,7 @@ def test_an_answer_opens_with_the_verdict_then_reason_source_and_this_tables_rea
     assert verdict < reason < source < at_table < example
     assert "zero_answer_last_card" not in first and "draws_one" not in first
     # The example is the one this table would see: Cy draws one and the round goes on.
-    assert "lives Ann 5, Bob 5, Cy 5, Dee 4; hand Cy 1; round 1" in first
+    assert "Result: Ann has 5 lives, Bob 5, Cy 5 and Dee 4; Cy has 1 card; it is round 1." in first
 
 
 def test_the_chips_ask_the_classic_disputes(phone: Phone) -> None:
@@ -55,5 +55,9 @@ def test_a_ruling_page_shows_its_examples_for_this_table(api: Api, phone: Phone)
     api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams", house_rules={"teams_both_out": "bomber_team"})
     phone.open(f"/rules/teams-both-out?table={api.code}")
     examples = [item.text() for item in phone.page.find_all("li", class_="rule-example")]
-    assert examples == ["Ann Bob Cy Dee Eve: Ann loses 4; Bob loses 4; to Eve; Eve bomb → winner Team A"]
+    assert examples == [
+        "Ann, Bob, Cy, Dee and Eve play in two teams (Ann, Cy and Eve against Bob and Dee). Ann's team has lost 4 "
+        "lives; then Bob's team has lost 4 lives; then play comes round to Eve; then Eve plays the Bomb; nobody "
+        "has a 0. Result: Team A wins."
+    ]
     assert "Other reading" in phone.page.text() and "teams_both_out" not in phone.page.text()
