@@ -23,7 +23,9 @@ def test_every_example_agrees_with_the_engine(entry_id: str, index: int, example
 
 
 # The step language's words, which a player should never have to read in the rules panel.
-NOTATION = re.compile(r"zeros=|→|\b(?:eq0|eq10|eq21|draw1|draw2|redeal|tiebreak)\b|\b[A-Z][a-z]+ (?:holds|loses|bust)\b|_")
+NOTATION = re.compile(
+    r"zeros=|→|\b(?:eq0|eq10|eq21|draw1|draw2|redeal|tiebreak)\b|\b[A-Z][a-z]+ (?:holds|loses|bust)\b|_"
+)
 
 
 @pytest.mark.parametrize(("entry_id", "index", "example"), ALL_EXAMPLES, ids=[f"{i}-{n}" for i, n, _ in ALL_EXAMPLES])
