@@ -16,7 +16,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from referee.rulebook.kb import entries
+from referee.rulebook.kb import current_id, entries
 from referee.rulebook.search import Index
 
 REPO = Path(__file__).resolve().parent.parent
@@ -61,10 +61,13 @@ def commit_of(name: str) -> str:
 
 
 def bank(revision: str) -> dict[str, set[str]]:
-    """The questions the commit `revision` added, per entry."""
+    """The questions the commit `revision` added, per entry (by today's id: a merged entry holds its old ones')."""
     revision = commit_of(revision)
     after, before = questions_at(revision), questions_at(revision + "^")
-    return {entry_id: questions - before.get(entry_id, set()) for entry_id, questions in after.items()}
+    added: dict[str, set[str]] = {}
+    for entry_id, questions in after.items():
+        added.setdefault(current_id(entry_id) or entry_id, set()).update(questions - before.get(entry_id, set()))
+    return added
 
 
 def main() -> int:

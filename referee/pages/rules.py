@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 from .. import rulebook
 from ..engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules
@@ -67,11 +68,14 @@ def search() -> str:
 
 
 @bp.get("/rules/<entry_id>")
-def entry(entry_id: str) -> tuple[str, int] | str:
+def entry(entry_id: str) -> Response | tuple[str, int] | str:
     """One ruling in full: answer, reasoning, source, and what this table chose."""
     found = rulebook.entry(entry_id)
     if found is None:
         return error_page("No such rule", "That rule is not in the rulebook.", 404)
+    if found.id != entry_id:
+        # An entry merged into another keeps its address: old links, bookmarks and logs land on the merged one.
+        return redirect(url_for("rules.entry", entry_id=found.id, table=request.args.get("table")), 301)
     view, house_rules = _table_rules(request.args.get("table"))
     return render_template(
         "rule.html",

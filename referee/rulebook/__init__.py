@@ -3,12 +3,13 @@
 from referee.rulebook import search, entry, table_note, result_json
 
 search("bomb last card", house_rules)   # -> [SearchResult, ...], best first, at most 10
-entry("bomb-last-card")                 # -> Entry | None  (the target of a "Why?" link)
+entry("bomb-last-card")                 # -> Entry | None  (the target of a "Why?" link; old ids of merged
+                                        #    entries find the entry they were merged into)
 table_note(entry, house_rules)          # -> "At this table: ... — switch bomb_last_card" | None
 search_json("deck ran out")  # -> {"results": [{"id", "title", "verdict", "answer", "example", "source", "house_rule"}]}
 """
 
-from .kb import by_section, entries, entry, table_note
+from .kb import by_section, current_id, entries, entry, table_note
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
 from .search import MAX_RESULTS, QUICK_QUESTIONS, result_json, search, search_json, warm
 
@@ -22,6 +23,7 @@ __all__ = [
     "RulebookError",
     "SearchResult",
     "by_section",
+    "current_id",
     "entries",
     "entry",
     "result_json",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .kb import current_id
 from .search import search
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "tests" / "rulebook"
@@ -121,11 +122,15 @@ def _default_searcher(query: str) -> list[str]:
 
 
 def evaluate(cases: Sequence[Case], searcher: Searcher = _default_searcher) -> Report:
-    """Run every case through `searcher` (query -> ids, best first) and report the ranks."""
+    """Run every case through `searcher` (query -> ids, best first) and report the ranks.
+
+    A case labelled with the old id of a merged entry expects the entry it was merged into (its `formerly`).
+    """
     outcomes = []
     for case in cases:
         found = tuple(searcher(case.query))
-        rank = found.index(case.expected) + 1 if case.expected in found else None
+        expected = current_id(case.expected) or case.expected
+        rank = found.index(expected) + 1 if expected in found else None
         outcomes.append(Outcome(case, rank, found))
     return Report(tuple(outcomes))
 

@@ -19,7 +19,9 @@ def _load() -> tuple[tuple[Entry, ...], dict[str, Entry]]:
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
         raise RulebookError(f"{DATA_FILE} must hold an object with a list of entries")
     parsed = parse_entries(data["entries"])
-    return parsed, {entry.id: entry for entry in parsed}
+    by_id = {old: entry for entry in parsed for old in entry.formerly}
+    by_id.update((entry.id, entry) for entry in parsed)
+    return parsed, by_id
 
 
 def entries() -> tuple[Entry, ...]:
@@ -28,8 +30,14 @@ def entries() -> tuple[Entry, ...]:
 
 
 def entry(entry_id: str) -> Entry | None:
-    """The entry with this id (a "Why?" link target), or None."""
+    """The entry with this id, or the one it was merged into (a "Why?" link target), or None."""
     return _load()[1].get(entry_id)
+
+
+def current_id(entry_id: str) -> str | None:
+    """The id an entry has now: itself, or the id of the entry it was merged into; None if there is no such entry."""
+    found = entry(entry_id)
+    return None if found is None else found.id
 
 
 def by_section() -> tuple[tuple[str, tuple[Entry, ...]], ...]:

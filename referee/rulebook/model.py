@@ -39,7 +39,7 @@ NAMED_SOURCES = ("1994 rules", "how-to FAQ", "modern text", "interpretation by "
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _REQUIRED = ("id", "kind", "section", "title", "questions", "answer", "reasoning", "source")
-_OPTIONAL = ("verdict", "house_rule", "table_notes", "edge_cases", "aliases", "see_also", "examples")
+_OPTIONAL = ("verdict", "house_rule", "table_notes", "edge_cases", "aliases", "see_also", "examples", "formerly")
 MAX_VERDICT_WORDS = 10
 """A verdict is said in a few words ("No — one 0 per Bomb.")."""
 
@@ -74,6 +74,9 @@ class Entry:
     """The ruling in a few words, said first ("No — one 0 per Bomb.")."""
     examples: tuple[Example, ...] = ()
     """Short games that show the outcome the entry states; the tests play each through the engine."""
+    formerly: tuple[str, ...] = ()
+    """Ids of entries merged into this one (pass 11): a link, a log line or a labelled question naming one of them
+    still finds this entry."""
 
     @property
     def headline(self) -> str:
@@ -237,17 +240,25 @@ def parse_entry(raw: object) -> Entry:
         see_also=_texts(raw, "see_also", where),
         verdict=verdict,
         examples=examples,
+        formerly=_texts(raw, "formerly", where),
     )
 
 
 def parse_entries(raw_entries: Sequence[object]) -> tuple[Entry, ...]:
-    """Parse every entry and check what spans entries: unique ids and links that resolve."""
+    """Parse every entry and check what spans entries: unique ids, old ids claimed once, links that resolve."""
     parsed = tuple(parse_entry(raw) for raw in raw_entries)
     seen: set[str] = set()
     for entry in parsed:
         if entry.id in seen:
             raise RulebookError(f"two entries have the id {entry.id!r}")
         seen.add(entry.id)
+    claimed: set[str] = set()
+    for entry in parsed:
+        for old in entry.formerly:
+            # An old id is an address that must lead to exactly one entry, and never shadow a live one.
+            if not _ID.match(old) or old in seen or old in claimed:
+                raise RulebookError(f"entry {entry.id!r}: formerly names {old!r}, a live id, a claimed one or no id")
+            claimed.add(old)
     for entry in parsed:
         for target in entry.see_also:
             if target not in seen or target == entry.id:
