@@ -35,6 +35,7 @@ ENGINE = REPO / "referee" / "engine"
 SOURCES = REPO.parent / "shared" / "rules-sources"
 DATA = REPO / "referee" / "rulebook" / "entries.json"
 FINGERPRINTS = Path(__file__).with_name("rules_sources_fingerprints.txt")
+MERGED_IN_PASS_11 = Path(__file__).with_name("pass_10_merged_entries.json")
 
 
 def engine_rule_ids() -> set[str]:
@@ -124,7 +125,143 @@ def test_counts() -> None:
     items = entries()
     faqs = [item for item in items if item.kind == "faq"]
     assert len(faqs) >= 60, len(faqs)
-    assert len(items) >= 100
+    # Pass 11 merged entries that settled the same doubt; each old one is still answered, by the merged entry.
+    assert len(items) + sum(len(item.formerly) for item in items) >= 105
+
+
+PASS_10_IDS = (
+    "objective",
+    "editions",
+    "card-names",
+    "house-rules",
+    "setup",
+    "how-many-players",
+    "deck",
+    "card-count-warning",
+    "draw-pile-size",
+    "first-player",
+    "hide-hand",
+    "turn-order",
+    "running-total",
+    "must-play",
+    "no-draw-on-turn",
+    "out-of-turn",
+    "miscounted-total",
+    "last-card-call",
+    "number-cards",
+    "exactly-21",
+    "zero-never-busts",
+    "zero-vs-equals-zero",
+    "no-minus-cards",
+    "wild-cards",
+    "wild-at-21",
+    "draw-cards",
+    "draw-does-not-skip",
+    "draw-stacking",
+    "draw-two-players",
+    "draw-pile-order",
+    "empty-draw-pile",
+    "draw-pile-runs-out-draw-2",
+    "pass-me-by",
+    "pass-vs-zero",
+    "reverse",
+    "reverse-three-players",
+    "reverse-two-players",
+    "skip",
+    "skip-eliminated-seat",
+    "skip-two-players",
+    "skip-three-players",
+    "chain-pass-two-players",
+    "equals-cards",
+    "equals-21-first-card",
+    "equals-21-at-21",
+    "equals-10-lower",
+    "bomb",
+    "one-zero-per-bomb",
+    "keep-zero-take-life",
+    "bomb-wild-zero",
+    "total-after-bomb",
+    "turn-after-bomb",
+    "bomber-does-not-discard",
+    "bomb-two-players",
+    "bomb-last-card",
+    "zero-answer-last-card",
+    "two-empty-hands-bomb",
+    "bomb-eliminates-all",
+    "eliminated-during-bomb",
+    "redeal",
+    "redeal-order",
+    "after-redeal",
+    "redeal-unequal-hands",
+    "redeal-two-players",
+    "redeal-empty-hand",
+    "redeal-last-card",
+    "redeal-piles",
+    "bust",
+    "only-high-cards",
+    "over-21",
+    "bust-on-purpose",
+    "wild-instead-of-bust",
+    "after-bust",
+    "bust-keeps-card",
+    "bust-last-card",
+    "no-bust-at-14",
+    "eliminated-by-own-bust",
+    "last-card",
+    "last-card-wild-effect",
+    "others-lose-one-life",
+    "who-wins-round",
+    "new-round",
+    "lives",
+    "get-lives-back",
+    "lose-two-lives",
+    "elimination",
+    "eliminated-player-cards",
+    "several-eliminated-at-once",
+    "winning",
+    "two-players",
+    "two-player-game",
+    "sudden-death",
+    "tiebreak",
+    "tiebreak-wild-cards",
+    "sudden-death-two-out",
+    "sudden-death-empty-hand",
+    "teams",
+    "teams-bomb",
+    "teams-both-out",
+    "teams-bust",
+    "teams-going-out",
+    "teams-five-players",
+    "teams-two-player-rules",
+    "hand-correction",
+    "undo",
+)
+"""Every id the rulebook had before pass 11 merged overlapping entries: links, logs and labelled questions name them."""
+
+
+def test_no_old_id_is_lost_and_none_is_claimed_twice() -> None:
+    items = entries()
+    live = {item.id for item in items}
+    claimed = [old for item in items for old in item.formerly]
+    assert len(claimed) == len(set(claimed)), "an old id is claimed by two entries"
+    assert not set(claimed) & live, "an old id is also a live one"
+    assert set(claimed) <= set(PASS_10_IDS), "formerly names an id the rulebook never had"
+    for old in PASS_10_IDS:
+        found = entry(old)
+        assert found is not None, f"{old} leads nowhere"
+        assert found.id == old or old in found.formerly
+    assert entry("miscounted-total") is entry("undo")
+
+
+def test_a_merged_entry_keeps_what_the_old_ones_settled() -> None:
+    before = json.loads(MERGED_IN_PASS_11.read_text(encoding="utf-8"))["entries"]
+    assert len(before) == sum(len(item.formerly) for item in entries())
+    for raw in before:
+        merged = entry(raw["id"])
+        assert merged is not None and merged.id != raw["id"]
+        assert set(raw.get("edge_cases", [])) <= set(merged.edge_cases), raw["id"]
+        assert set(raw["questions"]) <= set(merged.questions), raw["id"]
+        assert set(raw.get("aliases", [])) <= set(merged.aliases), raw["id"]
 
 
 def test_every_part_of_the_game_has_a_rule_entry() -> None:
@@ -244,6 +381,12 @@ def test_the_loader_refuses_wrong_table_notes_and_duplicates() -> None:
     broken = dict(first, see_also=["nowhere"])
     with pytest.raises(RulebookError, match="see_also"):
         parse_entries([broken])
+    second = _raw()[1]
+    for formerly in ([second["id"]], ["old-one", "old-one"]):  # a live id; one old id claimed twice
+        with pytest.raises(RulebookError, match="formerly"):
+            parse_entries([dict(first, formerly=formerly), second])
+    with pytest.raises(RulebookError, match="formerly"):
+        parse_entries([dict(first, formerly=["old-one"]), dict(second, formerly=["old-one"])])
 
 
 # --- "Why?" links from real play -------------------------------------------------------------

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import Api
 from flask import Flask
 
 from referee import rulebook
+from referee.harness import Browser, LiveServer
 
 from .conftest import Phone, parse
 
@@ -35,6 +38,35 @@ def test_one_rule_and_an_unknown_one(phone: Phone) -> None:
     assert response.status_code == 200
     assert phone.page.find("h1").text() == rulebook.entry("bust").title  # type: ignore[union-attr]
     assert phone.open("/rules/no-such-rule").status_code == 404
+
+
+def test_a_merged_entrys_old_address_leads_to_the_entry_it_became(phone: Phone) -> None:
+    # Pass 11 merged overlapping entries: an old link (a bookmark, a shared URL) still opens the ruling.
+    response = phone.open("/rules/miscounted-total?table=ABCDEF")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith("/rules/undo?table=ABCDEF")
+    page = phone.client.get("/rules/draw-pile-order", follow_redirects=True)
+    assert page.status_code == 200
+    assert parse(page.get_data(as_text=True)).find("h1").text() == "When the draw pile runs out, and who goes short"  # type: ignore[union-attr]
+    # ... and /rules#old-id still lands on the merged entry's article
+    phone.open("/rules")
+    article = phone.page.by_id("empty-draw-pile")
+    assert article.find("span", id="draw-pile-order") is not None
+    assert article.find("span", id="draw-pile-runs-out-draw-2") is not None
+
+
+def test_the_real_server_redirects_an_old_rule_address(tmp_path: Path) -> None:
+    with LiveServer(tmp_path / "rules.sqlite3") as server:
+        browser = Browser(server.port)
+        try:
+            moved = browser.request("GET", "/rules/two-empty-hands-bomb")
+            assert moved.status == 301
+            assert moved.headers["location"].endswith("/rules/zero-answer-last-card")
+            assert (
+                "Your last card was a 0 you gave to a Bomb" in browser.request("GET", moved.headers["location"]).text()
+            )
+        finally:
+            browser.close()
 
 
 def test_search_fragment(phone: Phone) -> None:
