@@ -124,7 +124,7 @@ def test_every_edge_case_is_settled() -> None:
 def test_counts() -> None:
     items = entries()
     faqs = [item for item in items if item.kind == "faq"]
-    assert len(faqs) >= 60, len(faqs)
+    assert len(faqs) >= 55, len(faqs)  # 68 before pass 11 merged FAQs that settled the same doubt
     # Pass 11 merged entries that settled the same doubt; each old one is still answered, by the merged entry.
     assert len(items) + sum(len(item.formerly) for item in items) >= 105
 

@@ -21,7 +21,7 @@ def results_for(phone: Phone, query: str, table: str | None = None) -> list[str]
 def test_an_answer_opens_with_the_verdict_then_reason_source_and_this_tables_reading(api: Api, phone: Phone) -> None:
     api.create(["Ann", "Bob", "Cy", "Dee"], house_rules={"zero_answer_last_card": "draws_one"})
     first = results_for(phone, "my last 0 went on the bomb", api.code)[0]
-    verdict = first.index("By default yes — you have gone out.")
+    verdict = first.index("By default you have gone out; the round ends once.")
     reason = first.index("a player whose last card was the 0")
     source = first.index("Source: 1994 rules")
     at_table = first.index("At this table: a player who empties their hand answering a Bomb draws one card")
