@@ -111,7 +111,8 @@ class Params:
     word more or less does not make it all-or-nothing."""
     card_penalty: float = 0.3
     """Score cut for a ruling about one card (a Bomb, a Re-deal, a Skip, a 0 ...) when the query names no such card:
-    "playing my last card, what happens to everyone else" wants Going out before A Bomb as someone's last card."""
+    "playing my last card, what happens to everyone else" wants Going out before A Bomb played as the last card of a
+    hand."""
     card_rule_terms: int = 3
     """A question of at most this many terms that names a card gets the card's own rule in the first three (third
     place at worst) when the card's rulings took them ("bomb who needs a 0"). (Pass 10: 3 gained two queries of the

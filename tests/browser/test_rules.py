@@ -39,7 +39,7 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
     # Answers come as the question is typed, without pressing Ask and without leaving the table.
     search.press_sequentially("bomb last card", delay=40)
     first = results.locator("article.rule-result").first
-    expect(first.get_by_role("heading")).to_have_text("A Bomb as someone's last card")
+    expect(first.get_by_role("heading")).to_have_text("A Bomb played as the last card of a hand")
     assert page.url == table_url
     assert results.locator("article.rule-result").count() <= 5
     expect(first).to_contain_text("Source: interpretation by the how-to FAQ author")
@@ -48,9 +48,9 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
     )
 
     # Open the answer: the ruling, its reasoning and source, and what this table chose.
-    first.get_by_role("link", name="A Bomb as someone's last card").click()
+    first.get_by_role("link", name="A Bomb played as the last card of a hand").click()
     page.wait_for_url(re.compile(r"/rules/bomb-last-card\?table=" + code))
-    expect(page.get_by_role("heading", level=1)).to_have_text("A Bomb as someone's last card")
+    expect(page.get_by_role("heading", level=1)).to_have_text("A Bomb played as the last card of a hand")
     expect(page.locator(".answer")).to_contain_text("everyone else must answer the Bomb with a 0")
     expect(page.locator(".rule-entry > .rule-source")).to_have_text(
         "Source: interpretation by the how-to FAQ author (Eric Mortensen); the printed texts are silent"

@@ -290,7 +290,9 @@ def test_every_part_of_the_game_has_a_rule_entry() -> None:
         "tiebreak",
         "teams",
     }
-    assert needed <= rules, sorted(needed - rules)
+    # An old id merged into a rule (pass 11: Winning the game into What the game is about) is still that rule's part.
+    covered = {part for part in needed if (found := entry(part)) is not None and found.id in rules}
+    assert needed == covered, sorted(needed - covered)
 
 
 def test_entries_are_well_written() -> None:
