@@ -104,7 +104,10 @@ class Report:
         for outcome in self.misses(top):
             where = f"#{outcome.rank}" if outcome.rank else "not found"
             first = ", ".join(outcome.found[:3]) or "nothing"
-            lines.append(f"  {outcome.case.query!r}: {outcome.case.expected} {where}; got {first}")
+            expected = outcome.case.expected
+            now = current_id(expected)
+            label = f"{expected} (now {now})" if now not in (None, expected) else expected
+            lines.append(f"  {outcome.case.query!r}: {label} {where}; got {first}")
         return "\n".join(lines)
 
 

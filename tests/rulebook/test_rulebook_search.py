@@ -10,7 +10,7 @@ import pytest
 
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
-from referee.rulebook.evaluate import DEFAULT_CASE_FILES, evaluate, load_cases, main
+from referee.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
 from referee.rulebook.search import default_index
 from referee.rulebook.text import rewrite
 
@@ -638,3 +638,12 @@ def test_a_short_question_naming_a_card_has_that_cards_rule_in_the_first_three(
     found = top(query, 3)
     assert found[0] == first
     assert rule in found
+
+
+def test_a_case_labelled_with_a_merged_entrys_old_id_counts_for_the_merged_entry() -> None:
+    # Pass 11: hidden sets are labelled with the ids of their day; "The total was counted wrong" is now part of Undo.
+    report = evaluate([Case("wrong card entered undo", "miscounted-total"), Case("wrong card entered undo", "bust")])
+    assert [outcome.rank for outcome in report.outcomes][0] == 1
+    assert report.outcomes[1].rank != 1
+    assert "miscounted-total (now undo)" not in report.details()  # a hit is not listed
+    assert "'wrong card entered undo': bust" in report.details()
