@@ -35,7 +35,7 @@ def test_the_example_is_the_default_tables(client: FlaskClient) -> None:
     # Without a table the API shows what a table on the default readings would see, as the panel does.
     first = _results(client, "my last 0 went on the bomb")[0]
     assert first["id"] == "zero-answer-last-card"
-    assert first["verdict"] == "By default yes — you have gone out."
+    assert first["verdict"] == "By default you have gone out; the round ends once."
     # The default reading: Cy has gone out, so the round ends (a "draws one" table would stay in round 1).
     assert first["example"] is not None and "it is round 2; Cy deals." in first["example"]
 
