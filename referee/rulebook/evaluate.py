@@ -33,6 +33,8 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_11_cases.json",
     CASES_DIR / "fresh_holdout_12_cases.json",
     CASES_DIR / "fresh_holdout_13_cases.json",
+    CASES_DIR / "fresh_holdout_14_cases.json",
+    CASES_DIR / "fresh_holdout_15_cases.json",
 )
 
 
