@@ -47,3 +47,20 @@ def test_game_over_shows_standings_and_the_lives_chart(server: Server, phones: P
         # No running total or draw pile once the game is over.
         expect(phone.get_by_label("Running total", exact=True)).to_have_count(0)
         expect(phone.locator("#banner .winner")).to_contain_text("Ann wins!")
+    # On a small phone the headings wrap between words, never inside one ("Round / s won" at 360 px).
+    for width in (360, 320):
+        ann.set_viewport_size({"width": width, "height": 740})
+        assert ann.locator("#standings thead th").evaluate_all(SPLIT_WORDS) == [], width
+
+
+# Each heading word whose letters sit on more than one line.
+SPLIT_WORDS = """cells => cells.flatMap(cell => {
+  const text = cell.firstChild, split = [];
+  for (const match of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    if (new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1) split.push(match[0]);
+  }
+  return split;
+})"""
