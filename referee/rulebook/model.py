@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from ..engine.house_rules import SPECS_BY_NAME, HouseRules
 from .examples import Example, ExampleError, parse_example
 
+# The readings a table gets unless it chooses others: what an entry's verdict states.
+USUAL = HouseRules()
+
 KINDS = ("rule", "faq")
 """A "rule" states part of the game; a "faq" settles one question people argue about."""
 
@@ -87,6 +90,12 @@ class Entry:
         """The examples whose switches match this table (without a table: the default readings)."""
         return tuple(example for example in self.examples if example.applies_to(house_rules))
 
+    def usual_at(self, house_rules: HouseRules | None) -> bool:
+        """False when this table chose another reading of the entry's house rule than the usual one."""
+        if self.house_rule is None or house_rules is None:
+            return True
+        return bool(getattr(house_rules, self.house_rule) == getattr(USUAL, self.house_rule))
+
     def note_for(self, house_rules: HouseRules) -> str | None:
         """Return this entry's sentence for the reading `house_rules` chose, if it has a switch."""
         if self.house_rule is None:
@@ -104,10 +113,15 @@ class SearchResult:
     table_note: str | None = None
     example: Example | None = None
     """A short game showing the ruling, as this table (or, without one, the default) would play it."""
+    usual: bool = True
+    """False when the table chose another reading than the usual one: its own ruling then opens the answer."""
 
     @property
     def verdict(self) -> str:
-        """What the answer opens with: the ruling in a few words (the title where an entry only explains)."""
+        """What the answer opens with: the ruling in a few words (the title where an entry only explains), or
+        this table's ruling where it chose another reading, so the bold line is never the other tables' answer."""
+        if not self.usual and self.table_note:
+            return self.table_note
         return self.entry.headline
 
     @property

@@ -520,6 +520,7 @@ def search(query: str, house_rules: HouseRules | None = None, limit: int = MAX_R
                 score=round(score, 4),
                 table_note=table_note(item, house_rules),
                 example=examples[0] if examples else None,
+                usual=item.usual_at(house_rules),
             )
         )
     return results

@@ -51,7 +51,9 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
     first.get_by_role("link", name="A Bomb played as the last card of a hand").click()
     page.wait_for_url(re.compile(r"/rules/bomb-last-card\?table=" + code))
     expect(page.get_by_role("heading", level=1)).to_have_text("A Bomb played as the last card of a hand")
-    expect(page.locator(".answer")).to_contain_text("everyone else must answer the Bomb with a 0")
+    # This table chose the other reading: its ruling is the bold verdict, the usual answer follows, labelled.
+    expect(page.locator(".rule-entry > .verdict")).to_contain_text("At this table: a Bomb as last card only ends")
+    expect(page.locator(".usual-ruling")).to_contain_text("everyone else must answer the Bomb with a 0")
     expect(page.locator(".rule-entry > .rule-source")).to_have_text(
         "Source: interpretation by the how-to FAQ author (Eric Mortensen); the printed texts are silent"
     )

@@ -21,12 +21,14 @@ def results_for(phone: Phone, query: str, table: str | None = None) -> list[str]
 def test_an_answer_opens_with_the_verdict_then_reason_source_and_this_tables_reading(api: Api, phone: Phone) -> None:
     api.create(["Ann", "Bob", "Cy", "Dee"], house_rules={"zero_answer_last_card": "draws_one"})
     first = results_for(phone, "my last 0 went on the bomb", api.code)[0]
-    verdict = first.index("By default you have gone out; the round ends once.")
+    # This table chose the other reading: its ruling is the bold line, the usual one comes next, labelled.
+    at_table = first.index("At this table: a player who empties their hand answering a Bomb draws one card")
+    usual = first.index("Usually: By default you have gone out; the round ends once.")
     reason = first.index("a player whose last card was the 0")
     source = first.index("Source: 1994 rules")
-    at_table = first.index("At this table: a player who empties their hand answering a Bomb draws one card")
     example = first.index("Example")
-    assert verdict < reason < source < at_table < example
+    assert at_table < usual < reason < source < example
+    assert first.count("At this table:") == 1
     assert "zero_answer_last_card" not in first and "draws_one" not in first
     # The example is the one this table would see: Cy draws one and the round goes on.
     assert "Result: Ann has 5 lives, Bob 5, Cy 5 and Dee 4; Cy has 1 card; it is round 1." in first
@@ -61,3 +63,26 @@ def test_a_ruling_page_shows_its_examples_for_this_table(api: Api, phone: Phone)
         "has a 0. Result: Team A wins."
     ]
     assert "Other reading" in phone.page.text() and "teams_both_out" not in phone.page.text()
+
+
+def test_a_table_with_the_usual_reading_gets_the_verdict_first_and_its_choice_after(api: Api, phone: Phone) -> None:
+    api.create(["Ann", "Bob", "Cy", "Dee"])
+    first = results_for(phone, "my last 0 went on the bomb", api.code)[0]
+    verdict = first.index("By default you have gone out; the round ends once.")
+    reason = first.index("a player whose last card was the 0")
+    source = first.index("Source: 1994 rules")
+    at_table = first.index("At this table:")
+    assert verdict < reason < source < at_table and "Usually:" not in first
+
+
+def test_the_teams_bomb_chip_answers_with_this_tables_reading(api: Api, phone: Phone) -> None:
+    # A play tester's case: teams where a Bomb only hits the other team. The bold line must not say "Yes".
+    api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams", house_rules={"bomb_teammates": "opponents_only"})
+    phone.open(f"/rules?q=teammate+bombs+me+do+we+lose+a+life&table={api.code}")
+    first = phone.page.find_all("article", class_="rule-result")[0]
+    assert first.find("p", class_="verdict").text() == "At this table: a Bomb only hits the other team."  # type: ignore[union-attr]
+    assert first.find("p", class_="usual-ruling").text().startswith("Usually: Yes")  # type: ignore[union-attr]
+    # The ruling's own page says the same.
+    phone.open(first.find("h3").find("a")["href"])  # type: ignore[union-attr, index]
+    page = phone.page.find("article", class_="rule-entry")
+    assert page.find("p", class_="verdict").text() == "At this table: a Bomb only hits the other team."  # type: ignore[union-attr]
