@@ -1,4 +1,5 @@
-"""The table's log as phones show it: newest first, round separators, only the recent part on the board."""
+"""The table's log as phones show it: newest first, a heading above each round's lines, only the recent part on
+the board."""
 
 from __future__ import annotations
 
@@ -21,22 +22,35 @@ RECENT = 30
 
 @dataclass(frozen=True)
 class LogLine:
-    """One log entry as shown, with the round it opened (for a separator above it), if any."""
+    """One log entry as shown, and the round whose heading stands above it (the round's newest line), if any."""
 
     entry: LogEntry
-    opens_round: int | None
+    heads_round: int | None
 
 
 def log_lines(view: TableView, limit: int | None = RECENT) -> tuple[list[LogLine], int]:
-    """The newest `limit` entries (all if None), newest first; and how many entries the log holds."""
+    """The newest `limit` entries (all if None), newest first; and how many entries the log holds.
+
+    Each round's heading stands above its newest line, so it labels the lines under it: the card that ended
+    round N - 1 (and dealt round N) sits under round N - 1's heading, and the board's window always shows the
+    heading of every round it shows a line of.
+    """
     first = 0 if limit is None else max(len(view.log) - limit, 0)
     # The rounds come from the engine's NEW_ROUND events, not from the log's wording (rewording a sentence
     # cannot lose a separator); the history keeps them as its actions are applied, so no replay is needed here.
     opened = view.history.rounds_from(first)
+    # Walking from the newest line: the undone lines (always the newest) were played in the round the table
+    # is in now, their deals never happened; an active line that dealt round N was played in round N - 1
+    # (the engine deals rounds one after another).
+    playing, headed = view.state.round, None
     lines = []
     for index in range(len(view.log) - 1, first - 1, -1):
         entry = view.log[index]
-        lines.append(LogLine(entry, None if entry.undone else opened.get(index)))
+        dealt = None if entry.undone else opened.get(index)
+        if dealt is not None:
+            playing = dealt - 1
+        lines.append(LogLine(entry, None if playing == headed else playing))
+        headed = playing
     return lines, len(view.log)
 
 

@@ -18,7 +18,7 @@ from markupsafe import Markup, escape
 
 from ..engine import Card, CardOption, Status
 from ..security import CSRF_FIELD, csrf_token
-from ..tableview import TableView
+from ..tableview import LogEntry, TableView
 from .logview import LogLine
 
 # Rendered log lines kept: 100 tables' boards (30 lines each) and change; about 300 bytes a line.
@@ -178,14 +178,14 @@ def player_items(view: TableView, may_enter: bool) -> Markup:
 
 
 class RenderedLines:
-    """A bounded, thread-safe map from a log line (and what else its HTML depends on) to its HTML."""
+    """A bounded, thread-safe map from a log entry (and what else its HTML depends on) to its HTML."""
 
     def __init__(self, entries: int = LOG_LINE_ENTRIES):
         self.entries = entries
-        self._lines: OrderedDict[tuple[str, str, LogLine], Markup] = OrderedDict()
+        self._lines: OrderedDict[tuple[str, str, LogEntry], Markup] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_many(self, keys: list[tuple[str, str, LogLine]]) -> list[Markup | None]:
+    def get_many(self, keys: list[tuple[str, str, LogEntry]]) -> list[Markup | None]:
         """The HTML rendered for each of `keys` (None where not kept), under one lock."""
         found: list[Markup | None] = []
         with self._lock:
@@ -196,7 +196,7 @@ class RenderedLines:
                 found.append(html)
         return found
 
-    def put(self, key: tuple[str, str, LogLine], html: Markup) -> None:
+    def put(self, key: tuple[str, str, LogEntry], html: Markup) -> None:
         """Keep `html` for `key`, forgetting the line used least recently when full."""
         with self._lock:
             self._lines[key] = html
@@ -207,17 +207,22 @@ class RenderedLines:
         return len(self._lines)
 
 
+# A round's heading, above the round's newest line (pages/logview.py); not kept with the line below it: which
+# line is a round's newest changes with every card, and a line's cached HTML must depend only on its key.
+ROUND_HEADING = '\n    <li class="round-separator">Round {}</li>'
+
+
 def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
     """The log's lines as HTML (`_log_line.html`); on the board (`keep`), each line rendered once, then reused.
 
-    A line's HTML depends only on the line, the table's code (in its "Why?" link) and the URL prefix the app
-    is served under, which make its key. The whole-log page does not keep its lines: it would push the
-    boards' lines out.
+    A line's HTML depends only on its entry, the table's code (in its "Why?" link) and the URL prefix the app
+    is served under, which make its key; the rounds' headings go in between. The whole-log page does not keep
+    its lines: it would push the boards' lines out.
     """
     root = request.script_root
     cache: RenderedLines = current_app.extensions["referee_log_lines"]
     macro = None
-    keys = [(root, code, line) for line in lines]
+    keys = [(root, code, line.entry) for line in lines]
     parts: list[Markup | None] = cache.get_many(keys) if keep else [None] * len(keys)
     for index, (key, html) in enumerate(zip(keys, parts, strict=True)):
         if html is None:
@@ -227,4 +232,9 @@ def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup
             if keep:
                 cache.put(key, html)
     # Every part is Markup already: a plain join (Markup's own join would escape each part again).
-    return Markup("".join(str(part) for part in parts))
+    shown = []
+    for line, part in zip(lines, parts, strict=True):
+        if line.heads_round is not None:
+            shown.append(ROUND_HEADING.format(int(line.heads_round)))
+        shown.append(str(part))
+    return Markup("".join(shown))

@@ -69,7 +69,7 @@ def hand(page: Page, name: str) -> Locator:
 
 def newest_log(page: Page) -> Locator:
     """The newest line under "What happened"."""
-    return page.locator("#log ol.log > li").first
+    return page.locator("#log ol.log > li:not(.round-separator)").first
 
 
 def version(page: Page) -> int:

@@ -1,4 +1,4 @@
-"""Issue 11, point 8: the log shows who pressed Undo and Redo, separates rounds, and keeps the board short."""
+"""Issue 11, point 8: the log shows who pressed Undo and Redo, heads each round's lines, and keeps the board short."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from .conftest import Phone, drive
 
 
 def log_items(phone: Phone) -> list[str]:
-    return [item.text() for item in phone.page.by_id("log").find_all("li")]
+    """The log's lines, newest first, without the rounds' headings."""
+    return [item.text() for item in phone.page.by_id("log").find_all("li") if "round-separator" not in item.classes]
 
 
 def test_undo_and_redo_name_the_phone_that_pressed_them(phone: Phone, app: Flask) -> None:
@@ -27,14 +28,35 @@ def test_undo_and_redo_name_the_phone_that_pressed_them(phone: Phone, app: Flask
     assert "redone by Host" in newest and "Undone" not in newest
 
 
-def test_a_new_round_gets_a_separator(phone: Phone, app: Flask) -> None:
+def rounds(phone: Phone) -> list[tuple[str, list[str]]]:
+    """The log as it reads, top down: each round's heading and the lines under it (before the next heading)."""
+    grouped: list[tuple[str, list[str]]] = []
+    for item in phone.page.by_id("log").find_all("li"):
+        if "round-separator" in item.classes:
+            grouped.append((item.text(), []))
+        else:
+            assert grouped, f"a line above every heading: {item.text()}"
+            grouped[-1][1].append(item.text())
+    return grouped
+
+
+def test_each_rounds_heading_stands_above_that_rounds_cards(phone: Phone, app: Flask) -> None:
+    # The play tester's log: the card that ended round 1 also says "Round 2: … deals"; it was played in round
+    # 1, so it sits under round 1's heading, and round 2's heading stands above round 2's own cards.
     code = phone.start(["Ann", "Bob", "Cy"])
-    drive(app, code, "Ann holds 1", "Ann 7")  # Ann plays her last card: round over, round 2 is dealt
+    drive(app, code, "Ann 3", "Bob holds 1", "Bob 2")  # Bob plays his last card: round over, round 2 is dealt
     phone.open(f"/t/{code}")
-    separators = phone.page.by_id("log").find_all("li", class_="round-separator")
-    assert [item.text() for item in separators] == ["Round 2"]
-    items = log_items(phone)
-    assert items.index("Round 2") == 1  # just below the card that ended round 1 (newest first)
+    # Round 2 has no card yet: no heading over nothing; the newest line is the deal, still round 1's.
+    [(heading, lines)] = rounds(phone)
+    assert heading == "Round 1" and len(lines) == 3
+    assert lines[0].startswith("Bob played 2") and "Round 2: Bob deals." in lines[0]
+    drive(app, code, "Cy 4", "Ann 5")
+    phone.open(f"/t/{code}")
+    [(newer, round_2), (older, round_1)] = rounds(phone)
+    assert (newer, older) == ("Round 2", "Round 1")
+    assert [line.split(":")[0] for line in round_2] == ["Ann played 5", "Cy played 4"]
+    assert round_1[0].startswith("Bob played 2") and "Round 2: Bob deals." in round_1[0]
+    assert round_1[1].startswith("Correction: Bob holds 1") and round_1[2].startswith("Ann played 3")
 
 
 def test_the_board_shows_recent_entries_and_links_to_the_whole_log(phone: Phone, app: Flask) -> None:
@@ -85,29 +107,45 @@ def separators(phone: Phone) -> list[str]:
     return [item.text() for item in phone.page.by_id("log").find_all("li", class_="round-separator")]
 
 
-def test_every_round_gets_its_separator_on_the_board_and_in_the_whole_log(phone: Phone, app: Flask) -> None:
+def test_every_round_heads_its_own_cards_on_the_board_and_in_the_whole_log(phone: Phone, app: Flask) -> None:
     code = phone.start(["Ann", "Bob", "Cy"])
     # Six rounds of 14 entries: the whole log is 84 entries long; the board shows the newest 30 (entries
-    # 55 to 84), where the deals of rounds 5, 6 and 7 are.
+    # 55 to 84): the last 2 of round 4, all of rounds 5 and 6. Round 7 is dealt but has no card yet.
     play_rounds(app, code, rounds=6, zeros_per_round=12)
     assert app.extensions["referee"].view(code).state.round == 7
     phone.open(f"/t/{code}")
-    assert separators(phone) == ["Round 7", "Round 6", "Round 5"]
+    shown = rounds(phone)
+    assert [(heading, len(lines)) for heading, lines in shown] == [("Round 6", 14), ("Round 5", 14), ("Round 4", 2)]
+    for heading, lines in shown:
+        # Newest first: each round's newest line is the card that ended it (and dealt the next round).
+        number = int(heading.split()[1])
+        assert f"Round {number + 1}:" in lines[0]
+        assert not any("Round " in line for line in lines[1:])
     phone.open(f"/t/{code}/log")
-    assert separators(phone) == [f"Round {number}" for number in range(7, 1, -1)]
+    whole = rounds(phone)
+    assert [(heading, len(lines)) for heading, lines in whole] == [(f"Round {n}", 14) for n in range(6, 0, -1)]
+    assert all(f"Round {n + 1}:" in lines[0] for n, (_, lines) in zip(range(6, 0, -1), whole, strict=True))
+    assert whole[-1][1][-1].startswith("Ann played 0")  # the game's first card, under round 1's heading
 
 
-def test_an_undone_deal_loses_its_separator(phone: Phone, app: Flask) -> None:
+def test_an_undone_deal_stays_in_the_round_it_was_played_in(phone: Phone, app: Flask) -> None:
     code = phone.start(["Ann", "Bob", "Cy"])
-    play_rounds(app, code, rounds=1, zeros_per_round=0)
+    play_rounds(app, code, rounds=1, zeros_per_round=0)  # "Ann holds 1", then her last card deals round 2
+    drive(app, code, "Bob 7")
     phone.open(f"/t/{code}")
-    assert separators(phone) == ["Round 2"]
-    drive(app, code, "undo")
+    assert [heading for heading, _ in rounds(phone)] == ["Round 2", "Round 1"]
+    drive(app, code, "undo", "undo")  # Bob's 7, then the deal
     phone.open(f"/t/{code}")
-    assert separators(phone) == []
-    drive(app, code, "redo")
+    [(heading, lines)] = rounds(phone)  # round 2 never happened: both undone lines are round 1's
+    assert heading == "Round 1"
+    assert [line.startswith("Undone") for line in lines] == [True, True, False]
+    assert lines[0].startswith("Undone Bob played 7")
+    drive(app, code, "redo")  # the deal is back, Bob's 7 is still undone: it sits in round 2 now
     phone.open(f"/t/{code}")
-    assert separators(phone) == ["Round 2"]
+    [(newer, round_2), (older, round_1)] = rounds(phone)
+    assert (newer, older) == ("Round 2", "Round 1")
+    assert round_2 == [round_2[0]] and round_2[0].startswith("Undone Bob played 7")
+    assert "Round 2: Ann deals." in round_1[0] and "Undone" not in round_1[0]
 
 
 def _win_as(app: Flask, code: str, winners: set[str]) -> None:
@@ -134,46 +172,54 @@ def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app
     assert series is not None and series.text() == "Series after 2 games: Ann 2 – Cy 2"
 
 
-def test_separators_follow_taps_undo_redo_and_a_replaced_deal(phone: Phone, app: Flask) -> None:
-    # Each step is a tap on the host's phone; what it checks is the board in the tap's own answer.
+def headings(phone: Phone) -> list[str]:
+    return [heading for heading, _ in rounds(phone)]
+
+
+def test_headings_follow_taps_undo_redo_and_a_replaced_deal(phone: Phone, app: Flask) -> None:
+    # Each step is a tap on the host's phone; what it checks is the board in the tap's own answer (its log
+    # lines come from the line cache, the headings around them must still be right).
     code = phone.start(["Ann", "Bob", "Cy"])
     drive(app, code, "Ann holds 1")
     phone.open(f"/t/{code}")
     phone.press("7", htmx=True)  # Ann's last card: round 2 is dealt
-    assert separators(phone) == ["Round 2"]
+    assert headings(phone) == ["Round 1"]
+    phone.press("3", htmx=True)  # Bob's card, round 2's first
+    assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 2)]
     phone.press("Undo", htmx=True)
-    assert separators(phone) == []
+    assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 2)]
+    phone.press("Undo", htmx=True)
+    assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 1", 3)]
     phone.press("Redo", htmx=True)
-    assert separators(phone) == ["Round 2"]
+    assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 2)]
     phone.press("Undo", htmx=True)
     drive(app, code, "Ann holds 2")  # replaces the undone deal (the redo tail is dropped)
     phone.open(f"/t/{code}")
     phone.press("7", htmx=True)  # Ann still holds a card: no new round
-    assert separators(phone) == []
-    assert "Round" not in " ".join(log_items(phone))
+    assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 1", 3)]
+    assert not any("Undone" in line or "Round 2" in line for line in rounds(phone)[0][1])
 
 
-def test_separators_are_right_when_another_process_entered_the_cards(phone: Phone, database_url: str) -> None:
+def test_headings_are_right_when_another_process_entered_the_cards(phone: Phone, database_url: str) -> None:
     code = phone.start(["Ann", "Bob", "Cy"])
     # A second server process on the same database: the cards go in there, this phone's process only reads.
     other = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE_URL": database_url})
     try:
         drive(other, code, "Ann 0", "Bob 0")
         phone.open(f"/t/{code}")  # this process now holds the table at that version
-        drive(other, code, "Cy holds 1", "Cy 0")  # Cy's last card: round 2
+        drive(other, code, "Cy holds 1", "Cy 0", "Ann 5")  # Cy's last card: round 2; Ann plays in it
         phone.open(f"/t/{code}")
-        assert separators(phone) == ["Round 2"]
-        assert log_items(phone).index("Round 2") == 1
-        drive(other, code, "undo")
+        assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 4)]
+        drive(other, code, "undo", "undo")
         phone.open(f"/t/{code}")
-        assert separators(phone) == []
+        assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 1", 5)]
         drive(other, code, "redo")
         phone.press("Undo", htmx=True)  # a stale tap: refused, the answer shows the table as it is now
-        assert separators(phone) == ["Round 2"]
+        assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 4)]
         phone.press("Undo", htmx=True)  # a tap here, on a table the other process changed
-        assert separators(phone) == []
+        assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 1", 5)]
         drive(other, code, "redo")
         phone.open(f"/t/{code}")
-        assert separators(phone) == ["Round 2"]
+        assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 4)]
     finally:
         other.extensions["referee"].store.close()
