@@ -29,3 +29,30 @@ def test_the_table_display_follows_the_game_large_and_never_enters_cards(server:
     # Readable from 1.5 m: the total is at least a fifth of the screen's height.
     box = total.bounding_box()
     assert box is not None and box["height"] >= 600 / 5, box
+
+
+@pytest.mark.browser
+def test_a_team_games_display_shows_each_teams_lives_large_and_live(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy", "Dee"], variant="teams")  # seats alternate: Ann and Cy
+    code, token = table["code"], table["token"]
+    display = phones.new()
+    display.set_viewport_size({"width": 1024, "height": 600})  # a tablet on its side
+    display.goto(f"{server.url}/t/{code}/display")
+    rows = display.locator(".display-lives > li")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Team A (Ann, Cy)")
+    expect(rows.nth(1)).to_contain_text("Team B (Bob, Dee)")
+    team_b = rows.nth(1).get_by_role("img")
+    expect(team_b).to_have_accessible_name("5 of 5 lives left")
+    for player, card in (("Ann", "7"), ("Bob", "7"), ("Cy", "1")):
+        server.act(code, token, type="play", player=player, card=card)
+    server.act(code, token, type="bust", player="Dee")  # Dee can't play at 15: Team B loses a life
+    expect(team_b).to_have_accessible_name("4 of 5 lives left", timeout=3000)
+    expect(display.locator(".display-last")).to_contain_text("Team B loses a life (4 lives left)")
+    # Read from across the room: each team's row is at least a twentieth of the screen's height, and both
+    # rows are on the screen without scrolling.
+    for index in range(2):
+        box = rows.nth(index).locator(".pname").bounding_box()
+        assert box is not None and box["height"] >= 600 / 20, box
+        row = rows.nth(index).bounding_box()
+        assert row is not None and row["y"] + row["height"] <= 600, row
