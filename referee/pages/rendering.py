@@ -69,6 +69,7 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
 
     No aria-label: a button's name is its text, "7 makes 14" (the arrow is drawn, the word is read), so it
     starts with what a voice-control user reads off the button; a disabled card's reason is its description.
+    The id ("card-7") is how htmx finds the same card again to put a keyboard's focus back after a swap.
     """
     parts = []
     for option in numbers:
@@ -88,7 +89,8 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
             )
             disabled = f'disabled aria-describedby="why-{value}"'
         parts.append(
-            f'\n      \n      <button type="submit" name="card" value="{value}" data-label="{label}"\n'
+            f'\n      \n      <button type="submit" name="card" value="{value}" id="card-{value}"\n'
+            f'              data-label="{label}"\n'
             f'              class="card num{" busts" if option.busts else ""}" {disabled}>\n'
             f'        <span class="face">{label}</span>\n'
             f"        {sub}\n      </button>\n      "
@@ -97,7 +99,8 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
 
 
 BOMB_OPENS_SHEET = (
-    '<button type="submit" name="card" value="bomb" class="card wild bomb" data-opens="bomb-sheet">Bomb</button>'
+    '<button type="submit" name="card" value="bomb" id="card-bomb" class="card wild bomb"'
+    ' data-opens="bomb-sheet">Bomb</button>'
 )
 
 
@@ -114,7 +117,7 @@ def wild_buttons(wilds: list[CardOption], bomb_answerers: tuple[str, ...]) -> Ma
             value, label = CARD_TEXT[option.card]
             confirmed = 'data-confirmed="1"' if option.card is Card.BOMB else ""
             button = (
-                f'<button type="submit" name="card" value="{value}" class="card wild {value}"\n'
+                f'<button type="submit" name="card" value="{value}" id="card-{value}" class="card wild {value}"\n'
                 f"              {confirmed}>{label}</button>"
             )
         parts.append(f"\n      \n      {button}\n      \n      ")
@@ -128,11 +131,14 @@ OUT = '<span class="badge out-badge">Out</span>'
 ARIA_CURRENT = 'aria-current="true"'
 
 
-def _fix_form(view: TableView, name: Markup, player: str, hand: int) -> str:
-    """The "Fix" hand-size form of one player (`_players.html`'s markup, its whitespace included)."""
+def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int) -> str:
+    """The "Fix" hand-size form of one player (`_players.html`'s markup, its whitespace included).
+
+    The summary's id is where a keyboard's focus goes back to once the fix is saved (static/app.js).
+    """
     return (
         '\n      <details class="fix-hand">\n'
-        f'        <summary aria-label="Fix {name}\'s hand size">Fix</summary>\n'
+        f'        <summary id="fix-{seat}" aria-label="Fix {name}\'s hand size">Fix</summary>\n'
         f"        <form {action_form_attrs(view)}>\n"
         f"          {action_fields(view, 'hand', player)}\n"
         f'          <label>{name} really holds <input type="number" name="cards" min="1" max="77" value="{hand}" '
@@ -161,7 +167,7 @@ def player_items(view: TableView, may_enter: bool) -> Markup:
             shown = LIFE * alive + LOST * (5 - alive)
             label = f"{player.lives} of 5 lives left"
             lives = f'\n      <span class="lives" role="img" aria-label="{label}">{shown}</span>\n      '
-        fix = _fix_form(view, name, player.name, player.hand) if fixable and not player.out else ""
+        fix = _fix_form(view, name, player.name, player.hand, seat) if fixable and not player.out else ""
         cards = "card" if player.hand == 1 else "cards"
         parts.append(
             f'\n    \n    <li class="player{classes}"\n'
