@@ -234,6 +234,7 @@
     note.textContent = offline
       ? "Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back."
       : "No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.";
+    if (offline) note.setAttribute("data-offline-tap", what);
     var old = banner.querySelector(".not-entered");
     if (old) old.remove();
     banner.prepend(note);
@@ -314,7 +315,18 @@
       requestWakeLock();
     }
   });
-  window.addEventListener("online", refreshBoard);
+  // Back online: an offline tap's alert would still say "this phone is offline" until the next card.
+  function sayBackOnline() {
+    var notes = document.querySelectorAll("#banner [data-offline-tap]");
+    for (var i = 0; i < notes.length; i++) {
+      var what = notes[i].getAttribute("data-offline-tap");
+      notes[i].removeAttribute("data-offline-tap");
+      notes[i].setAttribute("role", "status");
+      notes[i].className = "banner quiet not-entered";
+      notes[i].textContent = "Back online. " + what + " was not entered: tap it again if it still counts.";
+    }
+  }
+  window.addEventListener("online", function () { sayBackOnline(); refreshBoard(); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) refreshBoard(); });
 
   // --- Keep the screen awake while the table is open (Screen Wake Lock needs HTTPS) ---

@@ -107,8 +107,12 @@ def test_a_tap_made_offline_is_reported_not_lost(server: Server, phones: Phones)
     expect(ann.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
     ann.context.set_offline(False)
     assert server.state(code)["version"] == 0
-    # Back online, the tap can be made again and counts once.
+    # Back online, the alert no longer says the phone is offline, and says what to do.
     expect(ann.locator("#connection")).to_be_hidden(timeout=10_000)
+    expect(ann.locator("#banner .not-entered")).to_have_text(
+        "Back online. Ann's 5 was not entered: tap it again if it still counts."
+    )
+    # The tap can be made again and counts once.
     card(ann, "5").click()
     expect(total(ann)).to_have_text("5")
     assert server.state(code)["version"] == 1

@@ -56,3 +56,15 @@ def test_a_game_without_teams_shows_each_players_lives(phone: Phone, app: Flask)
     phone.open(f"/t/{code}/display")
     assert rows(phone.page) == [("Ann", "4 of 5 lives left"), ("Bob", "5 of 5 lives left"), ("Cy", "5 of 5 lives left")]
     assert phone.page.find("ul", class_="display-teams") is None
+
+
+def test_the_display_says_when_the_newest_change_was_an_undo(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7", "Bob 4")
+    phone.open(f"/t/{code}/display")
+    last = phone.page.find("p", class_="display-last")
+    assert last is not None and last.text() == "Just now: Bob played 4: total 11. Cy's turn."
+    drive(app, code, "undo")
+    phone.open(f"/t/{code}/display")
+    last = phone.page.find("p", class_="display-last")
+    assert last is not None and last.text() == "Undone: Bob played 4: total 11. Cy's turn."
