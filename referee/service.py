@@ -35,6 +35,12 @@ from .tableview import Created, LogEntry, TableView
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 ENTRY_MODES = ("joined", "host")
+# The host's phone's label says what its host told it (Referee.set_host_player): nothing yet (HOST_LABEL, and
+# the lobby asks "Which one is you?"), only keeping score, or a player (then "Gran's phone", like any player's
+# phone, so the log reads the same whichever phone entered the card). A label rather than a new column: the
+# three differ only in what the lobby asks, and a rematch copies labels with the phones, so the answer follows.
+HOST_LABEL = "Host"
+HOST_SCORING_LABEL = "Host (keeping score)"
 # A table's log holds at most this many actions (undone ones included). A real game is a few hundred; the cap
 # keeps one runaway script from making a table's every page and undo slow for everyone (docs/scaling.md).
 MAX_ACTIONS = 10_000
@@ -143,7 +149,7 @@ class Referee:
                     db,
                     table_id,
                     token_hash=hash_secret(device_key),
-                    label="Host",
+                    label=HOST_LABEL,
                     player=None,
                     role="host",
                     now=now,
@@ -501,15 +507,15 @@ class Referee:
             existing = self.store.device_by_token(row.id, hash_secret(previous_key)) if previous_key else None
             if existing is not None and existing.revoked:
                 raise Forbidden("revoked", "The host removed this phone from the table.")
+            if existing is not None and existing.role == "host":
+                # The host's phone says who it is through set_host_player (the pages send it there); never
+                # let its own join link turn it into a guest, nor ignore the tap without a word.
+                raise Illegal("is_host", "This phone started the table: it is the host. Say who you are in the lobby.")
             if previous_key:
                 self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
             changed = True
             if existing is not None:
-                changed = existing.role != "host" and (existing.player, existing.role, existing.label) != (
-                    name,
-                    role,
-                    label,
-                )
+                changed = (existing.player, existing.role, existing.label) != (name, role, label)
                 if changed:
                     self.store.update_device(db, existing.id, player=name, role=role, label=label)
             else:
@@ -538,6 +544,40 @@ class Referee:
         role = "watcher" if watching else "player"
         label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
         return name, role, label
+
+    def set_host_player(self, code: str, device_key: str | None, player: str | None) -> DeviceRow:
+        """Make the host's phone `player`'s (it keeps every host right), or only the scorekeeper's (None).
+
+        Refuses a seat another phone holds (the host removes that phone first): never taken from it silently.
+        """
+        row = self._row(code)
+        name = None
+        if player is not None:
+            wanted = player.strip().casefold()
+            name = next((seat for seat in codec.setup_from_json(row.setup).players if seat.casefold() == wanted), None)
+            if name is None:
+                raise Invalid("unknown_player", "Pick one of the players, or I'm only keeping score.", field="who")
+        label = HOST_SCORING_LABEL if name is None else f"{name}'s phone"
+        with self.store.transaction() as db:
+            self.store.table(db, row.code, lock=True)
+            device = self.store.device_in(db, row.id, hash_secret(device_key)) if device_key else None
+            if device is None or device.revoked or device.role != "host":
+                raise Forbidden("not_host", "Only the phone that started this table can say who it is here.")
+            if (device.player, device.label) == (name, label):
+                return device  # the same answer again changes nothing
+            if name is not None and self.store.seat_taken(db, row.id, name):
+                raise Illegal(
+                    "seat_taken",
+                    f"Another phone is already {name}'s. To be {name} on this phone, remove that phone first "
+                    "(Phones at this table), then pick again.",
+                )
+            self.store.update_device(db, device.id, player=name, role="host", label=label)
+            if name is not None:
+                # Requests from other phones for this seat are answered: the seat has its phone now.
+                self.store.close_requests_for_seat(db, row.id, name)
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+        return replace(device, player=name, label=label)
 
     def check_join_secret(self, code: str, secret: str) -> TableView:
         """Return the table if `secret` is its join secret; raise Forbidden otherwise."""
@@ -576,7 +616,7 @@ class Referee:
     def free_seats(self, table: TableView | str) -> list[str]:
         """Return the players whose seat no phone at the table (a view or a code) speaks for, in seat order."""
         view = self._view_of(table)
-        taken = {d.player for d in self.devices(view) if d.player and not d.revoked and d.role != "host"}
+        taken = {d.player for d in self.devices(view) if d.player and not d.revoked}
         return [name for name in view.setup.players if name not in taken]
 
     def ask_to_join(self, code: str, player: str, device_key: str, *, previous_key: str | None) -> JoinRequestRow:

@@ -883,9 +883,9 @@ class Store:
         return None if row is None else DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])})
 
     def seat_taken(self, db: Db, table_id: int, player: str) -> bool:
-        """True if a phone still at the table (not removed, not the host) speaks for `player`."""
+        """True if a phone still at the table (not removed; the host's too, once it said who it is) is `player`'s."""
         row = db.execute(
-            "SELECT 1 FROM devices WHERE table_id = ? AND player = ? AND revoked = 0 AND role != 'host'",
+            "SELECT 1 FROM devices WHERE table_id = ? AND player = ? AND revoked = 0",
             (table_id, player),
         ).fetchone()
         return row is not None

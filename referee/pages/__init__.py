@@ -13,7 +13,7 @@ from flask import Flask
 from .. import rulebook
 from ..engine import winners_text
 from ..security import CSRF_FIELD, csrf_token
-from . import asking, display, home, joining, lobby, logview, rules, table
+from . import asking, display, home, joining, lobby, logview, rules, table, whoami
 from .common import error_page, http_error_page
 from .rendering import (
     RenderedLines,
@@ -41,7 +41,7 @@ def rule_title(entry_id: str) -> str:
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, their template helpers and their error page."""
-    for blueprint in (home.bp, table.bp, joining.bp, asking.bp, lobby.bp, logview.bp, display.bp, rules.bp):
+    for blueprint in (home.bp, table.bp, joining.bp, asking.bp, lobby.bp, logview.bp, display.bp, rules.bp, whoami.bp):
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)
     app.add_template_global(rule_title)

@@ -14,7 +14,7 @@ from ..extensions import get_referee, table_limit
 from ..htmx import navigate
 from ..security import csrf_ok
 from ..service import new_device_key, normalise_code
-from .common import adopt_device_key, client_address, current_key, service_error_page
+from .common import adopt_device_key, client_address, current_device, current_key, service_error_page
 
 bp = Blueprint("home", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -186,9 +186,13 @@ def start() -> BaseResponse | tuple[str, int]:
 
 @bp.get("/watch")
 def watch() -> BaseResponse:
-    """Open a table by its typed code, watch-only."""
+    """Open a table by its typed code, watch-only (its host's phone is told it is the host)."""
     code = normalise_code(request.args.get("code", ""))
     if not code:
         return redirect(url_for("home.index"))
-    get_referee().view(code)
+    view = get_referee().view(code)
+    device = current_device(view)
+    if device is not None and device.role == "host" and not device.revoked:
+        # The host typed its own table's code: say so, and let it say which player it is (pages/whoami.py).
+        return redirect(url_for("whoami.page", code=view.code))
     return redirect(url_for("table.page", code=code))

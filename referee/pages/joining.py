@@ -25,6 +25,7 @@ from ..service import new_device_key, normalise_code
 from ..store import DeviceRow
 from ..tableview import TableView
 from .common import adopt_device_key, client_address, current_device, current_key, error_page, service_error_page
+from .whoami import HostChoice, host_choice, take_host_answer
 
 bp = Blueprint("joining", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -46,6 +47,8 @@ class JoinPanel:
     view: TableView
     is_host: bool
     devices: list[DeviceRow]
+    choice: HostChoice | None = None
+    """For the host: which player its phone is (it may change it here)."""
 
     @property
     def code(self) -> str:
@@ -76,11 +79,13 @@ def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
     if not get_referee().may_enter(view, device):
         return None
     is_host = device is not None and device.role == "host"
-    return JoinPanel(view, is_host, get_referee().devices(view) if is_host else [])
+    if not is_host:
+        return JoinPanel(view, False, [])
+    return JoinPanel(view, True, get_referee().devices(view), host_choice(view, device))
 
 
 @bp.get("/j/<code>/<secret>")
-def ask(code: str, secret: str) -> str | tuple[str, int]:
+def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
     """Ask "Who are you?" on a phone that opened the join link."""
     # Opening the link counts as an attempt too: a right or wrong secret, it is a brake on guessing.
     if not join_limit().allow(client_address()):
@@ -95,7 +100,11 @@ def ask(code: str, secret: str) -> str | tuple[str, int]:
             "or type the table code to watch."
         )
         return error_page("This link doesn't work", message, http_status(error))
-    return render_template("join.html", view=view, secret=secret, device=current_device(view))
+    device = current_device(view)
+    if device is not None and device.role == "host" and not device.revoked:
+        # The host opened its own link: it is already here; it may say which player it is (pages/whoami.py).
+        return redirect(url_for("whoami.page", code=view.code))
+    return render_template("join.html", view=view, secret=secret, device=device)
 
 
 @bp.post("/j/<code>/<secret>")
@@ -111,6 +120,8 @@ def answer(code: str, secret: str) -> BaseResponse | tuple[str, int]:
     player = None if choice in ("watch", "score") else choice.removeprefix("player:")
     if not choice or (player is not None and not player.strip()):
         return error_page("Try again", "Pick who you are, or Just watching.", 400)
+    if _host_answer(code, secret, choice):
+        return redirect(url_for("whoami.page", code=normalise_code(code)), 303)
     new_key = new_device_key()
     try:
         get_referee().join(code, secret, new_key, player=player, watching=watching, previous_key=current_key())
@@ -120,6 +131,22 @@ def answer(code: str, secret: str) -> BaseResponse | tuple[str, int]:
     # A new cookie at every join: one planted in this browser beforehand can no longer act as this phone.
     adopt_device_key(new_key)
     return redirect(url_for("table.page", code=normalise_code(code)), 303)
+
+
+def _host_answer(code: str, secret: str, choice: str) -> bool:
+    """If the host's phone answered "Who are you?" on its own link, take its answer as the host's; True if so.
+
+    Its answer is said on the page it is sent to (pages/whoami.py): a tap here is never silently ignored.
+    """
+    try:
+        view = get_referee().check_join_secret(code, secret)
+    except ServiceError:
+        return False  # join() says what is wrong with the link
+    device = current_device(view)
+    if device is None or device.role != "host" or device.revoked:
+        return False
+    take_host_answer(view.code, choice)
+    return True
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -19,6 +19,7 @@ from ..tableview import TableView
 from .asking import asking_context
 from .common import current_device, service_error_page
 from .joining import JoinPanel, join_panel
+from .whoami import host_choice
 
 bp = Blueprint("lobby", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -46,12 +47,12 @@ class Seats:
 
 
 def seats(view: TableView, devices: list[DeviceRow]) -> Seats:
-    """Tick each player whose seat a phone picked (removed phones do not count)."""
-    present = [device for device in devices if not device.revoked and device.role != "host"]
+    """Tick each player whose seat a phone picked, the host's included (removed phones do not count)."""
+    present = [device for device in devices if not device.revoked]
     taken = {device.player for device in present if device.player}
     return Seats(
         tuple(Seat(name, name in taken) for name in view.setup.players),
-        sum(1 for device in present if not device.player),
+        sum(1 for device in present if not device.player and device.role != "host"),
     )
 
 
@@ -64,6 +65,7 @@ def _lobby(code: str) -> tuple[TableView, JoinPanel | None, dict[str, Any]]:
         "lobby": seats(view, get_referee().devices(view)),
         "requests": asking_context(view, device)["requests"] if join else [],
         "back": "lobby",
+        "choice": host_choice(view, device),
     }
     return view, join, live
 
