@@ -158,6 +158,9 @@ def test_only_the_host_manages_phones(app: Flask) -> None:
     before = snapshot(app)
     assert bob.post(f"/t/{code}/devices/{cy_device[0]}/revoke", data={"csrf": csrf}).status_code == 403
     assert bob.post(f"/t/{code}/entry", data={"csrf": csrf, "entry": "host"}).status_code == 403
+    # Nor say it is the host's player: refused in words (on the table it goes back to), nothing changes.
+    assert bob.post(f"/t/{code}/me", data={"csrf": csrf, "who": "player:Ann"}).status_code == 303
+    assert "Only the phone that started this table" in bob.get(f"/t/{code}").get_data(as_text=True)
     assert snapshot(app) == before
 
 
@@ -300,6 +303,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
         "asking.ask": (asker, f"/t/{code}/ask", {"player": "Ann"}),
         "asking.cancel": (withdrawer, f"/t/{code}/ask/cancel", {}),
         "asking.answer": (host, f"/t/{code}/requests/{request_id}/allow", {}),
+        "whoami.choose": (host, f"/t/{code}/me", {"who": "score"}),
     }
     # A new form route must be added here: this test is the list of what CSRF protects.
     assert form_posts(app) == set(posts)
