@@ -480,7 +480,10 @@ DOCUMENT: dict[str, Any] = {
                 "properties": {
                     "id": {"type": "integer"},
                     "label": {"type": "string"},
-                    "player": {"type": ["string", "null"], "description": "The player this phone speaks for."},
+                    "player": {
+                        "type": ["string", "null"],
+                        "description": "The player this phone speaks for (a host phone too, once its host said who).",
+                    },
                     "role": {"type": "string", "enum": ["host", "player", "watcher"]},
                     "removed": {"type": "boolean"},
                 },
