@@ -71,8 +71,10 @@ def page(code: str) -> BaseResponse | str:
     """Tell the host's phone it is this table's host and ask which player it is; other phones go to the table."""
     view = get_referee().view(code)
     choice = host_choice(view, current_device(view))
-    if choice is None or view.code != code:
+    if choice is None:
         return redirect(url_for("table.page", code=view.code))
+    if view.code != code:  # typed in lower case, say
+        return redirect(url_for("whoami.page", code=view.code))
     messages = get_flashed_messages(with_categories=True)
     return render_template("whoami.html", view=view, choice=choice, back="me", messages=messages)
 

@@ -6,6 +6,7 @@ phone never said "You're Gran" nor cued her turn, and Gran tapping her name on h
 
 from __future__ import annotations
 
+from conftest import finish_game
 from flask import Flask
 
 from referee.engine import Card, Play
@@ -239,3 +240,20 @@ def test_a_request_for_the_hosts_seat_is_closed_and_not_allowed(phone: Phone, ot
     # Asking anyway (a stale page) is refused: Gran's seat has its phone.
     other_phone.follow(other_phone.press("Ask to be Max", player="Gran"))
     assert "Gran's seat is taken" in other_phone.page.text()
+
+
+def test_the_host_is_still_gran_at_the_rematch(phone: Phone, app: Flask) -> None:
+    code = phone.start(FAMILY)
+    lobby(phone, code)
+    phone.press("I'm Gran")
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    response = phone.press("Rematch with the same players")
+    assert response.status_code == 303
+    phone.follow(response)
+    rematch = app.extensions["referee"].view(code).rematch_code
+    assert phone.url == f"/t/{rematch}"
+    assert "You're Gran" in section_text(phone, "strip")
+    lobby(phone, rematch)
+    assert "Which one is you?" not in section_text(phone, "seats")
+    assert seat_ticks(phone)[0] == "✓ Gran has joined"
