@@ -50,13 +50,15 @@ class Standings:
     series: tuple[tuple[str, int], ...]
 
 
-_cache: dict[tuple[int, int], tuple[list[dict[str, int]], Counter[str], list[list[str]]]] = {}
+# Keyed by the table's code as well as its id: the cache outlives one database (tests, an import into a
+# fresh file), where id 1 at version 40 can be another table with other players.
+_cache: dict[tuple[str, int, int], tuple[list[dict[str, int]], Counter[str], list[list[str]]]] = {}
 _cache_lock = threading.Lock()
 
 
 def _replayed(view: TableView) -> tuple[list[dict[str, int]], Counter[str], list[list[str]]]:
     """Lives at the start of each round and at the end, rounds won, and who was eliminated (in order)."""
-    key = (view.id, view.version)
+    key = (view.code, view.id, view.version)
     with _cache_lock:
         if key in _cache:
             return _cache[key]
