@@ -582,6 +582,24 @@ DOCUMENT: dict[str, Any] = {
 }
 
 
+# Every request is checked for its Host before it reaches an operation (DNS rebinding; docs/security.md), so
+# every operation may answer 400 bad_host, whatever else it documents.
+BAD_HOST = "the request's Host is not a name this server answers to (code bad_host)"
+
+
+def _document_bad_host(paths: dict[str, Any]) -> None:
+    """Add the Host refusal to every operation's 400 (adding a 400 where an operation had none)."""
+    for operation in (operation for path in paths.values() for operation in path.values()):
+        responses = operation["responses"]
+        if "400" in responses:
+            responses["400"] = _error(f"{responses['400']['description'].rstrip('.')}; or {BAD_HOST}.")
+        else:
+            responses["400"] = _error(f"{BAD_HOST[0].upper()}{BAD_HOST[1:]}.")
+
+
+_document_bad_host(DOCUMENT["paths"])
+
+
 def openapi_document() -> dict[str, Any]:
     """Return the OpenAPI document as a dict (the module's data table; callers must not change it)."""
     return DOCUMENT

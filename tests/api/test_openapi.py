@@ -120,3 +120,13 @@ def test_request_schemas_reject_what_the_api_rejects(document: dict[str, Any]) -
     table = jsonschema.Draft202012Validator(request_schema(document, TABLES))
     assert not table.is_valid({"players": ["Ann"], "house_rules": {"nope": "x"}})
     assert table.is_valid({"players": ["Ann", "Bob"], "variant": "sudden_death", "first_player": "Bob"})
+
+
+def test_every_operation_documents_the_host_refusal(document: dict[str, Any], client: FlaskClient) -> None:
+    # Any request with a Host this server does not answer to is refused before its operation runs, so every
+    # operation says it may answer 400 bad_host (a fuzzer sending a random Host found one that did not).
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            assert "bad_host" in operation["responses"]["400"]["description"], (method, path)
+    refused = client.get("/api/v1/tables/ABC234/join-requests", headers={"Host": "evil.example"})
+    assert refused.status_code == 400 and refused.get_json()["error"]["code"] == "bad_host"
