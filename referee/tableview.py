@@ -52,10 +52,11 @@ class TableView:
         return self.history.can_redo
 
     @property
-    def last_change(self) -> LogEntry | None:
-        """The entry the table's newest change was about: a card entered, or an entry undone or put back."""
+    def last_undo_or_redo(self) -> LogEntry | None:
+        """The entry undone or put back, if the table's newest change was an Undo or a Redo (else None)."""
         # Equal times (a coarse clock): an Undo or Redo comes after the entering, a later entry after an earlier.
-        return max(self.log, key=lambda entry: (entry.changed_at, entry.status_changed, entry.seq), default=None)
+        newest = max(self.log, key=lambda entry: (entry.changed_at, entry.status_changed, entry.seq), default=None)
+        return newest if newest is not None and newest.status_changed else None
 
     @property
     def last_note_rule(self) -> str | None:

@@ -65,8 +65,8 @@ def _team_of(state: GameState, name: str) -> str | None:
 
 def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     """The last thing that happened and what it cost; None before the first card."""
-    changed = view.last_change
-    if changed is not None and changed.status_changed:
+    changed = view.last_undo_or_redo
+    if changed is not None:
         # The newest change was Undo or Redo: say so, with what it took back or put back. After an Undo the
         # state's events are an older action's, so no lives are counted here (the players' rows show them).
         by = f" by {changed.status_by}" if changed.status_by else ""

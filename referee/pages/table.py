@@ -109,8 +109,8 @@ def board_context(
 def _last_events(view: TableView) -> set[str]:
     """What the newest change made happen (for the round's banner); nothing after an Undo, whose state's
     events are an older action's: a round that ended before the undone card is not announced again."""
-    changed = view.last_change
-    if changed is not None and changed.status_changed and changed.undone:
+    changed = view.last_undo_or_redo
+    if changed is not None and changed.undone:
         return set()
     return {event.kind for event in view.state.events}
 
