@@ -6,9 +6,9 @@ from .errors import EngineError, InvalidSetup, Refused
 from .events import Event, EventKind
 from .game import apply, bomb_targets, check, refusal
 from .history import History, replay
-from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading
+from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading, reading_brief
 from .legal import CardOption, Legal, legal_actions
-from .narrate import describe, key_rule, unusual_rule, winners_text
+from .narrate import describe, key_rule, taken_back, unusual_rule, winners_text
 from .sanity import CERTAIN_MOST, DeckWarning, warnings
 from .setup import make_setup, new_game
 from .state import GameState, Player, Setup, Status, Team, Variant
@@ -59,10 +59,12 @@ __all__ = [
     "legal_actions",
     "make_setup",
     "new_game",
+    "reading_brief",
     "next_seat",
     "refusal",
     "replay",
     "seats_after",
+    "taken_back",
     "unusual_rule",
     "winners_text",
     "warnings",

@@ -64,7 +64,7 @@ class EventKind(StrEnum):
     TIEBREAK = "tiebreak"
     """Sudden Death ended in a tie: the tied players must add up their hands."""
     TIEBREAK_RESULT = "tiebreak_result"
-    """The tie-break was settled; `value` is the lowest total."""
+    """One tied player's (or, in teams, one team's, told by its first player) tie-break total in `value`."""
     GAME_OVER = "game_over"
     """The game has a winner (or winners)."""
     WENT_OUT = "went_out"

@@ -473,27 +473,36 @@ class _Table:
             else:
                 self.emit(EventKind.NO_ZERO, target, rule="teams-bomb" if self.variant is Variant.TEAMS else "bomb")
                 losers.append(target)
-        self.lose_lives(losers, rule="bomb", actor=bomber)
+        charges = [(seat, "bomb") for seat in losers]
+        if last_card:
+            # How-to FAQ author: answer the Bomb first, then the round ends for the bomber. The lives the Bomb
+            # and the round end cost are one event, taken together (docs/rules.md, "Lives and their causes"):
+            # nobody wins or is tied in Sudden Death or the team game before the round end is charged too.
+            self.emit(EventKind.BOMB_LAST_CARD, bomber, value=len(answered), rule="bomb-last-card")
+            self.end_round((bomber, *emptied), earlier=charges, actor=bomber)
+            return
+        if emptied and self.rules.zero_answer_last_card == "goes_out":
+            # 1994 rules: once a hand is empty, anyone still holding cards flips an ALIVE card, the bomber
+            # included; several empty hands end the round only once; taken together with the Bomb's lives.
+            for seat in emptied:
+                self.emit(EventKind.ZERO_EMPTIED_HAND, seat, rule="zero-answer-last-card")
+            self.end_round(tuple(emptied), earlier=charges, actor=bomber)
+            return
+        self.take_lives(charges, actor=bomber)
         if self.status is not Status.PLAYING:
             return
-        if last_card:
-            # How-to FAQ author: answer the Bomb first, then the round ends for the bomber.
-            self.emit(EventKind.BOMB_LAST_CARD, bomber, value=len(answered), rule="bomb-last-card")
-            self.end_round((bomber, *emptied))
-            return
-        emptied = [seat for seat in emptied if not self.out[seat]]
-        if emptied and self.rules.zero_answer_last_card == "draws_one":
+        if emptied:
+            # House rule zero_answer_last_card=draws_one: answering is not a turn, so they draw and play on;
+            # only a hand the empty draw pile cannot refill has gone out (a later event: the Bomb is settled).
             for seat in emptied:
                 if self.draw(seat, 1) == 1:
                     self.emit(EventKind.DREW_AFTER_ANSWER, seat, rule="zero-answer-last-card")
             emptied = [seat for seat in emptied if self.hands[seat] == 0]
-        if emptied:
-            # 1994 rules: once a hand is empty, anyone still holding cards flips an ALIVE card, the
-            # bomber included; several empty hands end the round only once.
-            for seat in emptied:
-                self.emit(EventKind.ZERO_EMPTIED_HAND, seat, rule="zero-answer-last-card")
-            self.end_round(tuple(emptied))
-            return
+            if emptied:
+                for seat in emptied:
+                    self.emit(EventKind.ZERO_EMPTIED_HAND, seat, rule="zero-answer-last-card")
+                self.end_round(tuple(emptied))
+                return
         # How-to FAQ author: the 0s are not turns; the player after the bomber goes next.
         self.set_turn(self.next_active(bomber))
 
@@ -573,26 +582,30 @@ class _Table:
         self.emit(EventKind.HAND_SET, seat, value=cards, rule="hand-correction")
 
     def lose_lives(self, seats: list[int], rule: str, actor: int | None = None) -> None:
-        """Each seat loses one life (in teams, their team does); then settle the game's end.
+        """Each seat loses one life (in teams, their team does) for one cause; then settle the game's end."""
+        self.take_lives([(seat, rule) for seat in seats], actor)
 
-        The lives lost for one event are taken together: everyone charged is charged, and only
-        then does the game look at who is out.
+    def take_lives(self, charges: list[tuple[int, str]], actor: int | None = None) -> None:
+        """Take the lives one event costs, each (seat, the rule it is charged under), then settle the game's end.
+
+        The lives lost for one event are taken together: everyone charged is charged, and only then does the
+        game look at who is out (docs/rules.md, "Lives and their causes").
         """
         if self.variant is Variant.TEAMS:
-            self.lose_team_lives(seats, rule, actor)
+            self.take_team_lives(charges, actor)
             return
-        for seat in seats:
+        for seat, rule in charges:
             self.lives[seat] -= 1
             self.emit(EventKind.LOST_LIFE, seat, value=self.lives[seat], rule=rule)
-        for seat in seats:
-            if self.lives[seat] == 0:
-                # 1994 rules: eliminated at once, discarding any cards still held.
-                self.out[seat] = True
-                self.discard_pile += self.hands[seat]
-                self.hands[seat] = 0
-                self.unknown_discards()
-                self.emit(EventKind.ELIMINATED, seat, rule="elimination")
-        if not any(self.lives[seat] == 0 for seat in seats):
+        knocked_out = [seat for seat in dict.fromkeys(seat for seat, _ in charges) if self.lives[seat] == 0]
+        for seat in knocked_out:
+            # 1994 rules: eliminated at once, discarding any cards still held.
+            self.out[seat] = True
+            self.discard_pile += self.hands[seat]
+            self.hands[seat] = 0
+            self.unknown_discards()
+            self.emit(EventKind.ELIMINATED, seat, rule="elimination")
+        if not knocked_out:
             return
         if self.variant is Variant.SUDDEN_DEATH:
             self.sudden_death_end()
@@ -603,37 +616,47 @@ class _Table:
         elif len(active) == 2:
             self.emit(EventKind.TWO_LEFT, rule="two-players")
 
-    def lose_team_lives(self, seats: list[int], rule: str, actor: int | None) -> None:
-        # 1994 rules, Team play: one set of lives per team; a Bomb can cost a team several.
-        first_empty: int | None = None
-        for seat in seats:
-            team = self.base.players[seat].team
-            assert team is not None
-            self.team_lives[team] = max(0, self.team_lives[team] - 1)
-            self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)
-            if self.team_lives[team] == 0 and first_empty is None:
-                first_empty = team
-        empty = [team for team, lives in enumerate(self.team_lives) if lives == 0]
-        if len(empty) == 1:
-            self.finish((self.base.teams[1 - empty[0]].name,), rule="teams")
-        elif empty:
-            assert first_empty is not None
-            self.both_teams_out(first_empty, actor)
-
-    def both_teams_out(self, first_empty: int, actor: int | None) -> None:
-        # Only a Bomb can empty both teams at once; the texts are silent (house rule teams_both_out).
-        self.emit(EventKind.BOTH_TEAMS_OUT, actor, rule="teams-both-out")
+    def take_team_lives(self, charges: list[tuple[int, str]], actor: int | None) -> None:
+        # 1994 rules, Team play: one set of lives per team; a Bomb can cost a team several. The texts are silent
+        # on a Bomb that empties both teams (house rule teams_both_out): "together" charges everyone and ties;
+        # "turn_order" charges in turn order and "bomber_team" the other team first, and the game ends as soon
+        # as one team is out, so the winners keep the lives they had left.
         reading = self.rules.teams_both_out
         if reading == "bomber_team" and actor is not None:
-            team = self.base.players[actor].team
+            mine = self.base.players[actor].team
+            charges = sorted(charges, key=lambda charge: self.base.players[charge[0]].team == mine)
+        stops = reading != "together"
+        first_out: int | None = None
+        spared: list[int] = []
+        for seat, rule in charges:
+            team = self.base.players[seat].team
             assert team is not None
-            self.finish((self.base.teams[team].name,), rule="teams-both-out")
-        elif reading == "together":
-            # A tie-break: every player adds up their number cards, per team (as Sudden Death's tie-break does).
-            self.start_tiebreak(tuple(self.active()))
-        else:
-            # turn_order, the referee's earlier reading: the team charged to 0 first loses.
-            self.finish((self.base.teams[1 - first_empty].name,), rule="teams-both-out")
+            if stops and first_out is not None:
+                spared.append(team)
+                continue
+            self.team_lives[team] = max(0, self.team_lives[team] - 1)
+            self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)
+            if self.team_lives[team] == 0 and first_out is None:
+                first_out = seat
+        empty = [team for team, lives in enumerate(self.team_lives) if lives == 0]
+        if len(empty) == 2:
+            self.both_teams_out(actor)
+        elif empty:
+            winner = 1 - empty[0]
+            if first_out is not None and 0 < self.team_lives[winner] <= spared.count(winner):
+                # The charges the game's end spared would have emptied the winners too: say why they won.
+                self.emit(
+                    EventKind.BOTH_TEAMS_OUT, actor if reading == "bomber_team" else first_out, rule="teams-both-out"
+                )
+                self.finish((self.base.teams[winner].name,), rule="teams-both-out")
+            else:
+                self.finish((self.base.teams[winner].name,), rule="teams")
+
+    def both_teams_out(self, actor: int | None) -> None:
+        # Only one event can empty both teams at once, and only when it charges everyone ("together"): a
+        # tie-break, every player adding up their number cards per team (as Sudden Death's tie-break does).
+        self.emit(EventKind.BOTH_TEAMS_OUT, actor, rule="teams-both-out")
+        self.start_tiebreak(tuple(self.active()))
 
     def start_tiebreak(self, seats: tuple[int, ...]) -> None:
         self.tied = seats
@@ -666,7 +689,8 @@ class _Table:
         if len(best) > 1 and self.rules.tiebreak_tie == "fewest_cards":
             fewest = min(self.hands[seat] for seat in best)
             best = [seat for seat in best if self.hands[seat] == fewest]
-        self.emit(EventKind.TIEBREAK_RESULT, value=lowest, rule="tiebreak")
+        for seat in self.tied:
+            self.emit(EventKind.TIEBREAK_RESULT, seat, value=totals[seat], rule="tiebreak")
         self.tied = ()
         self.finish(tuple(self.name(seat) for seat in best), rule="tiebreak")
 
@@ -678,7 +702,9 @@ class _Table:
         if len(best) > 1 and self.rules.tiebreak_tie == "fewest_cards":
             cards = [sum(self.hands[seat] for seat in team.seats) for team in teams]
             best = [index for index in best if cards[index] == min(cards[i] for i in best)]
-        self.emit(EventKind.TIEBREAK_RESULT, value=min(sums), rule="teams-both-out")
+        for index, team in enumerate(teams):
+            # One result per team, told by its first player's seat (the log names the team).
+            self.emit(EventKind.TIEBREAK_RESULT, team.seats[0], value=sums[index], rule="teams-both-out")
         self.tied = ()
         self.finish(tuple(teams[index].name for index in best), rule="teams-both-out")
 
@@ -688,8 +714,14 @@ class _Table:
         self.current = None
         self.emit(EventKind.GAME_OVER, rule=rule)
 
-    def end_round(self, went_out: tuple[int, ...]) -> None:
-        """A hand is empty: the others pay one life each, then a new round is dealt."""
+    def end_round(
+        self, went_out: tuple[int, ...], earlier: list[tuple[int, str]] | None = None, actor: int | None = None
+    ) -> None:
+        """A hand is empty: the others pay one life each, then a new round is dealt.
+
+        `earlier`: lives the same action already costs (a Bomb's), taken together with the round end's.
+        """
+        charges = list(earlier or [])
         first_out = went_out[0]
         for seat in went_out:
             self.emit(EventKind.WENT_OUT, seat, rule="last-card")
@@ -698,10 +730,13 @@ class _Table:
             team = self.base.players[first_out].team
             assert team is not None
             opponent = next(seat for seat in self.active() if self.base.players[seat].team != team)
-            self.lose_lives([opponent], rule="teams-going-out")
+            charges.append((opponent, "teams-going-out"))
         else:
-            holders = [seat for seat in self.in_turn_order(first_out) if self.hands[seat] > 0]
-            self.lose_lives(holders, rule="last-card")
+            # A player the Bomb knocks out has discarded their hand (1994 rules), so holds no card at the round end.
+            left = {seat: self.lives[seat] - sum(1 for other, _ in charges if other == seat) for seat in self.active()}
+            holders = [seat for seat in self.in_turn_order(first_out) if self.hands[seat] > 0 and left[seat] > 0]
+            charges += [(seat, "last-card") for seat in holders]
+        self.take_lives(charges, actor)
         if self.status is not Status.PLAYING:
             return
         self.new_round(dealer=first_out)

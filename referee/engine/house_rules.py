@@ -208,30 +208,31 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             ),
             Reading(
                 "bomber_team",
-                "The bomber's team wins: the Bomb was their play.",
+                "The bomber's team wins: the Bomb was their play. The other team's lives are taken first and "
+                "the game ends as soon as it is out, so the bomber's team keeps the lives it had.",
                 "interpretation by this referee (the texts are silent)",
             ),
             Reading(
                 "turn_order",
-                "Lives are charged one player at a time in turn order from the bomber; the first team to "
-                "reach 0 loses.",
+                "Lives are taken one player at a time in turn order from the bomber; the first team to "
+                "reach 0 loses, and the game ends there.",
                 "interpretation by this referee (how the referee settled it before)",
             ),
         ),
     ),
     HouseRuleSpec(
         name="tiebreak_tie",
-        question="Sudden Death: the tie-break totals are equal too. Who wins?",
+        question="A tie-break (Sudden Death, or both teams out at once) ends level too. Who wins?",
         rule="tiebreak",
         readings=(
             Reading(
                 "shared",
-                "The tied players share the win.",
+                "The tied players (or teams) share the win.",
                 "interpretation (the 1994 rules and how-to stop at the lowest total)",
             ),
             Reading(
                 "fewest_cards",
-                "The tied player holding the fewest cards wins; still equal, they share the win.",
+                "The tied player (or team) holding the fewest cards wins; still equal, they share the win.",
                 "interpretation (fewer cards is closer to going out)",
             ),
         ),
@@ -239,6 +240,41 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
 )
 
 SPECS_BY_NAME: dict[str, HouseRuleSpec] = {spec.name: spec for spec in HOUSE_RULE_SPECS}
+
+# Each reading in a few plain words, for a sentence that says what a table changed ("New game. Changed by the
+# host: Cy starts; going over 21 costs a life at once."): a reading's summary is too long for that, and its
+# switch value ("bust", "round_only") is no word a player knows.
+BRIEFS: dict[tuple[str, str], str] = {
+    ("over_21", "refuse"): "a card that would take the total over 21 can't be played",
+    ("over_21", "bust"): "going over 21 costs a life at once (the card goes back to the hand)",
+    ("bomb_last_card", "both"): "a Bomb as someone's last card is answered with 0s before the round ends",
+    ("bomb_last_card", "round_only"): "a Bomb as someone's last card only ends the round (nobody answers it)",
+    ("zero_answer_last_card", "goes_out"): "answering a Bomb with your last card, a 0, means you have gone out",
+    ("zero_answer_last_card", "draws_one"): "answering a Bomb with your last card, a 0, is not going out: draw one",
+    ("redeal_deal_from", "left"): "a re-deal starts on the redealer's left and goes clockwise",
+    ("redeal_deal_from", "direction"): "a re-deal follows the direction of play",
+    ("after_redeal", "continue"): "after a re-deal, play continues as normal",
+    ("after_redeal", "left"): "after a re-deal, the redealer's left plays next (the direction stays)",
+    ("after_redeal", "left_clockwise"): "after a re-deal, play starts again on the redealer's left, clockwise",
+    ("empty_draw_pile", "reshuffle"): "an empty draw pile is refilled from the discard pile",
+    ("empty_draw_pile", "stop"): "once the draw pile is empty, nobody draws for the rest of the round",
+    ("new_round_direction", "clockwise"): "every new round goes clockwise",
+    ("new_round_direction", "keep"): "a new round keeps the last round's direction",
+    ("bomb_teammates", "all_others"): "a Bomb hits the bomber's team mates too",
+    ("bomb_teammates", "opponents_only"): "a Bomb hits only the other team",
+    ("teams_both_out", "together"): "when one Bomb puts both teams out, a tie-break on the cards in hand decides",
+    ("teams_both_out", "bomber_team"): "when one Bomb puts both teams out, the bomber's team wins",
+    ("teams_both_out", "turn_order"): "when one Bomb puts both teams out, lives go in turn order from the bomber",
+    ("tiebreak_tie", "shared"): "equal tie-break totals share the win",
+    ("tiebreak_tie", "fewest_cards"): "equal tie-break totals: the fewest cards wins",
+}
+# Every reading has its few words, and nothing else does.
+assert set(BRIEFS) == {(spec.name, reading.value) for spec in HOUSE_RULE_SPECS for reading in spec.readings}
+
+
+def reading_brief(name: str, value: str) -> str:
+    """Return a house rule's reading in a few plain words ("going over 21 costs a life at once ...")."""
+    return BRIEFS[(name, value)]
 
 
 @dataclass(frozen=True)

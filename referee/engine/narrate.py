@@ -171,23 +171,31 @@ def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> 
     missed = [event.player for event in events if event.kind is EventKind.NO_ZERO and event.player]
     drew = [event for event in events if event.kind is EventKind.DREW]
     if drew:
-        counts = {event.value for event in drew}
-        if len(counts) == 1:
-            count = counts.pop() or 0
-            parts.append(f"Everyone else draws {count}." if count else "Nobody could draw.")
-        else:
-            line = _join([f"{event.player} drew {event.value}" for event in drew])
-            wanted = 2 if isinstance(action, Play) and action.card is Card.DRAW2 else 1
-            # House rule empty_draw_pile: the draw goes round in turn order, so the last ones go short.
-            short = [event.player or "" for event in drew if (event.value or 0) < wanted]
-            if short:
-                line += f": {_join(short)} {'goes' if len(short) == 1 else 'go'} short"
-            parts.append(line + ".")
+        parts.append(_draws(drew, 2 if isinstance(action, Play) and action.card is Card.DRAW2 else 1))
     if answered:
         parts.append(f"{_join(answered)} discarded a 0.")
     if missed:
         parts.append(f"No 0 from {_join(missed)}.")
     return parts
+
+
+def _draws(drew: list[Event], wanted: int) -> str:
+    """Who draws what after a Draw card: "Everyone else draws 2.", or who goes short when the pile runs out."""
+    counts = {event.value or 0 for event in drew}
+    if counts == {wanted}:
+        return f"{drew[0].player} draws {wanted}." if len(drew) == 1 else f"Everyone else draws {wanted}."
+    if counts == {0}:
+        return "Nobody could draw."
+    # House rule empty_draw_pile: the draw goes round in turn order, so the last ones go short. Grouped by what
+    # they got, so a six-player line stays short enough for a child to read; the next sentence says why.
+    full = [event.player or "" for event in drew if (event.value or 0) >= wanted]
+    some = [f"{event.player} draws only {event.value}" for event in drew if 0 < (event.value or 0) < wanted]
+    none = [event.player or "" for event in drew if not event.value]
+    pieces = [f"{_join(full)} {'draws' if len(full) == 1 else 'draw'} {wanted}"] if full else []
+    pieces += some
+    if none:
+        pieces.append(f"{_join(none)} {'gets' if len(none) == 1 else 'get'} none")
+    return "; ".join(pieces) + "."
 
 
 # --- one sentence per event kind (None: a summary line already said it) ------------------------
@@ -227,7 +235,8 @@ def _lives_with_causes(state: GameState, lives: list[Event]) -> str:
         if who not in causes:
             order.append(who)
             causes[who] = []
-        if _team_of(state, event.player):
+        if _team_of(state, event.player) and event.rule != "teams-going-out":
+            # Whose missing 0 or bust it was; the round end's life is the team's, not one player's doing.
             cause = f"{cause} ({event.player})"
         causes[who].append(f"{cause} (−1)")
         left[who] = event.value
@@ -245,7 +254,8 @@ def _play_starts_left(state: GameState, event: Event) -> str:
     if state.house_rules.after_redeal == "left_clockwise":
         return f"After a deal, play starts on the dealer's left and goes clockwise: {event.player}."
     if event.value == COUNTERCLOCKWISE:
-        return f"After a deal, play starts on the dealer's left: {event.player}, then on counterclockwise."
+        # House rule after_redeal=left: the first player is on the left, but play keeps going counterclockwise.
+        return f"After a deal, play starts on the dealer's left with {event.player}, and goes on counterclockwise."
     return f"After a deal, play starts on the dealer's left: {event.player}."
 
 
@@ -253,9 +263,16 @@ def _both_teams_out(state: GameState, event: Event) -> str:
     reading = state.house_rules.teams_both_out
     if reading == "together":
         return "One Bomb took both teams' last lives: both teams are out at once, so a tie-break decides."
-    if reading == "bomber_team" and event.player:
-        return f"One Bomb took both teams' last lives: the bomber's team ({_team_of(state, event.player)}) wins."
-    return "One Bomb took both teams' last lives: the team that reached 0 first in turn order loses."
+    team = _team_of(state, event.player)
+    if reading == "bomber_team":
+        return (
+            f"This Bomb would have taken both teams' last lives; at this table the bomber's team ({team}) wins, "
+            "so its own lives are not taken."
+        )
+    return (
+        "This Bomb would have taken both teams' last lives; at this table lives are taken in turn order, and "
+        f"{event.player}'s took {team}'s last life first, so {team} loses."
+    )
 
 
 def _side(state: GameState, event: Event) -> str:
@@ -297,6 +314,53 @@ def winners_text(state: GameState) -> str:
         names.append(winner if members == (winner,) else f"{winner} ({_join(list(members))})")
     # Two winners in the team game: both teams' tie-break totals were equal and tied players share the win.
     return f"{_join(names)} {'wins' if len(names) == 1 else 'share the win'}!"
+
+
+def taken_back(action: Action, now: GameState) -> str:
+    """Say what an Undo took back and where that leaves the table: "Bob's 4. Back to Bob's turn, total 3."
+
+    Not the undone line itself: its last words ("Cy's turn.") were true after the card, not after the Undo.
+    """
+    match action:
+        case Play(player=player, card=card):
+            what = f"{player}'s {card.label}"
+        case Bust(player=player):
+            what = f"{player}'s “Can't play”"
+        case SetHand(player=player, cards=cards):
+            what = f"the fix of {player}'s hand to {cards} {'card' if cards == 1 else 'cards'}"
+        case TieBreak():
+            what = "the tie-break totals"
+    if now.status is Status.PLAYING and now.current_player is not None:
+        return f"{what}. Back to {now.current_player.name}'s turn, total {now.total}."
+    return f"{what}."
+
+
+def _tiebreak_result(state: GameState, event: Event) -> str | None:
+    """Why the tie-break went the way it did, said once: the teams' sums, or who tied and who held fewer cards."""
+    results = [other for other in state.events if other.kind is EventKind.TIEBREAK_RESULT]
+    if event is not results[0]:
+        return None
+    teams = state.variant is Variant.TEAMS
+    sides = [(_side(state, result), result.value or 0) for result in results]
+    lowest = min(value for _, value in sides)
+    best = [side for side, value in sides if value == lowest]
+    if teams:
+        text = "Team totals: " + ", ".join(f"{side} {value}" for side, value in sides)
+        if len(best) > 1:
+            text += ": equal"
+    elif len(best) > 1:
+        text = f"{_join(best)} {'both' if len(best) == 2 else 'all'} add up to {lowest}"
+    else:
+        return None  # the totals just entered say it, and the winner follows
+    if len(best) > len(state.winners) == 1:
+        # House rule tiebreak_tie=fewest_cards settled it.
+        cards = {
+            side: sum(p.hand for p in state.players if (_team_of(state, p.name) or p.name) == side) for side in best
+        }
+        winner = state.winners[0]
+        others = " and ".join(str(count) for side, count in cards.items() if side != winner)
+        text += f"; {winner} holds fewer cards ({cards[winner]} against {others})"
+    return text + "."
 
 
 def _game_over(state: GameState, event: Event) -> str:
@@ -347,6 +411,7 @@ _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.NEW_ROUND: _fixed("Round {value}: {who} deals."),
     EventKind.TIEBREAK: _tiebreak,
     EventKind.GAME_OVER: _game_over,
+    EventKind.TIEBREAK_RESULT: _tiebreak_result,
     EventKind.CARD_COUNT_WARNING: _deck_warning,
     EventKind.HAND_COUNT_WARNING: _deck_warning,
 }

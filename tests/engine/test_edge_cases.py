@@ -312,7 +312,7 @@ def test_edge_23_the_draw_pile_runs_out_during_a_draw_2() -> None:
     assert t.hands() == {"Ann": 8, "Bob": 11, "Cy": 54}
     assert (t.draw_pile, t.discard_pile) == (0, 4)
     assert t.line == (
-        "Ann played Draw 2. Bob drew 2 and Cy drew 1: Cy goes short. The draw pile is empty, so no more cards are "
+        "Ann played Draw 2. Bob draws 2; Cy draws only 1. The draw pile is empty, so no more cards are "
         "drawn. Bob's turn."
     )
     t.do("Bob draw1")

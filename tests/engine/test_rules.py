@@ -150,6 +150,12 @@ def test_draw_cards_make_every_other_active_player_draw(card: str, count: int) -
     assert t.line == f"Bob played Draw {count}. Everyone else draws {count}. Cy's turn."
 
 
+def test_with_two_players_a_draw_card_names_the_one_who_draws() -> None:
+    # "Everyone else" read oddly with a single opponent.
+    t = Table("Ann Bob").do("Ann 5", "Bob draw2")
+    assert t.line == "Bob played Draw 2. Ann draws 2. Ann's turn."
+
+
 def test_pass_me_by_hands_the_turn_to_the_next_player() -> None:
     # 1994 rules: "PASS ME BY: Play passes to next player in the rotation. Counts as 0 to the running total."
     t = Table().do("Ann 6", "Bob pass")
