@@ -6,15 +6,17 @@ search("bomb last card", house_rules)   # -> [SearchResult, ...], best first, at
 entry("bomb-last-card")                 # -> Entry | None  (the target of a "Why?" link; old ids of merged
                                         #    entries find the entry they were merged into)
 table_note(entry, house_rules)          # -> "At this table: ... — switch bomb_last_card" | None
+rules_here(entry, house_rules, variant) # -> the table's house rules, or None where the entry's switch never comes up
 search_json("deck ran out")  # -> {"results": [{"id", "title", "verdict", "answer", "example", "source", "house_rule"}]}
 """
 
-from .kb import by_section, current_id, entries, entry, table_note
+from .kb import ONLY_IN, by_section, current_id, entries, entry, rules_here, switch_applies, table_note
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
 from .search import MAX_RESULTS, QUICK_QUESTIONS, result_json, search, search_json, warm
 
 __all__ = [
     "EDGE_CASES",
+    "ONLY_IN",
     "KINDS",
     "MAX_RESULTS",
     "QUICK_QUESTIONS",
@@ -27,8 +29,10 @@ __all__ = [
     "entries",
     "entry",
     "result_json",
+    "rules_here",
     "search",
     "search_json",
+    "switch_applies",
     "table_note",
     "warm",
 ]

@@ -169,6 +169,8 @@ def _compare(sets: dict[str, tuple[Case, ...]], queries: list[str], passes: int)
             "ours without the posterior, pass-6 one-kind-of-game cut (0.2)",
             replace(DEFAULT_PARAMS, typical_weight=0.0, scope_penalty=0.2),
         ),
+        ("ours without the players' words (pass 12)", replace(DEFAULT_PARAMS, player_words=False)),
+        ("ours without the story table (pass 12)", replace(DEFAULT_PARAMS, story_boost=0.0)),
         ("ours without named topics", replace(DEFAULT_PARAMS, exact_boost=0.0)),
         ("ours without word pairs", replace(DEFAULT_PARAMS, bigram_weight=0.0)),
         ("ours without the one-kind-of-game cut", replace(DEFAULT_PARAMS, scope_penalty=0.0)),

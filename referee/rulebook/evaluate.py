@@ -35,6 +35,9 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_13_cases.json",
     CASES_DIR / "fresh_holdout_14_cases.json",
     CASES_DIR / "fresh_holdout_15_cases.json",
+    CASES_DIR / "fresh_holdout_16_cases.json",
+    CASES_DIR / "fresh_holdout_17_cases.json",
+    CASES_DIR / "fresh_holdout_18_cases.json",
 )
 
 

@@ -309,12 +309,29 @@ def _pairs_in_words(rest: str, one: str, many: str) -> str:
     return _names_in_words(words)
 
 
+def _team_lives_in_words(rest: str, teams: tuple[tuple[str, ...], ...]) -> str:
+    """A team game's lives, once per team ("Ann and Cy's team has 4 lives, Bob and Dee's 3"): teammates share
+    them (1994 rules, Team play), so naming each player's count read as if each had their own."""
+    counts: dict[int, str] = {}
+    for name, count in (item.split() for item in rest.split(",")):
+        side = next(index for index, team in enumerate(teams) if name in team)
+        counts.setdefault(side, count)
+    words: list[str] = []
+    for side, count in counts.items():
+        members = _names_in_words(list(teams[side]))
+        unit = "life" if count == "1" else "lives"
+        words.append(f"{members}'s team has {count} {unit}" if not words else f"{members}'s {count}")
+    return _names_in_words(words)
+
+
 _STATUS_WORDS = {"playing": "play goes on", "tiebreak": "a tie-break decides", "finished": "the game is over"}
 
 
-def _outcome_in_words(clause: str, refused: Refused | None) -> str | None:
+def _outcome_in_words(clause: str, refused: Refused | None, teams: tuple[tuple[str, ...], ...] = ()) -> str | None:
     """One expectation as the referee would tell it; None for one a player need not read (the log's words)."""
     key, _, rest = clause.partition(" ")
+    if key == "lives" and teams:
+        return _team_lives_in_words(rest, teams)
     if clause.startswith("log:"):
         return None
     if clause.startswith("draw pile "):
@@ -341,15 +358,16 @@ def in_words(example: Example) -> str:
     """The example told in plain words, from the same steps and outcome the test suite plays."""
     names = example.players.split()
     players = f"{_names_in_words(names)} play"
+    teams: tuple[tuple[str, ...], ...] = ()
     if example.variant == "teams":
-        setup = make_setup(names, example.variant, None, None, dict(example.rules))
-        sides = [_names_in_words(list(team)) for team in setup.teams]
+        teams = make_setup(names, example.variant, None, None, dict(example.rules)).teams
+        sides = [_names_in_words(list(team)) for team in teams]
         players += f" in two teams ({sides[0]} against {sides[1]})"
     steps = [_step_in_words(step, example.variant == "teams") for step in example.steps]
     refused = play(example)[2] if "refused " in example.expect else None
     outcome = [
         words
-        for words in (_outcome_in_words(part.strip(), refused) for part in example.expect.split(";"))
+        for words in (_outcome_in_words(part.strip(), refused, teams) for part in example.expect.split(";"))
         if words is not None
     ]
     told = f"{players}. {'; then '.join(steps)}."

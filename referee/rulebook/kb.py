@@ -7,6 +7,7 @@ from functools import cache
 from importlib import resources
 
 from ..engine.house_rules import SPECS_BY_NAME, HouseRules
+from ..engine.state import Variant
 from .model import SECTIONS, Entry, RulebookError, parse_entries
 
 DATA_FILE = "entries.json"
@@ -46,14 +47,46 @@ def by_section() -> tuple[tuple[str, tuple[Entry, ...]], ...]:
     return tuple((section, items) for section, items in grouped if items)
 
 
-def table_note(item: Entry, house_rules: HouseRules | None) -> str | None:
-    """What this table chose for the entry's house rule, in plain words; None without a switch or a table.
+# Switches that only some games ever reach, and where: at another table their reading would be "At this table"
+# about a point the table never meets (play test 3: "One Bomb empties both teams" at a Sudden Death table).
+ONLY_IN: dict[str, str] = {
+    "bomb_teammates": "It only comes up in the team game.",
+    "teams_both_out": "It only comes up in the team game.",
+    "tiebreak_tie": "It only comes up in a tie-break: in Sudden Death, or in the team game when one Bomb puts both "
+    "teams out and a tie-break decides.",
+}
+
+
+def switch_applies(switch: str, house_rules: HouseRules, variant: Variant) -> bool:
+    """True when a house rule can come into play at a table of this variant with these switches."""
+    match switch:
+        case "bomb_teammates" | "teams_both_out":
+            return variant is Variant.TEAMS
+        case "tiebreak_tie":
+            # Sudden Death's tie-break; the team game has one only under the "together" reading of teams_both_out.
+            together = variant is Variant.TEAMS and house_rules.teams_both_out == "together"
+            return variant is Variant.SUDDEN_DEATH or together
+    return True
+
+
+def rules_here(item: Entry, house_rules: HouseRules | None, variant: Variant | None) -> HouseRules | None:
+    """The house rules that colour an entry at a table: None without one, or where the entry's switch never
+    comes up in the table's game (the entry is then shown as to anyone, with no "At this table")."""
+    if house_rules is None or variant is None or item.house_rule is None:
+        return house_rules
+    return house_rules if switch_applies(item.house_rule, house_rules, variant) else None
+
+
+def table_note(item: Entry, house_rules: HouseRules | None, variant: Variant | None = None) -> str | None:
+    """What this table chose for the entry's house rule, in plain words; None without a switch or a table,
+    or (given the table's `variant`) when the switch never comes up in the table's game.
 
     Players never see a switch's internal name here (issue 15): the sentence says what happens.
 
     >>> table_note(entry("bomb-last-card"), HouseRules())  # doctest: +ELLIPSIS
     'At this table: a Bomb as last card costs both lives: ...'
     """
+    house_rules = rules_here(item, house_rules, variant)
     if item.house_rule is None or house_rules is None:
         return None
     note = item.note_for(house_rules)

@@ -75,7 +75,8 @@ def _house_rules() -> list[str]:
         "## House rules",
         "",
         "Each switch below is set per table; the first reading is the default. Answers in the rules",
-        'panel show what the table chose ("At this table: …").',
+        'panel show what the table chose ("At this table: …"), for the switches its game can meet: a team',
+        "switch only at a team table, the tie-break's only where a tie-break can happen.",
         "",
     ]
     for spec in HOUSE_RULE_SPECS:

@@ -39,6 +39,16 @@ _PEOPLE = (
 # A number of players, in figures or words.
 _COUNT = r"[1-9]|10|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single"
 
+_ZERO_FOR = re.compile(r"\b(?:0|zero)\s+(?:for|on|to|at|against)\s+(?:the\s+|a\s+|his\s+|her\s+)?$")
+
+
+def _last_bomb(match: re.Match[str]) -> str:
+    """Mark a Bomb that was the last card, unless the last card was the 0 given to it ("my 0 for the bomb was ...")."""
+    if _ZERO_FOR.search(match.string[: match.start()]):
+        return match.group(0)
+    return f" {match.group(0)} lastbomb "
+
+
 # Phrases rewritten to one concept term, in this order, on lower-case text with spaces around.
 PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"[’‘`´]", "'"),
@@ -123,7 +133,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:tap|taps|tapped|tapping|press|pressed|pressing|typed|type|entered|enter|keyed|clicked|hit|put\s+in)"
         r"(?:\s+(?:a|an|the|in|it|my|our|that|this|one|card|number|button))*\s+(?:wrong|by\s+mistake)\b|"
-        r"\bwrong\s+(?:card|number|one|button)\s+(?:tapped|pressed|entered|typed|keyed|clicked|in)\b",
+        r"\bwrong\s+(?:card|number|one|button)\s+(?:tapped|pressed|entered|typed|keyed|clicked|in)\b|"
+        # "he tapped the pick up 2 card but he actually put down a pick up 1": what was entered is not what was played
+        r"\b(?:tap|taps|tapped|press|pressed|typed|entered|keyed|clicked|put\s+in)\b(?:\s+\S+){0,8}?\s+but\s+(?:\w+\s+){0,2}?"
+        r"(?:actually|really|in\s+fact)\s+(?:played|put|threw|laid|dropped|was|had)\b",
         r" \g<0> wrongentry ",
     ),
     # "do i keep the card i cant play", "put the card back in my hand", "when u bust do u put ur cards down": what a
@@ -357,6 +370,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild\w*|special)\b",
         " lastwild ",
     ),
+    # "my last card was the bomb", "the bomb as her final card": a Bomb that was the last card of a hand (not a 0 given
+    # to a Bomb as a last card, "both went out on the bomb")
+    (
+        r"\blast\s+card\s+(?:\w+\s+){0,2}?(?:was|is|=|being)\s+(?:a\s+|an\s+|the\s+|my\s+)?bomb\b|"
+        r"\bbomb\s+(?:card\s+)?(?:as|was|is|being)\s+(?:my|his|her|the|their|ur|your|someones|a)?\s*last\s+card\b",
+        _last_bomb,
+    ),
     # "out on a bomb", "went out with a redeal": those two last cards have rulings of their own
     (r"\b(?:goout|finish\w*|out)\s+(?:with|on|w)\s+(?:a\s+|an\s+|my\s+|the\s+)?(bomb|redeal)\b", r" \g<0> last card "),
     # "last player standing", "last one left": the winner of the game (not a last card)
@@ -436,7 +456,7 @@ _SPREAD_CARD = re.compile(
     r"(?!\s*(?:cards?|lives|life|players?|people|of|more|left|each|times?|rounds?)\b)"
 )
 _SPREAD_TOTAL = re.compile(
-    r"\b(?:on|at|total\s*(?:is|s|of|=)?|its|it\s+is|count\s+is|it\s+says|we\s*re|were|we\s+are)\s+(?:on\s+|at\s+)?"
+    r"\b(?:on|at|total\s*(?:is|s|of|=|was)?|its|it\s+is|count\s+is|it\s+says|we\s*re|were|we\s+are)\s+(?:on\s+|at\s+)?"
     r"(1[0-9]|2[01])(?![\w=])(?!\s*(?:cards?|lives|players?)\b)"
 )
 
@@ -459,7 +479,9 @@ _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
     (
         re.compile(
-            r"(?<![\w=])(?!1\s+on\s+1\b)([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+(1?\d|2[01])(?!\w)"
+            # (not "a draw 1 when the total is 21": the 1 is a Draw card's)
+            r"(?<![\w=])(?<!draw\s)(?<!plus\s)(?<!\+)(?!1\s+on\s+1\b)([0-7])\s+(?:on|at|onto|when\s+(?:its|it's|the\s+total\s+is))\s+"
+            r"(1?\d|2[01])(?!\w)"
         ),
         _sum_verdict,
     ),
@@ -784,7 +806,9 @@ _QUERY_PLAYED = re.compile(
 # In a question, "my only card", "one card left" is the last card in a hand. (Not in the rulebook, where
 # "one card left" is the alias that names the no-call rule.)
 _QUERY_LAST_CARD = re.compile(
-    r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b|"
+    # (not "only 1 card left to draw", "one card left in the pile": a short draw pile)
+    r"\b(?:my|his|her|their|your|ur|the)\s+only\s+card\b|\b(?:1|one)\s+card\s+left\b"
+    r"(?!\s+(?:to\s+(?:draw|pick)|in\s+the\s+(?:pile|deck|stack|middle)|on\s+the\s+(?:pile|deck)))|"
     r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b|\bdown\s+to\s+(?:my\s+|his\s+|her\s+|their\s+|ur\s+|your\s+)?"
     r"(?:1|one|a\s+single)\s+card\b"
 )

@@ -100,3 +100,13 @@ def test_every_faq_opens_with_a_short_verdict() -> None:
     for item in entries():
         if item.kind == "faq":
             assert item.verdict and len(item.verdict.split()) <= 10, item.id
+
+
+def test_a_team_games_example_gives_each_teams_shared_lives_once() -> None:
+    # Teammates share their lives (1994 rules, Team play): "Ann has 4 lives, Bob 3, Cy 4 and Dee 3" read as if
+    # each had their own.
+    item = entry("teams-bomb")
+    assert item is not None
+    text = item.examples[0].text
+    assert "Result: Ann and Cy's team has 4 lives and Bob and Dee's 3." in text, text
+    assert "Ann has" not in text

@@ -38,6 +38,10 @@ FRESH_13 = load_cases(HERE / "fresh_holdout_13_cases.json")
 # Sets 14 and 15: written by two more new engineers before pass 11, measured unseen once on pass 11's final ranking.
 FRESH_14 = load_cases(HERE / "fresh_holdout_14_cases.json")
 FRESH_15 = load_cases(HERE / "fresh_holdout_15_cases.json")
+FRESH_16 = load_cases(HERE / "fresh_holdout_16_cases.json")
+FRESH_17 = load_cases(HERE / "fresh_holdout_17_cases.json")
+# Set 18: written by a new engineer before pass 13, measured unseen on pass 12 and once on pass 13's final ranking.
+FRESH_18 = load_cases(HERE / "fresh_holdout_18_cases.json")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -63,6 +67,9 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_13_cases.json",
         HERE / "fresh_holdout_14_cases.json",
         HERE / "fresh_holdout_15_cases.json",
+        HERE / "fresh_holdout_16_cases.json",
+        HERE / "fresh_holdout_17_cases.json",
+        HERE / "fresh_holdout_18_cases.json",
     ]
 
 
@@ -72,7 +79,8 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
     assert len(FRESH) >= 60 and len(FRESH_2) >= 60 and len(FRESH_3) >= 60 and len(FRESH_4) >= 70
     assert len(FRESH_5) >= 70 and len(FRESH_6) >= 70 and len(FRESH_7) >= 70 and len(FRESH_8) >= 70
     assert len(FRESH_9) >= 60 and len(FRESH_10) >= 60 and len(FRESH_11) >= 60 and len(FRESH_12) >= 60
-    assert len(FRESH_13) >= 60 and len(FRESH_14) >= 60 and len(FRESH_15) >= 60
+    assert len(FRESH_13) >= 60 and len(FRESH_14) >= 60 and len(FRESH_15) >= 60 and len(FRESH_16) >= 60
+    assert len(FRESH_17) >= 60 and len(FRESH_18) >= 60
     sets = (
         CASES,
         HOLDOUT,
@@ -91,6 +99,9 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
         FRESH_13,
         FRESH_14,
         FRESH_15,
+        FRESH_16,
+        FRESH_17,
+        FRESH_18,
     )
     for case in (case for cases in sets for case in cases):
         assert entry(case.expected) is not None, case
@@ -120,9 +131,13 @@ def test_hit_rates() -> None:
         f"\nrules search, fresh hold-out 12 (a new engineer's; tuned on in pass 10): {evaluate(FRESH_12).summary()}"
         f"\nrules search, fresh hold-out 13 (a second new engineer's; tuned on in pass 11): "
         f"{evaluate(FRESH_13).summary()}"
-        f"\nrules search, fresh hold-out 14 (a third new engineer's; unseen by pass 11): {evaluate(FRESH_14).summary()}"
-        f"\nrules search, fresh hold-out 15 (a fourth new engineer's; unseen by pass 11): "
+        f"\nrules search, fresh hold-out 14 (a third new engineer's; unseen by pass 11, tuned on in pass 12): "
+        f"{evaluate(FRESH_14).summary()}"
+        f"\nrules search, fresh hold-out 15 (a fourth new engineer's; unseen by pass 11, tuned on in pass 12): "
         f"{evaluate(FRESH_15).summary()}"
+        f"\nrules search, fresh hold-out 16 (a fifth new engineer's; unseen by pass 12): {evaluate(FRESH_16).summary()}"
+        f"\nrules search, fresh hold-out 17 (a sixth new engineer's; unseen by pass 12): {evaluate(FRESH_17).summary()}"
+        f"\nrules search, fresh hold-out 18 (a seventh new engineer's; unseen: pass 13): {evaluate(FRESH_18).summary()}"
     )
     print(message)
     # The tuning set: a few queries of slack below what the ranking reaches after pass 9 (97.6 % / 100 %).
@@ -131,28 +146,32 @@ def test_hit_rates() -> None:
 
 
 def test_unseen_phrasings_do_not_get_worse() -> None:
-    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): about the levels reached after pass 10, which
-    # tuned on every committed set (set 12 included, after pass 9 measured it unseen: 90.6 / 96.5); a set at 100 %
-    # top-3 keeps a query or two of slack. docs/rulebook-search.md has the figures.
+    # Regression guards only, not the goal (top-1 90 %, top-3 98 %): about the levels reached after pass 12, which
+    # tuned on every committed set (sets 14 and 15 included, after pass 11 measured them unseen); a set at 100 % top-3
+    # keeps a query or two of slack. docs/rulebook-search.md has the figures.
     guards = (
-        (FRESH_4, 0.94, 0.98),
+        (FRESH_4, 0.96, 0.98),
         (FRESH_5, 0.98, 1.00),
         (FRESH_6, 0.93, 0.98),
         (FRESH_7, 0.94, 0.98),
-        (FRESH_8, 0.90, 0.98),
-        (FRESH_9, 0.94, 0.98),
-        (FRESH_10, 0.93, 0.98),
+        (FRESH_8, 0.94, 0.98),
+        (FRESH_9, 0.98, 0.98),
+        (FRESH_10, 0.95, 0.98),
         (FRESH_11, 0.94, 0.98),  # the lead's: 88.9 / 95.8 unseen on pass 8; 94.4 / 100.0 after pass 9 tuned on it
-        # a new engineer's: 89.4 / 97.6 on pass 8 and 90.6 / 96.5 on pass 9, both unseen; 94.1 / 100.0 after pass 10
-        # tuned on it; re-based in pass 11 (91.8 / 100.0), whose merges moved two of its rambles to the merged
-        # entries (a last 0 given to a Bomb; going out) while the proxy and banks 10-11 gained
-        (FRESH_12, 0.91, 0.98),
-        # a second new engineer's: 81.9 / 96.4 on pass 9 and on pass 10, both unseen
-        (FRESH_13, 0.81, 0.96),
+        # a new engineer's: 89.4 / 97.6 on pass 8 and 90.6 / 96.5 on pass 9, both unseen; 91.8-96.5 / 100.0 since
+        (FRESH_12, 0.95, 0.98),
+        # a second new engineer's: 81.9 / 96.4 on pass 9 and on pass 10, both unseen; 96.4 / 100.0 after pass 12
+        (FRESH_13, 0.95, 0.98),
         # two more new engineers' sets: 81.8 / 94.3 and 77.4 / 90.5 on pass 10, 85.2 / 94.3 and 78.6 / 91.7 on pass 11,
-        # all unseen
-        (FRESH_14, 0.85, 0.94),
-        (FRESH_15, 0.78, 0.91),
+        # all unseen; 94.3 / 100.0 and 89.0 / 100.0 after pass 12 tuned on them, 94.3 / 100.0 and 90.2 / 100.0 after 13
+        (FRESH_14, 0.93, 0.98),
+        (FRESH_15, 0.89, 0.98),
+        # two more new engineers' sets, unseen by pass 12 (its only measurement): 93.0 / 100.0 and 87.1 / 95.3;
+        # 98.8 / 100.0 and 96.5 / 100.0 after pass 13 tuned on them
+        (FRESH_16, 0.97, 0.98),
+        (FRESH_17, 0.95, 0.98),
+        # a seventh new engineer's, unseen by pass 12 and pass 13: 94.9 / 98.7 on both
+        (FRESH_18, 0.93, 0.97),
     )
     for cases, top1, top3 in guards:
         report = evaluate(cases)

@@ -1,0 +1,186 @@
+"""The players' words for the rulebook's things: one table, read on every question before the search sees it.
+
+Players rarely say what the rulebook says. They describe a card ("the exploding one", "the one with the two
+arrows", "the card where everybody hands in their cards"), say numbers in words ("a nought", "nineteen"), call a
+life a heart, and type on a phone. `PLAYER_WORDS` maps each such phrase to the rulebook's own words, and
+`player_words()` rewrites a question with it, after typo fixing and before the concept rules of `text.py`, so every
+entry benefits and the concept rules ("nobody has a 0", "went out with a Draw 2", "over 21") see the words they know.
+
+It is applied to questions only: the rulebook is written in its own words already. It cannot change a question that
+uses the rulebook's words: every entry's title and aliases read the same through the table (a test checks), and each
+replacement is made of words the index holds (a test checks that too). "one" stays a word, and "oh" counts as a 0
+only after a word that counts it.
+
+(`text.SYNONYMS` is a different, lower layer: it folds word forms of the rulebook's own words, "busted" -> "bust",
+on both sides. This table is for the words the rulebook never uses.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+_ONES = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+}
+_TEENS = {
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+
+# Number words are written in figures, so the question's total and card are read as numbers ("we are on nineteen
+# and i play a four" is over 21). "one" stays a word: "the exploding one", "no one", "which one" are not numbers.
+# Plain words ("twenty one" also matches "twenty-one" and "twentyone").
+NUMBER_WORDS: Mapping[str, str] = {
+    **{f"twenty {word}": str(20 + value) for word, value in _ONES.items() if value <= 8},
+    "twenty": "20",
+    **{word: str(value) for word, value in _TEENS.items()},
+    **{word: str(value) for word, value in _ONES.items() if word != "one"},
+    "ten": "10",
+    **dict.fromkeys(("nought", "noughts", "naught", "naughts", "nil"), "0"),
+}
+
+# A card, a life or a happening in the players' words, and the rulebook's words for it. Keys are whole-word
+# patterns on folded, typo-fixed text; write a plain phrase where one will do.
+CARD_WORDS: Mapping[str, str] = {
+    # "an oh", "no ohs", "a o": a 0 said as a letter (only after a word that counts it, "oh" alone is a sigh)
+    r"(a|an|no|any|my|one|the|single)\s+(?:oh|o)(?:s|es)?": r"\1 0",
+    # Bomb
+    r"(?:the\s+)?(?:exploding|explodey|explody|explosive|exploder|explosion)\s+(?:one|card|thing)": "the bomb card",
+    r"explod(?:e|es|ed|ing)|explody|explodey|kaboom|ka\s+boom|dynamite|tnt|nuke|grenade": "bomb",
+    r"blew\s+(?:us|everyone|everybody|me|them|him|her)\s+up|blow\s+(?:us|everyone|everybody)\s+up": "bombed us",
+    # "whoever plays the bomb", "the person who put the bomb down": the bomber described by what they did
+    r"(?:whoever|the\s+(?:person|player|one|guy|kid)\s+(?:who|that))\s+(?:plays|played|puts|put|throws|threw|"
+    r"lays|laid|drops|dropped)\s+(?:down\s+)?(?:the\s+|a\s+)?bomb(?:\s+card)?(?:\s+down)?": "the bomber",
+    # Skip
+    r"skip\s+(?:a\s+)?go\s+card|skip\s+go|skip\s+a\s+go": "skip",
+    r"(?:the\s+)?miss\s+(?:a\s+|your\s+|ur\s+)?(?:go|turn)\s+(?:card|one)": "the skip card",
+    r"stop\s+card|block\s+card": "skip card",
+    # Reverse
+    r"(?:the\s+)?(?:one|card)\s+with\s+(?:the\s+)?(?:two\s+|2\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": (
+        "the reverse card"
+    ),
+    r"(?:change|changes|changed)\s+of\s+direction|switcheroo|turn\s+around\s+card": "reverse",
+    r"(?:switch|swap|switches|switched|swaps|swapped|flip|flips|flipped)\s+(?:the\s+)?direction|u\s*-?\s*turn": (
+        "reverse"
+    ),
+    # Draw 1 / Draw 2 ("pick up 2" is read by text.py already)
+    r"pickup|pic\s+up|pik\s+up": "pick up",
+    r"take\s+(?:two|2)\s+card": "draw 2 card",
+    # "pick 2", "pick two": a Draw card (not "pick up", read already, nor "pick one" as in choosing)
+    r"pick\s+(2|two)(?!\s+up)": r"pick up \1",
+    # Pass Me By
+    r"pmb|pass[\s-]*me(?=\s+cards?\b)|pass[\s-]*by(?=\s+cards?\b)": "pass me by",
+    # the Equals cards by their number: there is no 21 or 10 number card, so "the 21 card" is =21
+    r"(?:the|a|an)\s+(21|10)\s+(card|one)": r"the =\1 \2",
+    # Hand in & Re-deal: "the card where everybody hands in their cards" names the card; "everyone gives their cards
+    # in" told in a story says what it does
+    r"(?:the|a)\s+(?:card|one)\s+(?:where|that|when|which|with)\s+(?:\w+\s+){0,3}?"
+    r"(?:hand|hands|give|gives|pass|passes|put|puts|swap|swaps)\s+(?:in\s+)?(?:all\s+)?"
+    r"(?:their|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
+    # "... and they get shuffled": the rest of the card's description, not a question about which piles are shuffled
+    r"the\s+redeal\s+card\s+(?:and|then)\s+(?:they|them|it|all|everything)\s+(?:get|gets|got|are|is)\s+"
+    r"(?:re)?(?:shuffled|mixed)(?:\s+(?:and|then)\s+(?:re)?dealt(?:\s+out)?)?": "the redeal card",
+    r"(?:hand|hands|handed|give|gives|gave|pass|passes|passed|put|puts)\s+(?:in\s+)?(?:all\s+)?"
+    r"(?:their|our|your|ur|his|her|the|everyones|all\s+the)\s+cards?\s+in\b": "hand in cards",
+    r"(?:hand|hands|handed)\s+in\s+(?:all\s+)?(?:their|our|your|ur|his|her|everyones|all\s+the)\s+cards?": (
+        "hand in cards"
+    ),
+    r"(?:the|a)\s+(?:re)?shuffle\s+one|(?:the|a)\s+(?:new\s+hands?|deal\s+again)\s+(?:card|one)": "the redeal card",
+    r"(?:swap|swaps|swapped|mix|mixes|mixed|shuffle|shuffles|shuffled|collect|collects|collected)\s+(?:up\s+)?"
+    r"(?:all\s+)?(?:everyones|every\s+bodys|everybodys|all\s+the|all\s+our|all\s+of\s+our)\s+(?:cards|hands)": (
+        "hand in and redeal"
+    ),
+    # "the quick version where the game ends when the first person is out": Sudden Death described by what it does
+    r"(?:game|it)\s+(?:ends|finishes|stops|is\s+over)\s+(?:when|once|as\s+soon\s+as)\s+(?:the\s+)?(?:1st|first)\s+"
+    r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",
+    # Lives
+    r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
+    # "the heart cards", "the cards with hearts on one side and skulls on the other": the life cards by their faces
+    r"(?:the\s+)?(?:(?:little|small|tiny|red)\s+)?(?:heart|hearts|skull|skulls)\s+cards?|(?:the\s+)?cards?\s+with\s+(?:the\s+|a\s+)?hearts?"
+    r"(?:\s+on\s+(?:one|the\s+front|the\s+other|the\s+back|it|them)(?:\s+side)?)?": "the lives",
+    r"(?:and\s+)?(?:the\s+)?skulls?\s+on\s+(?:the\s+)?(?:back|other(?:\s+side)?|reverse)": "the lives",
+    # "turned over an alive card": a life lost; "all 5 of my alive cards": every life
+    r"(?:turn|turns|turned|turning)\s+over\s+(?:a|an|one|my|his|her|their|your|ur)\s+(?:alive|life|heart)\s+cards?": (
+        "lose a life"
+    ),
+    r"all\s+(?:5|five)\s+of\s+(my|your|ur|his|her|their|our)\s+(?:alive\s+cards|life\s+cards|lives|hearts)": (
+        r"all \1 lives"
+    ),
+    # Going out: "used all my cards", "played all her cards"
+    r"(?:used|played|put\s+down|laid)\s+all\s+(?:of\s+)?(?:my|his|her|their|your|ur)\s+cards": "went out",
+    # Bust ("i wanted to just take the hit and save the =10")
+    r"take\s+(?:the|a)\s+hit": "take the bust",
+    r"went\s+over|gone\s+over|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": "go over",
+    # "all i got is a 5 and 2 sixes", "nothing but sevens": only those cards in hand
+    r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
+        "only have"
+    ),
+    # "who kicks off round 2": who starts
+    r"kick(?:s|ed|ing)?\s+off": "start",
+    # Undo: the app's step back said another way
+    r"rewind|back\s+button|go\s+back\s+a\s+step": "undo",
+    # A mis-tap: the words people use for doing something they did not mean to
+    r"accidentally|accidentaly|accidently|by\s+accident|mistakenly|misclicked|misclick|mistapped|mistap|"
+    r"mis[\s-]+(?:clicked|click|tapped|tap|pressed|press)|fat[\s-]*fingered|fat[\s-]*finger": "by mistake",
+}
+
+PLAYER_WORDS: Mapping[str, str] = {
+    **{r"[\s-]*".join(words.split()): figure for words, figure in NUMBER_WORDS.items()},
+    **CARD_WORDS,
+}
+"""Every phrase of the table (a whole-word pattern) and the rulebook's words it stands for."""
+
+
+def _whole_words(pattern: str) -> re.Pattern[str]:
+    """A pattern that matches whole words only (not inside "=10" or "+2")."""
+    return re.compile(rf"(?<![\w=+])(?:{pattern})(?![\w])")
+
+
+# The number words are one pattern read through a lookup: a pass over the text for each would cost more than all the
+# rest of the table. The card words are tried one by one, in the table's order.
+_NUMBER = _whole_words("|".join(r"[\s-]*".join(words.split()) for words in sorted(NUMBER_WORDS, key=len, reverse=True)))
+_FIGURES = {words.replace(" ", ""): figure for words, figure in NUMBER_WORDS.items()}
+_CARDS = tuple((_whole_words(pattern), words) for pattern, words in CARD_WORDS.items())
+
+
+_SPACING = re.compile(r"[\s-]")
+
+
+def _figure(found: re.Match[str]) -> str:
+    """A number word's figure, spaced apart from its neighbours."""
+    return " " + _FIGURES[_SPACING.sub("", found.group(0))] + " "
+
+
+def player_words(text: str) -> str:
+    """Rewrite the players' words for cards, lives and numbers in folded `text` into the rulebook's words."""
+    text = _NUMBER.sub(_figure, text)
+    for pattern, words in _CARDS:
+        text = pattern.sub(f" {words} ", text)
+    return text
+
+
+def known_words() -> set[str]:
+    """The words of the table's phrases, which the typo fixer must leave alone (or "nought" would become "not")."""
+    found: set[str] = set()
+    for pattern in PLAYER_WORDS:
+        plain = re.sub(r"\\[a-zA-Z]", " ", pattern)
+        found.update(re.findall(r"[a-z]{3,}", plain))
+        for word, endings in re.findall(r"([a-z]{3,})\(\?:([a-z|]+)\)", plain):
+            found.update(word + ending for ending in endings.split("|"))
+    return found
