@@ -16,6 +16,7 @@ from .extensions import action_limit, get_referee, table_limit
 from .http_status import http_error_sentence, http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
+from .rematchnote import rematch_note
 from .service import Referee, normalise_code
 from .store import DeviceRow, JoinRequestRow
 from .tableview import Created, TableView
@@ -45,7 +46,14 @@ def _service_error(error: ServiceError) -> Response:
 
 def state_of(view: TableView) -> dict[str, object]:
     """The API's State object for a table."""
-    return state_json(view.code, view.version, view.state, can_undo=view.can_undo, can_redo=view.can_redo)
+    return state_json(
+        view.code,
+        view.version,
+        view.state,
+        can_undo=view.can_undo,
+        can_redo=view.can_redo,
+        rematch_note=rematch_note(view),
+    )
 
 
 def is_api_request(path: str) -> bool:
@@ -198,6 +206,7 @@ def device_json(device: DeviceRow) -> dict[str, object]:
         "player": device.player,
         "role": device.role,
         "removed": device.revoked,
+        "joined_at": device.created_at,
     }
 
 

@@ -14,6 +14,7 @@ from flask import Flask
 from .codec import state_json
 from .errors import ServiceError
 from .extensions import get_referee
+from .rematchnote import rematch_note
 from .transfer import export_document, import_document
 
 
@@ -42,7 +43,10 @@ def run_command(args: argparse.Namespace, app: Flask) -> int:
 
 def _export(code: str, output: str | None) -> int:
     view = get_referee().view(code)
-    state = state_json(view.code, view.version, view.state, can_undo=view.can_undo, can_redo=view.can_redo)
+    note = rematch_note(view)  # the same State as the API's export carries
+    state = state_json(
+        view.code, view.version, view.state, can_undo=view.can_undo, can_redo=view.can_redo, rematch_note=note
+    )
     text = json.dumps(export_document(get_referee(), code, state), ensure_ascii=False, indent=2) + "\n"
     if output is None or output == "-":
         sys.stdout.write(text)

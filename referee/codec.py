@@ -171,8 +171,10 @@ def setup_from_json(text: str) -> Setup:
     )
 
 
-def state_json(code: str, version: int, state: GameState, *, can_undo: bool, can_redo: bool) -> dict[str, Any]:
-    """Return the API's State object for a table."""
+def state_json(
+    code: str, version: int, state: GameState, *, can_undo: bool, can_redo: bool, rematch_note: str | None = None
+) -> dict[str, Any]:
+    """Return the API's State object for a table (`rematch_note`: what a rematch changed, until its first card)."""
     teams = state.teams
     current = state.current_player
     dealer = None if state.dealer is None else state.players[state.dealer].name
@@ -216,4 +218,7 @@ def state_json(code: str, version: int, state: GameState, *, can_undo: bool, can
             }
             for item in warnings(state.events)
         ],
+        # Added after v1 shipped (optional in the schema): what a rematch changed, until its first card, as the
+        # phones' board and the table display say it (referee/rematchnote.py).
+        "rematch_note": rematch_note,
     }

@@ -102,6 +102,12 @@ _STATE = {
         "tied": {"type": "array", "items": {"type": "string"}, "description": "Players in a tie-break."},
         "can_undo": {"type": "boolean"},
         "can_redo": {"type": "boolean"},
+        "rematch_note": {
+            "type": ["string", "null"],
+            "description": "A rematch whose settings the host changed, until its first card: what changed, in "
+            'the words the phones show ("New game. Changed by the host: Cy starts; ..."). Null otherwise. '
+            "Added after v1 first shipped: optional, and clients that ignore unknown fields are unaffected.",
+        },
         "warnings": {
             "type": "array",
             "description": "Entries a real deck cannot produce since the last shuffle, raised by the last action. "
@@ -486,6 +492,11 @@ DOCUMENT: dict[str, Any] = {
                     },
                     "role": {"type": "string", "enum": ["host", "player", "watcher"]},
                     "removed": {"type": "boolean"},
+                    "joined_at": {
+                        "type": "number",
+                        "description": "When the phone joined (seconds since 1970, UTC): two phones with the same "
+                        "label, such as Bob's old phone and Bob's new one, are told apart by it and by their id.",
+                    },
                 },
             },
             "RematchChanges": {

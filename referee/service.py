@@ -8,7 +8,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import codec
 from .codec import Command, Redo, Undo
@@ -41,6 +41,14 @@ ENTRY_MODES = ("joined", "host")
 # three differ only in what the lobby asks, and a rematch copies labels with the phones, so the answer follows.
 HOST_LABEL = "Host"
 HOST_SCORING_LABEL = "Host (keeping score)"
+# A seat is one phone's. A phone that opens the join link may take over a seat another phone holds (a phone
+# died, the battery ran out), after saying yes once; the host's seat carries the host with it. The old phone
+# then only watches, and its label says whose it was ("Bob's old phone"): the host's list tells the two apart,
+# and the old phone is told why it only watches (moved_note). A label again rather than a column: what the
+# phone is told follows from it, and a rematch copies it with the phone.
+MOVED_SUFFIX = "'s old phone"
+WAS_HOST_SUFFIX = " (was the host)"
+HOST_MOVED_LABEL = "The host's old phone"
 # A table's log holds at most this many actions (undone ones included). A real game is a few hundred; the cap
 # keeps one runaway script from making a table's every page and undo slow for everyone (docs/scaling.md).
 MAX_ACTIONS = 10_000
@@ -76,6 +84,69 @@ def _status_changed(
         replace(entry, undone=undone, status_by=by, changed_at=at, status_changed=True) if entry.seq == seq else entry
         for entry in log
     )
+
+
+def moved_label(device: DeviceRow) -> str:
+    """The label of a phone whose seat (or host role) moved to another phone: it only watches from then on."""
+    if device.player is None:
+        return HOST_MOVED_LABEL  # a phone without a seat is taken over only when it is the host's
+    label = f"{device.player}{MOVED_SUFFIX}"
+    return label + WAS_HOST_SUFFIX if device.role == "host" else label
+
+
+def moved_note(device: DeviceRow | None, players: Sequence[str]) -> str | None:
+    """What a phone whose seat moved to another phone is told; None for every other phone."""
+    if device is None or device.revoked or device.role != "watcher":
+        return None
+    if device.label == HOST_MOVED_LABEL:
+        return "The host is on another phone now: this phone only watches."
+    was_host = device.label.endswith(WAS_HOST_SUFFIX)
+    label = device.label.removesuffix(WAS_HOST_SUFFIX) if was_host else device.label
+    name = label.removesuffix(MOVED_SUFFIX)
+    if name == label or name not in players:
+        return None  # an ordinary watcher ("Watching")
+    if was_host:
+        return f"{name} is on another phone now, and that phone is the host: this phone only watches."
+    return f"{name} is on another phone now: this phone only watches."
+
+
+def held_question(holder: DeviceRow) -> str:
+    """The question a phone answers before it takes over the seat (or the host role) of `holder`."""
+    if holder.player is None:
+        return "The host is on another phone. Is this the host's new phone?"
+    return f"{holder.player} is on another phone. Is this {holder.player}'s new phone?"
+
+
+def taken_meanwhile(holder: DeviceRow) -> str:
+    """What a phone is told when another phone took the seat (or the host) it was about to take, since it was asked."""
+    if holder.player is None:
+        return (
+            "Someone else's phone took the host over a moment ago; this phone is not the host. "
+            "If it really is, say so again below."
+        )
+    name = holder.player
+    return (
+        f"Someone else's phone took {name}'s seat a moment ago; this phone is not {name}'s. "
+        "If it really is, say so again below."
+    )
+
+
+def _same_choice(device: DeviceRow, name: str | None, role: str) -> bool:
+    """True if `device` already is what a join asks for: `name`'s (its phone or the host's), or that role."""
+    if name is not None:
+        return device.player == name
+    return device.player is None and device.role == role
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What a join through the link did: the phone it made or changed, and the phone whose seat it took."""
+
+    device: DeviceRow
+    took_over: DeviceRow | None
+    """The phone that held the seat (or the host's role) and now only watches; None if nothing was taken."""
+    again: bool = False
+    """True if this browser had already joined so (a double tap's second post): nothing changed."""
 
 
 def no_table_message(code: str) -> str:
@@ -135,13 +206,16 @@ class Referee:
         host_key: str | None,
         previous_key: str | None = None,
         token_hash: str | None = None,
+        previous_setup: Setup | None = None,
     ) -> Created:
         # A rematch passes its table's token hash: the token that opened a table opens its rematch too.
         token = secrets.token_urlsafe(24) if token_hash is None else ""
         device_key = host_key
         now = self.clock()
         with self.store.transaction() as db:
-            code, table_id = self._insert_row(db, setup, entry, token_hash or hash_secret(token), now)
+            code, table_id = self._insert_row(
+                db, setup, entry, token_hash or hash_secret(token), now, previous_setup=previous_setup
+            )
             if device_key is not None:
                 if previous_key:
                     self.store.rekey_devices(db, hash_secret(previous_key), hash_secret(device_key))
@@ -186,7 +260,9 @@ class Referee:
                 self.store.bump_version(db, table_id)
         return Created(view=self.view(code), token=token)
 
-    def _insert_row(self, db: Db, setup: Setup, entry: str, token_hash: str, now: float) -> tuple[str, int]:
+    def _insert_row(
+        self, db: Db, setup: Setup, entry: str, token_hash: str, now: float, *, previous_setup: Setup | None = None
+    ) -> tuple[str, int]:
         """Store a new table under a fresh code with a fresh join secret; return (code, id)."""
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -200,6 +276,7 @@ class Referee:
             join_secret=secrets.token_urlsafe(16),
             entry=entry,
             created_at=now,
+            previous_setup=None if previous_setup is None else codec.setup_to_json(previous_setup),
         )
         return code, table_id
 
@@ -257,6 +334,7 @@ class Referee:
             entry=row.entry,
             rematch_code=row.rematch_code,
             join_secret=row.join_secret,
+            previous_setup=None if row.previous_setup is None else codec.setup_from_json(row.previous_setup),
         )
         self._remember(view)
         return view
@@ -399,7 +477,9 @@ class Referee:
         if view.rematch_code:
             return view.rematch_code
         setup = self._rematch_setup(view.setup, first_player, variant, teams, house_rules)
-        created = self._insert(setup, entry=view.entry, host_key=None, token_hash=row.token_hash)
+        created = self._insert(
+            setup, entry=view.entry, host_key=None, token_hash=row.token_hash, previous_setup=view.setup
+        )
         new_code = created.view.code
         now = self.clock()
         with self.store.transaction() as db:
@@ -438,6 +518,11 @@ class Referee:
             )
         except EngineError as error:
             raise Invalid(error.code, error.message, field=error.field) from None
+
+    def setup_of(self, code: str) -> Setup | None:
+        """Return the setup of the table with `code` alone (no log, no replay), or None if there is none."""
+        stored = self.store.setup_of(normalise_code(code))
+        return None if stored is None else codec.setup_from_json(stored)
 
     def series(self, table: TableView | str, limit: int = 50) -> list[TableView]:
         """Return the games of a series, oldest first, ending with this table (rematch after rematch)."""
@@ -480,6 +565,14 @@ class Referee:
             return True
         return device.role == "player" and view.entry == "joined"
 
+    @staticmethod
+    def may_change_rematch(device: DeviceRow | None) -> bool:
+        """True if this device may change a rematch's settings: only the host's phone, as only it set the table up.
+
+        (The API's rematch is opened by the table's token, which only the table's creator holds.)
+        """
+        return device is not None and device.role == "host" and not device.revoked
+
     def join(
         self,
         code: str,
@@ -489,37 +582,43 @@ class Referee:
         player: str | None,
         watching: bool,
         previous_key: str | None = None,
-    ) -> DeviceRow:
-        """Register this browser at the table through its join link, as a player or a watcher.
+        host: bool = False,
+        take_over: int | None = None,
+    ) -> Joined:
+        """Register this browser at the table through its join link; say which phone it is and what it took over.
 
         `device_key` is the browser's new key (a new cookie at every join, so a cookie planted in the browser
         beforehand is worth nothing); its devices under `previous_key` move to it in the same transaction.
+        A browser that already joined with `device_key` and the same choice (a double tap) changes nothing.
+        A seat another phone holds (or, with `host`, the host's role of a host that keeps score) is refused
+        with the code `seat_held` and the question to ask, unless `take_over` names that phone (its id, from
+        the question): then it moves to this phone, the host's role with the host's seat, and the old phone
+        only watches (`moved_label`). If another phone took it since the question, that is refused (Conflict,
+        `seat_taken_meanwhile`) and nothing changes.
         """
         row = self._row(code)
         if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
             raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
-        name, role, label = self._seat(row, player, watching)
+        name, role, label = self._seat(row, player, watching, host)
         key_hash = hash_secret(device_key)
-        now = self.clock()
         with self.store.transaction() as db:
-            # Locked like every write to the table's seats, so a join and an approved request never race.
+            # Locked like every write to the table's seats: a join, an approved request and two phones taking
+            # the same seat over are one after the other, so a seat always ends up on exactly one phone.
             self.store.table(db, row.code, lock=True)
-            existing = self.store.device_by_token(row.id, hash_secret(previous_key)) if previous_key else None
-            if existing is not None and existing.revoked:
-                raise Forbidden("revoked", "The host removed this phone from the table.")
-            if existing is not None and existing.role == "host":
-                # The host's phone says who it is through set_host_player (the pages send it there); never
-                # let its own join link turn it into a guest, nor ignore the tap without a word.
-                raise Illegal("is_host", "This phone started the table: it is the host. Say who you are in the lobby.")
+            again = self.store.device_in(db, row.id, key_hash)
+            if again is not None and not again.revoked and _same_choice(again, name, role):
+                return Joined(again, None, again=True)  # this browser's earlier post of the same answer did it
+            existing = self.store.device_in(db, row.id, hash_secret(previous_key)) if previous_key else None
+            existing = existing or again
+            self._check_joiner(existing)
+            holder = self._holder(db, row, existing, name, host)
+            if holder is not None:
+                self._check_take_over(holder, take_over)
+                self.store.update_device(db, holder.id, player=None, role="watcher", label=moved_label(holder))
+                role = "host" if holder.role == "host" else role
             if previous_key:
                 self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
-            changed = True
-            if existing is not None:
-                changed = (existing.player, existing.role, existing.label) != (name, role, label)
-                if changed:
-                    self.store.update_device(db, existing.id, player=name, role=role, label=label)
-            else:
-                self.store.add_device(db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now)
+            changed = self._place(db, row, existing, key_hash, (name, role, label)) or holder is not None
             if name is not None and changed:
                 # Requests from other phones for this seat are answered: the seat has its phone now.
                 self.store.close_requests_for_seat(db, row.id, name)
@@ -531,10 +630,65 @@ class Referee:
             self.bus.publish(row.code, revision)
         device = self.store.device_by_token(row.id, key_hash)
         assert device is not None
-        return device
+        return Joined(device, holder)
 
-    def _seat(self, row: TableRow, player: str | None, watching: bool) -> tuple[str | None, str, str]:
-        """Return (player, role, label) for a phone joining as `player` or watching; raise Invalid for a stranger."""
+    @staticmethod
+    def _check_take_over(holder: DeviceRow, take_over: int | None) -> None:
+        """Refuse to take `holder`'s seat unless the phone said yes to taking it from `holder` itself."""
+        if take_over is None:
+            raise Illegal("seat_held", held_question(holder))
+        if take_over != holder.id:
+            raise Conflict("seat_taken_meanwhile", taken_meanwhile(holder))
+
+    @staticmethod
+    def _check_joiner(existing: DeviceRow | None) -> None:
+        """Refuse a join from a removed phone, or the host's own (it says who it is in the lobby)."""
+        if existing is not None and existing.revoked:
+            raise Forbidden("revoked", "The host removed this phone from the table.")
+        if existing is not None and existing.role == "host":
+            # The host's phone says who it is through set_host_player (the pages send it there); never
+            # let its own join link turn it into a guest, nor ignore the tap without a word.
+            raise Illegal("is_host", "This phone started the table: it is the host. Say who you are in the lobby.")
+
+    def _holder(
+        self, db: Db, row: TableRow, existing: DeviceRow | None, name: str | None, host: bool
+    ) -> DeviceRow | None:
+        """The other phone whose seat (or, with `host`, whose host role) this phone would take; None if free."""
+        mine = None if existing is None else existing.id
+        if not host:
+            return None if name is None else self.store.seat_holder(db, row.id, name, other_than=mine)
+        holder = self.store.host_device(db, row.id)
+        if holder is None:
+            raise Illegal("no_host_phone", "This table has no host's phone to take over: pick who you are here.")
+        if holder.player is not None:
+            raise Illegal(
+                "host_plays", f"The host's phone is {holder.player}'s: to take it over, pick {holder.player}."
+            )
+        return holder
+
+    def _place(
+        self, db: Db, row: TableRow, existing: DeviceRow | None, key_hash: str, seat: tuple[str | None, str, str]
+    ) -> bool:
+        """Store this phone as (player, role, label): a new device or a changed one; True if anything changed."""
+        name, role, label = seat
+        if existing is None:
+            now = self.clock()
+            self.store.add_device(db, row.id, token_hash=key_hash, label=label, player=name, role=role, now=now)
+            return True
+        if (existing.player, existing.role, existing.label) == (name, role, label):
+            return False
+        self.store.update_device(db, existing.id, player=name, role=role, label=label)
+        return True
+
+    def _seat(
+        self, row: TableRow, player: str | None, watching: bool, host: bool = False
+    ) -> tuple[str | None, str, str]:
+        """Return (player, role, label) for a phone joining as `player`, watching or as the scorekeeping host.
+
+        Raise Invalid for a player who is not at the table.
+        """
+        if host:
+            return None, "host", HOST_SCORING_LABEL
         setup = codec.setup_from_json(row.setup)
         name: str | None = None
         if player:
@@ -545,10 +699,14 @@ class Referee:
         label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
         return name, role, label
 
-    def set_host_player(self, code: str, device_key: str | None, player: str | None) -> DeviceRow:
+    def set_host_player(
+        self, code: str, device_key: str | None, player: str | None, *, take_over: int | None = None
+    ) -> DeviceRow:
         """Make the host's phone `player`'s (it keeps every host right), or only the scorekeeper's (None).
 
-        Refuses a seat another phone holds (the host removes that phone first): never taken from it silently.
+        A seat another phone holds is refused with the code `seat_held` and the question to ask, unless
+        `take_over` names that phone (its id, from the question): then it moves to the host's phone and the
+        other phone only watches (never silently). Taken by yet another phone since the question: refused.
         """
         row = self._row(code)
         name = None
@@ -562,15 +720,16 @@ class Referee:
             self.store.table(db, row.code, lock=True)
             device = self.store.device_in(db, row.id, hash_secret(device_key)) if device_key else None
             if device is None or device.revoked or device.role != "host":
-                raise Forbidden("not_host", "Only the phone that started this table can say who it is here.")
+                # A phone whose host role moved did start the table: tell it what happened instead.
+                players = codec.setup_from_json(row.setup).players
+                said = moved_note(device, players) or "Only the phone that started this table can say who it is here."
+                raise Forbidden("not_host", said)
             if (device.player, device.label) == (name, label):
                 return device  # the same answer again changes nothing
-            if name is not None and self.store.seat_taken(db, row.id, name):
-                raise Illegal(
-                    "seat_taken",
-                    f"Another phone is already {name}'s. To be {name} on this phone, remove that phone first "
-                    "(Phones at this table), then pick again.",
-                )
+            holder = None if name is None else self.store.seat_holder(db, row.id, name, other_than=device.id)
+            if holder is not None:
+                self._check_take_over(holder, take_over)
+                self.store.update_device(db, holder.id, player=None, role="watcher", label=moved_label(holder))
             self.store.update_device(db, device.id, player=name, role="host", label=label)
             if name is not None:
                 # Requests from other phones for this seat are answered: the seat has its phone now.

@@ -105,6 +105,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 6: when Undo or Redo was last pressed on an event, so phones can say the table's newest change was an undo.
     ("ALTER TABLE events ADD COLUMN status_at REAL",),
+    # 7: a rematch keeps the setup of the game it follows, so its board can say what the host changed; and a
+    # game's previous one is found by index (Store.rematch_of, read for every finished board's series tally).
+    (
+        "ALTER TABLE tables ADD COLUMN previous_setup TEXT",
+        "CREATE INDEX IF NOT EXISTS tables_by_rematch ON tables (rematch_code)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # How processes sharing a database tell each other of changes (Store.announce and Store.listen).
@@ -173,6 +179,10 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX IF NOT EXISTS join_requests_by_table ON join_requests (table_id, status)",
     ),
     ("ALTER TABLE events ADD COLUMN status_at DOUBLE PRECISION",),
+    (
+        "ALTER TABLE tables ADD COLUMN previous_setup TEXT",
+        "CREATE INDEX IF NOT EXISTS tables_by_rematch ON tables (rematch_code)",
+    ),
 )
 assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its PostgreSQL form"
 
@@ -191,6 +201,8 @@ class TableRow:
     revision: int
     rematch_code: str | None
     created_at: float
+    previous_setup: str | None = None
+    """A rematch: the setup (JSON) of the game it follows; None for a table started afresh."""
 
 
 @dataclass(frozen=True)
@@ -612,12 +624,13 @@ class Store:
         join_secret: str,
         entry: str,
         created_at: float,
+        previous_setup: str | None = None,
     ) -> int:
-        """Store a new table and return its id."""
+        """Store a new table and return its id (a rematch with the setup of the game it follows)."""
         row = db.execute(
-            "INSERT INTO tables (code, setup, token_hash, join_secret, entry, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-            (code, setup, token_hash, join_secret, entry, created_at),
+            "INSERT INTO tables (code, setup, token_hash, join_secret, entry, created_at, previous_setup)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (code, setup, token_hash, join_secret, entry, created_at, previous_setup),
         ).fetchone()
         return int(row["id"])
 
@@ -628,8 +641,8 @@ class Store:
     def table(self, db: Db, code: str, *, lock: bool = False) -> TableRow | None:
         """Return the table with `code`, or None; `lock` holds its row until the transaction ends."""
         row = db.execute(
-            "SELECT id, code, setup, token_hash, join_secret, entry, version, revision, rematch_code, created_at"
-            " FROM tables WHERE code = ?" + (self.dialect.lock_row if lock else ""),
+            "SELECT id, code, setup, token_hash, join_secret, entry, version, revision, rematch_code, created_at,"
+            " previous_setup FROM tables WHERE code = ?" + (self.dialect.lock_row if lock else ""),
             (code,),
         ).fetchone()
         return None if row is None else TableRow(**dict(row))
@@ -730,6 +743,11 @@ class Store:
         """Return the code of the table whose rematch `code` is (the previous game of a series), if any."""
         row = self.read().execute("SELECT code FROM tables WHERE rematch_code = ?", (code,)).fetchone()
         return None if row is None else str(row["code"])
+
+    def setup_of(self, code: str) -> str | None:
+        """Return only the setup (JSON) of the table with `code`, if any (no log read, no replay)."""
+        row = self.read().execute("SELECT setup FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if row is None else str(row["setup"])
 
     def set_rematch(self, db: Db, table_id: int, rematch_code: str) -> None:
         """Point a finished table at its rematch."""
@@ -879,6 +897,24 @@ class Store:
             "SELECT id, table_id, label, player, role, revoked, created_at"
             " FROM devices WHERE table_id = ? AND token_hash = ?",
             (table_id, token_hash),
+        ).fetchone()
+        return None if row is None else DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])})
+
+    def seat_holder(self, db: Db, table_id: int, player: str, *, other_than: int | None = None) -> DeviceRow | None:
+        """Return the phone still at the table (not removed) that is `player`'s, leaving out the device `other_than`."""
+        row = db.execute(
+            "SELECT id, table_id, label, player, role, revoked, created_at FROM devices"
+            " WHERE table_id = ? AND player = ? AND revoked = 0 AND id != ? ORDER BY id LIMIT 1",
+            (table_id, player, -1 if other_than is None else other_than),
+        ).fetchone()
+        return None if row is None else DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])})
+
+    def host_device(self, db: Db, table_id: int) -> DeviceRow | None:
+        """Return the table's host phone (None for a table made through the API, which has none)."""
+        row = db.execute(
+            "SELECT id, table_id, label, player, role, revoked, created_at FROM devices"
+            " WHERE table_id = ? AND role = 'host' AND revoked = 0 ORDER BY id LIMIT 1",
+            (table_id,),
         ).fetchone()
         return None if row is None else DeviceRow(**{**dict(row), "revoked": bool(row["revoked"])})
 

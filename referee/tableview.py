@@ -40,6 +40,8 @@ class TableView:
     entry: str
     rematch_code: str | None
     join_secret: str
+    previous_setup: Setup | None = None
+    """A rematch: the setup of the game it follows (to say what the host changed); None for a first game."""
 
     @property
     def can_undo(self) -> bool:

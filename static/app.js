@@ -223,32 +223,92 @@
     if (next) next.focus({ preventScroll: true });
   });
 
+  // --- A refusal is seen ---
+  // A refused tap answers with the board and the reason in its banner, at the top. A form far down the page
+  // (a player's hand fix) would leave that sentence off-screen: the player saw the form close and thought it
+  // worked. When no alert on the new board is in view, the first refusal is scrolled into view.
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  }
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board");
+    if (!board) return;
+    var alerts = board.querySelectorAll("[role=alert]");
+    for (var i = 0; i < alerts.length; i++) if (inView(alerts[i])) return;
+    var refusal = board.querySelector(".banner.error");
+    if (refusal) refusal.scrollIntoView({ block: "center" });
+  });
+
   // A tap that never reached the table is said so, on the board, until the next answer replaces it.
-  function reportNotEntered(offline) {
+  function tapWords() {
+    if (!lastTap) return "that";
+    return lastTap.player ? lastTap.player + "'s " + lastTap.card : lastTap.card;
+  }
+  function sayNotEntered(sentence, offlineTap) {
     var banner = document.getElementById("banner");
-    if (!banner || !lastTap) return;
-    var what = lastTap.player ? lastTap.player + "'s " + lastTap.card : lastTap.card;
+    if (!banner) return;
     var note = document.createElement("p");
     note.className = "banner error not-entered";
     note.setAttribute("role", "alert");
-    note.textContent = offline
-      ? "Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back."
-      : "No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.";
-    if (offline) note.setAttribute("data-offline-tap", what);
+    note.textContent = sentence;
+    if (offlineTap) note.setAttribute("data-offline-tap", offlineTap);
     var old = banner.querySelector(".not-entered");
     if (old) old.remove();
     banner.prepend(note);
     lastTap = null;
   }
-  document.addEventListener("htmx:sendError", function (event) {
-    if (event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
-      reportNotEntered(!navigator.onLine);
+  function reportNotEntered(offline) {
+    if (!lastTap) return;
+    var what = tapWords();
+    if (offline) {
+      sayNotEntered("Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back.", what);
+    } else {
+      sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
+    }
+  }
+  function isPost(detail) {
+    return !!(detail && detail.requestConfig && detail.requestConfig.verb === "post");
+  }
+  // The error page's own sentence (the app's words for a 404 or a 413), if the answer is one.
+  function errorPageSentence(xhr) {
+    if ((xhr.getResponseHeader("Content-Type") || "").indexOf("text/html") !== 0) return null;
+    var page = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    var sentence = page.querySelector(".error-page p");
+    return sentence ? sentence.textContent.trim() : null;
+  }
+  // An answer htmx leaves out (429, 503 and other errors; see htmx-config in base.html). The board the app draws
+  // for a refusal with such a status (a rematch past the new-table limit) goes in like any refusal. Anything
+  // else (the server's front turning a busy phone away in plain text, a proxy's error page) must not replace the
+  // board, but a tap must not vanish in silence either: the board says it was not entered and what to do.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail;
+    var xhr = detail && detail.xhr;
+    if (!xhr || detail.shouldSwap || xhr.status < 400) return;
+    if (/^text\/html/.test(xhr.getResponseHeader("Content-Type") || "") && xhr.responseText.indexOf('id="board"') !== -1) {
+      detail.shouldSwap = true;
+      detail.isError = false;
+      return;
+    }
+    if (!isPost(detail)) return;
+    var what = tapWords();
+    var What = what.charAt(0).toUpperCase() + what.slice(1);
+    var page = xhr.status < 500 && xhr.status !== 429 ? errorPageSentence(xhr) : null;
+    if (xhr.status === 429) {
+      sayNotEntered(What + " was not entered: this phone sent too much at once. Wait a moment, then tap again.");
+    } else if (xhr.status === 503) {
+      sayNotEntered(What + " was not entered: the table is too busy just now. Wait a moment, then tap again.");
+    } else if (page) {
+      sayNotEntered(What + " was not entered: " + page);
+    } else {
+      sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
     }
   });
+  document.addEventListener("htmx:sendError", function (event) {
+    if (isPost(event.detail)) reportNotEntered(!navigator.onLine);
+  });
   document.addEventListener("htmx:timeout", function (event) {
-    if (event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
-      reportNotEntered(false);
-    }
+    if (isPost(event.detail)) reportNotEntered(false);
   });
 
   // --- "Your turn": vibrate where the browser allows, and an optional short sound (off unless this phone

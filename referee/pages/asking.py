@@ -19,7 +19,14 @@ from ..security import csrf_ok
 from ..service import REQUEST_WAIT_SECONDS, new_device_key
 from ..store import DeviceRow, JoinRequestRow
 from ..tableview import TableView
-from .common import adopt_device_key, client_address, current_device, current_key, service_error_page
+from .common import (
+    adopt_device_key,
+    client_address,
+    current_device,
+    current_key,
+    require_host,
+    service_error_page,
+)
 
 bp = Blueprint("asking", __name__)
 # Flash category of the host's confirmation: a calm status line at the top of the page (as pages/table.py's).
@@ -111,9 +118,9 @@ def cancel(code: str) -> BaseResponse:
 def answer(code: str, request_id: int, answer: str) -> BaseResponse:
     """Allow or refuse a phone's request (host phones only)."""
     view = get_referee().view(code)
-    device = current_device(view)
-    if not csrf_ok() or device is None or device.role != "host":
+    if not csrf_ok():
         abort(403)
+    require_host(view, current_device(view))
     try:
         done = get_referee().answer_request(view.code, request_id, allow=answer == "allow")
     except ServiceError as error:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import render_template, request, session
+from flask import abort, render_template, request, session
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError
 from ..extensions import get_referee
 from ..http_status import http_error_sentence, http_status
 from ..security import new_csrf_token
+from ..service import moved_note, new_device_key
 from ..store import DeviceRow
 from ..tableview import TableView
 
@@ -27,12 +28,53 @@ def adopt_device_key(key: str) -> None:
     """
     session["device"] = key
     session.permanent = True
+    session.pop(JOIN_KEY, None)  # used once
     new_csrf_token()
+
+
+# The key this browser's next join through the link gives it, made when "Who are you?" (or its one question) is
+# drawn, and kept in the signed, HttpOnly cookie. Every post from that page carries the same cookie, so a double
+# tap's two posts join with the same new key: the second finds the seat the first took, instead of making a
+# second phone that takes the seat from the first (Referee.join). The key is still new at every join: made
+# after any cookie planted in the browser beforehand, and dropped once a join used it.
+JOIN_KEY = "join_key"
+
+
+def offer_join_key() -> None:
+    """Make the key a join from the page being drawn will give this browser."""
+    session[JOIN_KEY] = new_device_key()
+
+
+def join_key() -> str:
+    """The key a join from the page this browser was shown gives it (a new one if that page made none)."""
+    key = session.get(JOIN_KEY)
+    return key if isinstance(key, str) and key else new_device_key()
 
 
 def current_device(view: TableView) -> DeviceRow | None:
     """Return this browser's device at the table, if it joined (never creates a key)."""
     return get_referee().device(view, current_key())
+
+
+def refusal_for(view: TableView, device: DeviceRow | None, sentence: str) -> str:
+    """`sentence`, or, for a phone whose seat or host role moved to another phone, why it only watches now.
+
+    The old phone (found again after its battery died, say) may still show a form from before: it is told what
+    happened, not that it never could ("Ann is on another phone now, and that phone is the host: ...").
+    """
+    return moved_note(device, view.setup.players) or sentence
+
+
+def require_host(view: TableView, device: DeviceRow | None) -> None:
+    """Abort with 403 unless `device` is the table's host phone, saying why in words (a host that moved too)."""
+    if device is None or device.revoked or device.role != "host":
+        abort(403, refusal_for(view, device, "Only the host's phone can do that."))
+
+
+def asked_holder() -> int | None:
+    """The phone a "take its seat?" question named (its id, posted with the yes); None without a valid one."""
+    sent = request.form.get("take", "")
+    return int(sent) if sent.isdigit() and 0 < int(sent) < 2**63 else None
 
 
 def client_address() -> str:

@@ -7,9 +7,10 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import ServiceError
 from ..extensions import get_referee
+from ..rematchnote import rematch_note
 from ..tableview import TableView
 from .common import service_error_page
-from .summary import strip
+from .summary import strip, tiebreak_note
 
 bp = Blueprint("display", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -17,7 +18,14 @@ bp.register_error_handler(ServiceError, service_error_page)
 
 def _context(view: TableView) -> dict[str, object]:
     # No device: the display never enters cards and never shows a phone's own cues.
-    return {"view": view, "state": view.state, "strip": strip(view, None)}
+    state = view.state
+    return {
+        "view": view,
+        "state": state,
+        "strip": strip(view, None),
+        "rematch_note": rematch_note(view),
+        "tiebreak": tiebreak_note(state),
+    }
 
 
 @bp.get("/t/<code>/display")

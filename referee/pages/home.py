@@ -42,9 +42,9 @@ class SetupForm:
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_request(cls) -> SetupForm:
-        """Read the form from the posted fields."""
-        names = request.form.getlist("name")[:MAX_SEATS] or [""]
+    def from_request(cls, players: list[str] | None = None) -> SetupForm:
+        """Read the form from the posted fields (a rematch's form sends no names: it gives its `players`)."""
+        names = list(players) if players is not None else request.form.getlist("name")[:MAX_SEATS] or [""]
         teams = request.form.getlist("team")[: len(names)]
         teams += ["A" if index % 2 == 0 else "B" for index in range(len(teams), len(names))]
         try:

@@ -7,6 +7,7 @@ that may, and let the host (the phone that started the table) manage the others.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from functools import cached_property
 from io import BytesIO
@@ -21,10 +22,21 @@ from ..extensions import get_referee, join_limit
 from ..http_status import http_status
 from ..netaddr import ALL_INTERFACES, lan_address, link_for_phones
 from ..security import csrf_ok
-from ..service import new_device_key, normalise_code
+from ..service import held_question, normalise_code
 from ..store import DeviceRow
 from ..tableview import TableView
-from .common import adopt_device_key, client_address, current_device, current_key, error_page, service_error_page
+from .common import (
+    adopt_device_key,
+    asked_holder,
+    client_address,
+    current_device,
+    current_key,
+    error_page,
+    join_key,
+    offer_join_key,
+    require_host,
+    service_error_page,
+)
 from .whoami import HostChoice, host_choice, take_host_answer
 
 bp = Blueprint("joining", __name__)
@@ -65,6 +77,11 @@ class JoinPanel:
         """Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture."""
         return hashlib.sha256(self.view.join_secret.encode()).hexdigest()[:8]
 
+    @cached_property
+    def rows(self) -> list[PhoneRow]:
+        """The host's list of phones, each row told apart from the others (a dead phone and its new one)."""
+        return phone_rows(self.devices)
+
     @property
     def tag(self) -> str:
         """What the panel shows, in 8 hex digits: a live update re-sends the panel only when this changes."""
@@ -72,6 +89,39 @@ class JoinPanel:
         if self.is_host:
             shown += [self.view.entry, *(f"{d.id}:{d.label}:{d.revoked}" for d in self.devices)]
         return hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class PhoneRow:
+    """One row of "Phones at this table": the phone, when it joined, and what tells it from a row alike."""
+
+    device: DeviceRow
+    joined: str
+    """When it joined, as the server's clock read it ("20:14")."""
+    nth: int = 1
+    """2, 3… for a row that would read like an earlier one (same label, same minute)."""
+
+    @property
+    def when(self) -> str:
+        """The words after the label: "joined 20:14", numbered if an earlier row reads the same."""
+        return f"joined {self.joined}" + (f" ({self.nth})" if self.nth > 1 else "")
+
+    @property
+    def name(self) -> str:
+        """The row's words, unlike every other row's ("Bob's phone, joined 20:14"): its Remove button's name."""
+        return f"{self.device.label}, {self.when}"
+
+
+def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
+    """Rows for the host's list, oldest first; two rows alike (same label, same minute) are numbered."""
+    rows: list[PhoneRow] = []
+    seen: dict[tuple[str, str], int] = {}
+    for device in devices:
+        joined = time.strftime("%H:%M", time.localtime(device.created_at))
+        alike = (device.label, joined)
+        seen[alike] = seen.get(alike, 0) + 1
+        rows.append(PhoneRow(device, joined, seen[alike]))
+    return rows
 
 
 def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
@@ -104,49 +154,184 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
     if device is not None and device.role == "host" and not device.revoked:
         # The host opened its own link: it is already here; it may say which player it is (pages/whoami.py).
         return redirect(url_for("whoami.page", code=view.code))
-    return render_template("join.html", view=view, secret=secret, device=device)
+    offer_join_key()
+    return render_template("join.html", view=view, secret=secret, who=who_are_you(view, device))
+
+
+@dataclass(frozen=True)
+class WhoAreYou:
+    """The choices of "Who are you?": every player, whether another phone holds their seat, the host's role."""
+
+    seats: tuple[tuple[str, bool], ...]
+    """(name, held): a held seat is shown as held, and taking it asks first."""
+    host_free: bool
+    """True if the host's phone keeps score (no seat of its own): a new phone may take the host over."""
+
+
+def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:
+    """What "Who are you?" offers this phone (its own seat is not held by "another phone")."""
+    others = [d for d in get_referee().devices(view) if not d.revoked and (device is None or d.id != device.id)]
+    held = {d.player for d in others if d.player}
+    return WhoAreYou(
+        tuple((name, name in held) for name in view.setup.players),
+        any(d.role == "host" and d.player is None for d in others),
+    )
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """The question asked before a phone takes over a seat (or the host) another phone holds."""
+
+    choice: str
+    """What the phone picked ("player:Bob", "host"), sent again with the answer."""
+    holder: int
+    """The phone that holds it now, sent with the answer: if another phone took it meanwhile, yes is refused."""
+    question: str
+    yes: str
+    hint: str
+    refused: str | None = None
+    """Why a yes was just refused (another phone took the seat first), said above the question asked again."""
+
+
+def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
+    """The other phone that holds the seat (or, for "host", the scorekeeping host's role) this phone picked."""
+    mine = current_device(view)
+    others = [d for d in get_referee().devices(view) if not d.revoked and (mine is None or d.id != mine.id)]
+    if choice == "host":
+        return next((d for d in others if d.role == "host" and d.player is None), None)
+    name = choice.removeprefix("player:").strip().casefold()
+    return next((d for d in others if (d.player or "").casefold() == name), None)
+
+
+def _take_over(view: TableView, choice: str, question: str, refused: str | None = None) -> TakeOver | None:
+    """The question for `choice`, with the words of its Yes button and what saying yes does (None: now free)."""
+    holder = _holder_of(view, choice)
+    if holder is None:
+        return None
+    watches = "The other phone then only watches, and it is told so."
+    manages = "manages the phones and the join link"
+    if choice == "host":
+        yes, hint = "Yes, this phone is the host now", f"This phone then keeps score and {manages}. {watches}"
+        return TakeOver(choice, holder.id, question, yes, hint, refused)
+    name = holder.player or choice.removeprefix("player:")
+    if holder.role == "host":
+        # The host's seat carries the host (Referee.join): say so before the phone says yes.
+        watches = f"{name}'s other phone is the host's: this phone becomes the host too and {manages}. {watches}"
+    return TakeOver(choice, holder.id, question, f"Yes, I'm {name} on this phone", watches, refused)
 
 
 @bp.post("/j/<code>/<secret>")
-def answer(code: str, secret: str) -> BaseResponse | tuple[str, int]:
+def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
     """Remember this phone at the table as the player it picked (or as a watcher)."""
+    # "player:NAME", "score", "watch" or "host": a prefix, so no player name can clash with the others.
+    choice = request.form.get("who", "")
     if not csrf_ok():
-        return error_page("Try again", "The page was stale. Open the link again.", 400)
+        # A double tap whose first answer already reached the phone (a new cookie, so the form's token is old):
+        # this phone is what it picked, so it goes to the table like the first tap did. Nothing changes here.
+        already = _already_so(code, secret, choice)
+        return already or error_page("Try again", "The page was stale. Open the link again.", 400)
     if not join_limit().allow(client_address()):
         return error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
-    # "player:NAME", "score" or "watch": a prefix, so no player name can clash with the other two.
-    choice = request.form.get("who", "")
-    watching = choice == "watch"
-    player = None if choice in ("watch", "score") else choice.removeprefix("player:")
+    player = None if choice in OTHER_CHOICES else choice.removeprefix("player:")
     if not choice or (player is not None and not player.strip()):
         return error_page("Try again", "Pick who you are, or Just watching.", 400)
-    if _host_answer(code, secret, choice):
-        return redirect(url_for("whoami.page", code=normalise_code(code)), 303)
-    new_key = new_device_key()
+    host_page = _host_answer(code, secret, choice)
+    if host_page is not None:
+        return redirect(host_page, 303)
+    new_key = join_key()
     try:
-        get_referee().join(code, secret, new_key, player=player, watching=watching, previous_key=current_key())
+        joined = get_referee().join(
+            code,
+            secret,
+            new_key,
+            player=player,
+            watching=choice == "watch",
+            host=choice == "host",
+            previous_key=current_key(),
+            take_over=asked_holder(),
+        )
     except ServiceError as error:
-        title = "Removed from the table" if error.code == "revoked" else "This link doesn't work"
-        return error_page(title, error.message, http_status(error))
+        asked = _ask_again(code, secret, choice, error)
+        if asked is not None:
+            return asked
+        return error_page(_JOIN_TITLES.get(error.code, "This link doesn't work"), error.message, http_status(error))
     # A new cookie at every join: one planted in this browser beforehand can no longer act as this phone.
     adopt_device_key(new_key)
+    if joined.took_over is not None or (joined.again and asked_holder() is not None):
+        flash(_took_over_message(joined.device), "quiet")
     return redirect(url_for("table.page", code=normalise_code(code)), 303)
 
 
-def _host_answer(code: str, secret: str, choice: str) -> bool:
-    """If the host's phone answered "Who are you?" on its own link, take its answer as the host's; True if so.
+# Headings of a refused join that are not about the link itself (by error code).
+_JOIN_TITLES = {"revoked": "Removed from the table", "seat_taken_meanwhile": "Someone else was quicker"}
 
-    Its answer is said on the page it is sent to (pages/whoami.py): a tap here is never silently ignored.
+
+def _ask_again(code: str, secret: str, choice: str, error: ServiceError) -> tuple[str, int] | None:
+    """Ask before a phone takes a held seat (or ask again, after another phone took it first); None otherwise."""
+    if error.code not in ("seat_held", "seat_taken_meanwhile"):
+        return None
+    view = get_referee().view(code)
+    refused = error.message if error.code == "seat_taken_meanwhile" else None
+    holder = _holder_of(view, choice)
+    question = error.message if refused is None or holder is None else held_question(holder)
+    take = _take_over(view, choice, question, refused)
+    if take is None:
+        return None  # freed meanwhile (the holder removed): the refusal's page says what happened
+    offer_join_key()
+    # The question itself is a page like any (200); asked again after a lost race, it says so (409).
+    status = 200 if refused is None else http_status(error)
+    return render_template("join.html", view=view, secret=secret, take=take), status
+
+
+def _already_so(code: str, secret: str, choice: str) -> BaseResponse | None:
+    """Send this phone to the table if it already is what it picked (a seat, or the host); None otherwise."""
+    try:
+        view = get_referee().check_join_secret(code, secret)
+    except ServiceError:
+        return None
+    device = current_device(view)
+    if device is None or device.revoked:
+        return None
+    if choice == "host":
+        already = device.role == "host" and device.player is None
+    else:
+        name = choice.removeprefix("player:").strip().casefold()
+        already = choice.startswith("player:") and (device.player or "").casefold() == name
+    if not already:
+        return None
+    if asked_holder() is not None:
+        flash(_took_over_message(device), "quiet")
+    return redirect(url_for("table.page", code=view.code), 303)
+
+
+# The choices of "Who are you?" that are not a player's name.
+OTHER_CHOICES = ("watch", "score", "host")
+
+
+def _took_over_message(device: DeviceRow) -> str:
+    """What a phone that just took over another phone's seat (or the host) is told, in words."""
+    if device.role == "host" and device.player:
+        return f"You're {device.player}, and this phone is the host now. The old phone only watches."
+    if device.role == "host":
+        return "This phone is the host now: it keeps score. The old phone only watches."
+    return f"You're {device.player} on this phone now. The old phone only watches."
+
+
+def _host_answer(code: str, secret: str, choice: str) -> str | None:
+    """If the host's phone answered "Who are you?" on its own link, take its answer as the host's.
+
+    Return the page that says what happened (pages/whoami.py), or asks first for a seat another phone holds: a
+    tap here is never silently ignored. None for every other phone.
     """
     try:
         view = get_referee().check_join_secret(code, secret)
     except ServiceError:
-        return False  # join() says what is wrong with the link
+        return None  # join() says what is wrong with the link
     device = current_device(view)
     if device is None or device.role != "host" or device.revoked:
-        return False
-    take_host_answer(view.code, choice)
-    return True
+        return None
+    held = take_host_answer(view.code, choice)
+    return url_for("whoami.page", code=view.code, take=held, back="me" if held else None)
 
 
 @bp.get("/t/<code>/qr.svg")
@@ -170,9 +355,9 @@ def qr_svg(code: str) -> Response:
 def _host_view(code: str) -> TableView:
     """Return the table if this phone is its host and the form carries the CSRF token; 403 otherwise."""
     view = get_referee().view(code)
-    device = current_device(view)
-    if not csrf_ok() or device is None or device.role != "host":
+    if not csrf_ok():
         abort(403)
+    require_host(view, current_device(view))
     return view
 
 

@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import ServiceError
 from ..extensions import get_referee
+from ..htmx import navigate
 from ..store import DeviceRow
 from ..tableview import TableView
 from .asking import asking_context
@@ -84,5 +85,7 @@ def seat_list(code: str) -> BaseResponse | str:
     """The live list of seats (refreshed when the table's stream says something changed)."""
     view, join, live = _lobby(code)
     if join is None:
-        return redirect(url_for("table.page", code=view.code))
+        # This phone may no longer bring phones in (its host role moved to a new phone, say): the whole lobby
+        # goes, and the table page says why. A redirect would have htmx swap that whole page into the list.
+        return navigate(url_for("table.page", code=view.code))
     return render_template("_seats.html", view=view, **live)

@@ -215,7 +215,9 @@ class RenderedLines:
 
 # A round's heading, above the round's newest line (pages/logview.py); not kept with the line below it: which
 # line is a round's newest changes with every card, and a line's cached HTML must depend only on its key.
-ROUND_HEADING = '\n    <li class="round-separator">Round {}</li>'
+# A real heading (under "What happened", an h2) inside its list item: a screen reader's heading keys jump from
+# round to round, where a plain item read as one more line of the log.
+ROUND_HEADING = '\n    <li class="round-separator"><h3>Round {}</h3></li>'
 
 
 def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:

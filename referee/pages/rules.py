@@ -6,7 +6,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import rulebook
-from ..engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules
+from ..engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, Variant
 from ..errors import ServiceError
 from ..extensions import get_referee
 from ..tableview import TableView
@@ -35,6 +35,11 @@ def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]
     return view, view.setup.house_rules
 
 
+def _variant(view: TableView | None) -> Variant | None:
+    # A switch that never comes up in the table's game gets no "At this table" (play test 3, finding 6).
+    return None if view is None else view.setup.variant
+
+
 def _query() -> str:
     return request.args.get("q", "")[:MAX_QUERY]
 
@@ -44,7 +49,8 @@ def index() -> str:
     """The whole rules panel: search, every rule and FAQ entry, and this table's house rules."""
     view, house_rules = _table_rules(request.args.get("table"))
     query = _query()
-    results = rulebook.search(query, house_rules) if query.strip() else []
+    variant = _variant(view)
+    results = rulebook.search(query, house_rules, variant=variant) if query.strip() else []
     return render_template(
         "rules.html",
         query=query,
@@ -53,8 +59,20 @@ def index() -> str:
         table_view=view,
         house_rules=house_rules,
         specs=HOUSE_RULE_SPECS,
-        notes={item.id: rulebook.table_note(item, house_rules) for item in rulebook.entries()},
+        notes={item.id: rulebook.table_note(item, house_rules, variant) for item in rulebook.entries()},
+        not_here=_not_here(house_rules, variant),
     )
+
+
+def _not_here(house_rules: HouseRules | None, variant: Variant | None) -> dict[str, str]:
+    """The switches this table's game never reaches, each with where it does come up."""
+    if house_rules is None or variant is None:
+        return {}
+    return {
+        spec.name: rulebook.ONLY_IN[spec.name]
+        for spec in HOUSE_RULE_SPECS
+        if not rulebook.switch_applies(spec.name, house_rules, variant)
+    }
 
 
 @bp.get("/rules/search")
@@ -63,7 +81,7 @@ def search() -> str:
     view, house_rules = _table_rules(request.args.get("table"))
     query = _query()
     # Five answers fit a phone screen; the full /rules page shows all ten.
-    results = rulebook.search(query, house_rules, limit=5) if query.strip() else []
+    results = rulebook.search(query, house_rules, limit=5, variant=_variant(view)) if query.strip() else []
     return render_template("_rules_results.html", query=query, results=results, table_view=view)
 
 
@@ -77,11 +95,14 @@ def entry(entry_id: str) -> Response | tuple[str, int] | str:
         # An entry merged into another keeps its address: old links, bookmarks and logs land on the merged one.
         return redirect(url_for("rules.entry", entry_id=found.id, table=request.args.get("table")), 301)
     view, house_rules = _table_rules(request.args.get("table"))
+    here = rulebook.rules_here(found, house_rules, _variant(view))
     return render_template(
         "rule.html",
         item=found,
         table_view=view,
-        note=rulebook.table_note(found, house_rules),
+        note=rulebook.table_note(found, here),
         spec=SPECS_BY_NAME.get(found.house_rule or ""),
-        house_rules=house_rules,
+        # None where the entry's switch never comes up at this table: no reading is marked as this table's.
+        house_rules=here,
+        not_here=rulebook.ONLY_IN.get(found.house_rule or "") if here is None and house_rules is not None else None,
     )

@@ -104,6 +104,14 @@ def _places(view: TableView, eliminated: list[list[str]]) -> dict[str, int]:
         return _team_places(view)
     places = {name: 1 for name in view.state.winners}
     place = len(places) + 1
+    # Sudden Death ends with several players still in: they outlasted everyone who is out, more lives first
+    # (a tie-break's losers next to the winner), equal lives sharing a place.
+    still_in = [player for player in view.state.players if not player.out and player.name not in places]
+    for lives in sorted({player.lives for player in still_in}, reverse=True):
+        group = [player.name for player in still_in if player.lives == lives]
+        for name in group:
+            places[name] = place
+        place += len(group)
     for group in reversed(eliminated):
         for name in group:
             places.setdefault(name, place)

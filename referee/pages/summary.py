@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import EventKind, GameState, Status
+from ..engine import EventKind, GameState, Status, taken_back
+from ..service import moved_note
 from ..store import DeviceRow
 from ..tableview import TableView
 
@@ -16,6 +17,8 @@ class Identity:
     player: str | None
     label: str
     your_turn: bool
+    moved: str | None = None
+    """Why this phone only watches, if another phone took its seat over ("Bob is on another phone now: …")."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,32 @@ class Strip:
     """Who was eliminated by the last action."""
     you_lost: Loss | None
     """What the last action cost this phone's player (or their team), if anything."""
+
+
+@dataclass(frozen=True)
+class TieBreakNote:
+    """What a tie-break waits for, said by the phones' banner and the table display for as long as it lasts,
+    whatever the newest log line is (a hand Fix entered during the tie-break must not hide it)."""
+
+    headline: str
+    short: str
+    """A few words for the table display, read from across the table ("Ann and Bob are tied")."""
+    who: str
+    """Who is in it: the tied players ("Ann and Bob are tied, with 2 lives each."), or both teams."""
+    how: str
+    """What each player does to settle it."""
+    rule: str
+    """The rulebook entry behind it (the "Why?" link)."""
+    groups: tuple[TieBreakGroup, ...]
+    """The tied seats as the form asks for their totals: one group per team, or one group without a name."""
+
+
+@dataclass(frozen=True)
+class TieBreakGroup:
+    """Tied seats whose totals are added up together: a team's (named), or every tied player's (no name)."""
+
+    team: str | None
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -52,7 +81,8 @@ def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
         your_turn = state.status is Status.PLAYING and current is not None and current.name == device.player
         return Identity(device.player, f"You're {device.player}", your_turn)
     labels = {"host": "You're the host", "watcher": "You're watching"}
-    return Identity(None, labels.get(device.role, "You're keeping score"), False)
+    moved = moved_note(device, view.setup.players)
+    return Identity(None, labels.get(device.role, "You're keeping score"), False, moved)
 
 
 def _team_of(state: GameState, name: str) -> str | None:
@@ -71,7 +101,10 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
         # state's events are an older action's, so no lives are counted here (the players' rows show them).
         by = f" by {changed.status_by}" if changed.status_by else ""
         if changed.undone:
-            return Strip(changed.text, f"Undone{by}", (), (), None)
+            # An Undo always takes back the newest action that counted: now the first of the undone tail.
+            history = view.history
+            undone = history.actions[len(history.active)]
+            return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
         return Strip(changed.text, f"Put back{by}", _losses(view.state), (), None)
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
@@ -98,3 +131,37 @@ def _losses(state: GameState) -> tuple[Loss, ...]:
             left = event.value if event.value is not None else 0
             lost[name] = Loss(name, (before.lives if before else 0) + 1, left)
     return tuple(lost.values())
+
+
+def _and(names: list[str]) -> str:
+    return "".join(names) if len(names) <= 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def tiebreak_note(state: GameState) -> TieBreakNote | None:
+    """Say who is in the tie-break and how it is settled; None unless the game waits for one."""
+    if state.status is not Status.TIEBREAK:
+        return None
+    if state.teams:
+        # Teams (house rule teams_both_out, "together"): every player counts, and the totals are added per team.
+        teams = [f"{team.name} ({_and([state.players[seat].name for seat in team.seats])})" for team in state.teams]
+        return TieBreakNote(
+            "Both teams are out at once: tie-break!",
+            "Both teams are out",
+            f"{_and(teams)} are both out.",
+            "Every player adds up the number cards left in their hand (wild cards count nothing). "
+            "The team with the lower total wins.",
+            "teams-both-out",
+            tuple(TieBreakGroup(team.name, tuple(s for s in state.tied if s in team.seats)) for team in state.teams),
+        )
+    tied = [state.players[seat] for seat in state.tied]
+    names = _and([player.name for player in tied])
+    lives = tied[0].lives if tied else 0
+    # 1994 rules, Sudden Death: a tie on lives is settled by the number cards in hand, lowest wins.
+    return TieBreakNote(
+        "Sudden Death tie!",
+        f"{names} are tied",
+        f"{names} are tied, with {lives} {'life' if lives == 1 else 'lives'} each.",
+        "Each tied player adds up the number cards left in their hand (wild cards count nothing). Lowest total wins.",
+        "tiebreak",
+        (TieBreakGroup(None, state.tied),),
+    )

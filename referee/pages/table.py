@@ -13,7 +13,6 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..codec import Command, Redo, Undo
 from ..engine import (
-    HOUSE_RULE_SPECS,
     WILD_CARDS,
     Bust,
     Card,
@@ -32,16 +31,29 @@ from ..security import csrf_ok
 from ..store import DeviceRow
 from ..tableview import TableView
 from .asking import asking_context
-from .common import client_address, current_device, service_error_page
-from .home import SetupForm, variant_choices
+from .common import client_address, current_device, refusal_for, service_error_page
+from .home import SetupForm
 from .joining import join_panel
 from .logview import log_lines
+from .rematch import (
+    HOST_ONLY,
+    TOO_LATE,
+    asked_for,
+    is_change_post,
+    may_show_form,
+    posted_form,
+    rematch_context,
+    requested,
+)
 from .standings import standings
-from .summary import identity, strip
+from .summary import identity, strip, tiebreak_note
 
 bp = Blueprint("table", __name__)
 # Flash category of a tap the table had already moved past: said quietly (a status, not an alert).
 QUIET = "quiet"
+# A version is a count of entries: 18 digits outgrow any game and still fit the database's 64-bit integer.
+MAX_VERSION_DIGITS = 18
+BAD_VERSION = "This tap came with a garbled page version, so nothing was entered: reload the table and tap again."
 bp.register_error_handler(ServiceError, service_error_page)
 
 
@@ -100,7 +112,9 @@ def board_context(
         "last_events": _last_events(view),
         "me": identity(view, device),
         **_game_over(view),
+        **rematch_context(view, device),
         "strip": strip(view, device),
+        "tiebreak": tiebreak_note(state),
         **asking_context(view, device),
         **extra,
     }
@@ -120,14 +134,7 @@ def _game_over(view: TableView) -> dict[str, Any]:
     if view.state.status is not Status.FINISHED:
         return {}
     games = get_referee().series(view)
-    return {
-        "standings": standings(view, games),
-        "series_games": len(games),
-        # The rematch form starts from this game's settings (pages/home.py's form, the same fields).
-        "rematch_form": SetupForm.from_setup(view.setup),
-        "variants": variant_choices(),
-        "specs": HOUSE_RULE_SPECS,
-    }
+    return {"standings": standings(view, games), "series_games": len(games)}
 
 
 def _join_changed(join_tag: str | None) -> bool:
@@ -242,10 +249,18 @@ def _command_from_form(view: TableView) -> Command:
 
 
 def _posted_version() -> int | None:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
+    """The version the phone saw; None for a post without one (the API's way: no stale check asked for).
+
+    A version that is there but not a whole number is refused rather than ignored: ignoring it would enter
+    the tap with no check that the phone was up to date, which is the check the field exists for.
+    """
+    raw = request.form.get("version")
+    if raw is None:
         return None
+    # isascii: str.isdigit also accepts digits like "²" that int() refuses; int() also refuses over 4300 digits.
+    if raw.isascii() and raw.isdigit() and len(raw) <= MAX_VERSION_DIGITS:
+        return int(raw)
+    raise Invalid("bad_form", BAD_VERSION, field="version")
 
 
 def _needs_bomb_sheet(view: TableView, command: Command) -> bool:
@@ -268,12 +283,15 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         if not csrf_ok():
             raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
         if not referee.may_enter(view, device):
-            raise Forbidden("watch_only", "This phone is only watching: it can't enter cards.")
+            raise Forbidden(
+                "watch_only", refusal_for(view, device, "This phone is only watching: it can't enter cards.")
+            )
+        expected_version = _posted_version()
         command = _command_from_form(view)
         if _needs_bomb_sheet(view, command):
             return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
         entered_by = None if device is None else device.label
-        view = referee.act(view.code, command, expected_version=_posted_version(), entered_by=entered_by, device=device)
+        view = referee.act(view.code, command, expected_version=expected_version, entered_by=entered_by, device=device)
     except Conflict as error:
         fresh = error.view or view
         return _respond(fresh, device, error, quiet=moved_on_message(fresh, command))
@@ -282,37 +300,56 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
     return _respond(view, device)
 
 
-def _rematch_changes() -> dict[str, Any]:
-    """What the rematch form changes (starter, variant, teams, house rules); nothing for the plain button."""
-    if "variant" not in request.form:
-        return {}
-    form = SetupForm.from_request()
-    return {
-        "first_player": form.first_player(),
-        "variant": form.variant,
-        "teams": form.teams_by_side(),
-        "house_rules": form.house_rules,
-    }
+def _refused_changes(
+    view: TableView, device: DeviceRow | None, form: SetupForm, error: ServiceError
+) -> tuple[str, int]:
+    """A refused change form comes back open, with the host's choices and the reason beside its button.
+
+    htmx swaps the board (the button keeps its id, so focus goes back to it, on screen: templates/_rematch.html);
+    a plain browser gets the whole page at once (a redirect would lose what the host chose).
+    """
+    full_page = not is_htmx()
+    context = board_context(
+        view, device, full_page=full_page, rematch_form=form, rematch_error=error.message, rematch_autofocus=full_page
+    )
+    if full_page:
+        return render_template("table.html", **context), http_status(error)
+    context["join_changed"] = _join_changed(context["join_tag"])
+    return render_template("_board.html", **context), http_status(error)
 
 
 @bp.post("/t/<code>/rematch")
 def rematch(code: str) -> BaseResponse | tuple[str, int]:
-    """Start a rematch with the same players: the same settings, or those the host changed in the form."""
+    """Start a rematch with the same players: the same settings, or those the host's phone changed in the form."""
     referee = get_referee()
     view = referee.view(code)
     device = current_device(view)
+    form = posted_form(view.setup) if is_change_post() else None
     # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
     makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
     try:
-        if not csrf_ok() or not referee.may_enter(view, device):
-            raise Forbidden("watch_only", "Only a phone at the table can start a rematch.")
+        if not referee.may_enter(view, device):
+            raise Forbidden("watch_only", refusal_for(view, device, "Only a phone at the table can start a rematch."))
+        if not csrf_ok():
+            raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
+        # Only the host's phone set the table up, so only it changes the rematch's settings (forged posts too).
+        if form is not None and not referee.may_change_rematch(device):
+            raise Forbidden("host_only", HOST_ONLY)
         if makes_table:
             if not table_limit().allow(client_address()):
                 raise TooMany("too_many", "Too many new tables from this phone: wait a minute.")
             counted = True
-        new_code = referee.rematch(view.code, **_rematch_changes())
+        new_code = referee.rematch(view.code, **({} if form is None else requested(form)))
     except ServiceError as error:
         if counted:
             table_limit().release(client_address())
-        return _respond(error.view or view, device, error)
+        fresh = error.view or view
+        if form is not None and referee.may_change_rematch(device) and may_show_form(fresh):
+            return _refused_changes(fresh, device, form, error)
+        return _respond(fresh, device, error)
+    if form is not None and not makes_table:
+        # Another phone's "same players" got there first: the host's changes were not used; say so (not silently).
+        started = referee.setup_of(new_code)
+        if started is not None and not asked_for(form, started):
+            flash(TOO_LATE, QUIET)
     return navigate(url_for("table.page", code=new_code))

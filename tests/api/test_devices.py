@@ -18,14 +18,14 @@ def auth(api: Api, token: str | None = None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token or api.token}"}
 
 
-def join(app: Flask, join_url: str, who: str) -> FlaskClient:
-    """A phone that opened the join link and picked `who` (player:NAME, score or watch)."""
+def join(app: Flask, join_url: str, who: str, **extra: str) -> FlaskClient:
+    """A phone that opened the join link and picked `who` (player:NAME, score or watch; `extra`: more fields)."""
     phone = app.test_client()
     path = urlsplit(join_url).path
     page = phone.get(path).get_data(as_text=True)
     csrf = re.search(r'name="csrf" value="([^"]+)"', page)
     assert csrf is not None
-    assert phone.post(path, data={"csrf": csrf.group(1), "who": who}).status_code == 303
+    assert phone.post(path, data={"csrf": csrf.group(1), "who": who, **extra}).status_code == 303
     return phone
 
 
@@ -62,6 +62,20 @@ def test_the_token_lists_the_phones_at_the_table(api: Api, app: Flask) -> None:
     seen = [(d["player"], d["role"], d["removed"]) for d in listed]
     assert seen == [("Bob", "player", False), (None, "watcher", False)]
     assert all(isinstance(d["id"], int) and d["label"] for d in listed)
+
+
+def test_the_token_sees_a_seat_move_to_a_new_phone(api: Api, app: Flask) -> None:
+    created = api.create(["Ann", "Bob", "Cy"])
+    join(app, created["join_url"], "player:Bob")
+    # Bob's phone died: a new one takes his seat over (asked first; the yes names the phone it takes it from).
+    old_bob = devices(api)[0]["id"]
+    join(app, created["join_url"], "player:Bob", take=str(old_bob))
+    listed = devices(api)
+    seen = [(d["label"], d["player"], d["role"], d["removed"]) for d in listed]
+    assert seen == [("Bob's old phone", None, "watcher", False), ("Bob's phone", "Bob", "player", False)]
+    # Told apart by their ids and when they joined, the old one first.
+    assert listed[0]["id"] != listed[1]["id"] and listed[0]["joined_at"] <= listed[1]["joined_at"]
+    assert all(isinstance(d["joined_at"], float) for d in listed)
 
 
 @pytest.mark.parametrize(

@@ -91,3 +91,35 @@ def test_an_unfinished_game_refuses_a_rematch_with_changes_too(api: Api) -> None
     api.create(["Ann", "Bob"])
     status, body = rematch(api, {"first_player": "Bob"})
     assert (status, body["error"]["code"]) == (422, "not_finished")
+
+
+def test_the_state_says_what_the_rematch_changed_until_its_first_card(api: Api, app: Flask) -> None:
+    finished(api, app, ["Ann", "Bob", "Cy"])
+    first_game = api.state()
+    assert first_game["rematch_note"] is None  # a first game changed nothing
+    status, body = rematch(api, {"first_player": "Cy", "variant": "sudden_death"})
+    assert status == 201
+    said = "New game. Changed by the host: Cy starts; a Sudden Death game (it ends when the first player is out)."
+    # The creation's answer, a plain read, and a refused action's fresh state all say it, as the phones do.
+    assert body["state"]["rematch_note"] == said
+    new = body["code"]
+    assert api.client.get(f"/api/v1/tables/{new}").get_json()["rematch_note"] == said
+    api.code = new
+    stale = api.act(expect=409, type="play", player="Cy", card="3", expected_version=7)
+    assert stale["state"]["rematch_note"] == said
+    # The first card: the game speaks for itself, and the note is gone.
+    assert api.play("Cy", "3")["rematch_note"] is None
+    assert api.state()["rematch_note"] is None
+    # Undone, the table is again as the rematch started it: the note is back (as on the phones' board).
+    assert api.act(type="undo")["rematch_note"] == said
+
+
+def test_a_rematch_with_the_same_settings_has_no_note(api: Api, app: Flask) -> None:
+    finished(api, app, ["Ann", "Bob", "Cy"])
+    status, body = rematch(api)
+    assert status == 201
+    assert body["state"]["rematch_note"] is None
+    # The document lists the field as optional: v1 clients built before it still match.
+    schema = api.client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]["State"]
+    assert schema["properties"]["rematch_note"]["type"] == ["string", "null"]
+    assert "rematch_note" not in schema["required"]

@@ -16,9 +16,10 @@ def csrf(page: str) -> str:
     return found.group(1)
 
 
-def start(host: Browser, names: list[str]) -> str:
+def start(host: Browser, names: list[str], entry: str = "joined") -> str:
     """Start a table from the home page's form; return its code (the host lands in the lobby)."""
     form = [("csrf", csrf(host.request("GET", "/").text())), *(("name", name) for name in names), ("op", "start")]
+    form.append(("entry", entry))
     started = host.request("POST", "/", form)
     assert started.status == 303
     lobby = urllib.parse.urlsplit(started.headers["location"]).path
@@ -62,7 +63,7 @@ def test_gran_picks_herself_in_the_lobby_and_her_phone_cues_her_turn(live_server
         gran.close()
 
 
-def test_a_seat_on_another_phone_is_refused_over_the_wire(live_server: LiveServer) -> None:
+def test_a_seat_on_another_phone_asks_first_over_the_wire(live_server: LiveServer) -> None:
     gran, max_phone = Browser(live_server.port), Browser(live_server.port, source="127.0.0.2")
     try:
         code = start(gran, ["Gran", "Max"])
@@ -72,12 +73,19 @@ def test_a_seat_on_another_phone_is_refused_over_the_wire(live_server: LiveServe
         join_page = max_phone.request("GET", link.group(1)).text()
         joined = max_phone.request("POST", link.group(1), [("csrf", csrf(join_page)), ("who", "player:Max")])
         assert joined.status == 303
-        refused = gran.request("POST", f"/t/{code}/me", [("csrf", csrf(table)), ("who", "player:Max")], htmx=True)
-        assert refused.status == 204 and refused.headers["hx-redirect"] == f"/t/{code}#join"
-        page = text(gran.request("GET", f"/t/{code}").text())
-        assert "Another phone is already Max's. To be Max on this phone, remove that phone first" in page
-        assert "You're the host" in page
-        assert "You're Max" in text(max_phone.request("GET", f"/t/{code}").text())
+        asked = gran.request("POST", f"/t/{code}/me", [("csrf", csrf(table)), ("who", "player:Max")], htmx=True)
+        assert asked.status == 204 and asked.headers["hx-redirect"] == f"/t/{code}/me?take=Max&back=table"
+        question = gran.request("GET", asked.headers["hx-redirect"]).text()
+        assert "Max is on another phone. Is this Max's new phone?" in text(question)
+        assert "You're Max" in text(max_phone.request("GET", f"/t/{code}").text())  # nothing changed yet
+        # The yes names the phone it takes the seat from (Max's, as the question was asked).
+        holder = re.search(r'name="take" value="(\d+)"', question)
+        assert holder is not None
+        form = [("csrf", csrf(table)), ("who", "player:Max"), ("take", holder[1]), ("back", "table")]
+        assert gran.request("POST", f"/t/{code}/me", form).status == 303
+        assert "You're Max" in text(gran.request("GET", f"/t/{code}").text())
+        moved = text(max_phone.request("GET", f"/t/{code}").text())
+        assert "Max is on another phone now: this phone only watches." in moved
     finally:
         gran.close()
         max_phone.close()

@@ -8,7 +8,7 @@ import time
 from flask import Flask
 
 from .conftest import Phone
-from .test_join import host_join_link, join
+from .test_join import host_join_link, join, remove_button
 
 
 def watch_by_code(phone: Phone, code: str) -> None:
@@ -129,7 +129,7 @@ def test_the_host_phone_and_removed_phones_cannot_ask(phone: Phone, other_phone:
     assert "Ask to be Ann" in other_phone.page.by_id("ask").buttons()
     form = other_phone.button("Ask to be Ann").ancestor("form")
     phone.open(f"/t/{code}")
-    phone.follow(phone.press("Remove Watching"))
+    phone.follow(phone.press(remove_button(phone, phone.client.application, code, "Watching")))
     other_phone.follow(other_phone.submit(form))
     assert "The host removed this phone from the table." in section_text(other_phone, "banner")
     phone.open(f"/t/{code}")

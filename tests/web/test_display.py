@@ -67,4 +67,5 @@ def test_the_display_says_when_the_newest_change_was_an_undo(phone: Phone, app: 
     drive(app, code, "undo")
     phone.open(f"/t/{code}/display")
     last = phone.page.find("p", class_="display-last")
-    assert last is not None and last.text() == "Undone: Bob played 4: total 11. Cy's turn."
+    # What was taken back and whose turn it is again (the undone line's "Cy's turn" is no longer true).
+    assert last is not None and last.text() == "Undone: Bob's 4. Back to Bob's turn, total 7."

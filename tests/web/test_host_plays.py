@@ -88,37 +88,47 @@ def test_the_lobby_says_everyones_in_once_the_others_join(phone: Phone, other_ph
     join(lily, link, "Lily")
     lobby(phone, code)
     assert "Start without waiting" in phone.page.text()  # Gran has not said she is Gran yet
-    # Max and Lily have phones: Gran's phone offers only Gran (and scorekeeping).
+    # Max and Lily have phones: Gran's phone shows their seats as held (taking one asks first: test_seats.py).
     choices = [name for name in phone.page.by_id("seats").buttons() if name.startswith("I'm")]
-    assert choices == ["I'm Gran", "I'm only keeping score"]
+    assert choices == [
+        "I'm Gran",
+        "I'm Max — on another phone",
+        "I'm Lily — on another phone",
+        "I'm only keeping score",
+    ]
     phone.follow(phone.press("I'm Gran"))
     assert "Everyone's in — start" in phone.page.text()
     assert "Start without waiting" not in phone.page.text()
 
 
-def test_a_seat_held_by_another_phone_is_refused_in_words(phone: Phone, other_phone: Phone, app: Flask) -> None:
+def test_a_seat_held_by_another_phone_asks_first_and_a_stale_page_too(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
     code = phone.start(FAMILY)
     join(other_phone, host_join_link(phone), "Max")
     lobby(phone, code)
-    seats = section_text(phone, "seats")
     assert "I'm Max" not in phone.page.by_id("seats").buttons()
-    assert "Max is on another phone already: to be one of them here, remove that phone first" in seats
+    assert "I'm Max — on another phone" in phone.page.by_id("seats").buttons()
     revision = app.extensions["referee"].view(code).revision
 
-    # A stale page (Max's phone joined after it was drawn) still posts Max: refused, said, nothing changed.
+    # A stale page (Max's phone joined after it was drawn) still posts Max: asked first, nothing changed.
     response = phone.press("I'm Gran", who="player:Max")
     phone.follow(response)
-    assert "Another phone is already Max's. To be Max on this phone, remove that phone first" in phone.page.text()
+    assert "Max is on another phone. Is this Max's new phone?" in phone.page.text()
     assert host_device(app, code) == (None, "Host")
     assert app.extensions["referee"].view(code).revision == revision
     other_phone.open(f"/t/{code}")
     assert "You're Max" in section_text(other_phone, "strip")
 
-    # Removing Max's phone first, as the sentence says, frees the seat.
+    # Yes moves the seat (back to the lobby it was asked from), and Max's other phone only watches.
+    assert phone.url == f"/t/{code}/me?take=Max&back=lobby"
+    response = phone.press("Yes, I'm Max on this phone")
+    assert response.headers["Location"].endswith(f"/t/{code}/lobby")
     phone.open(f"/t/{code}")
-    phone.follow(phone.press("Remove Max's phone", within=phone.page.find("ul", class_="devices")))
-    phone.follow(phone.press("I'm Max", within=phone.page.by_id("join")))
     assert "You're Max" in section_text(phone, "strip")
+    assert host_device(app, code) == ("Max", "Max's phone")
+    other_phone.open(f"/t/{code}")
+    assert "Max is on another phone now: this phone only watches." in section_text(other_phone, "strip")
 
 
 def test_the_host_changes_its_mind_from_the_table(phone: Phone, app: Flask) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -36,6 +37,17 @@ def host_join_link(host: Phone) -> str:
     link = host.page.find("a", class_="join-link")
     assert link is not None
     return link["href"]
+
+
+def joined_at(app: Flask, code: str, label: str) -> str:
+    """When the (first) phone with this label joined, as the host's list says it ("20:14", the server's clock)."""
+    device = next(d for d in app.extensions["referee"].devices(code) if d.label == label)
+    return time.strftime("%H:%M", time.localtime(device.created_at))
+
+
+def remove_button(phone: Phone, app: Flask, code: str, label: str) -> str:
+    """The name of the Remove button of the phone with this label in the host's list."""
+    return f"Remove {label}, joined {joined_at(app, code, label)}"
 
 
 def total(phone: Phone) -> str:
@@ -172,9 +184,12 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     devices = phone.page.find("ul", class_="devices")
     assert devices is not None
     labels = [item.text().split(" Remove")[0] for item in devices.find_all("li")]
-    assert labels == ["Host (this phone)", "Cy's phone"]
-    assert "Remove Host" not in devices.buttons()
-    response = phone.press("Remove Cy's phone", within=devices)
+    assert labels == [
+        f"Host (this phone) · joined {joined_at(app, code, 'Host')}",
+        "Cy's phone · joined " + joined_at(app, code, "Cy's phone"),
+    ]
+    assert not any(name.startswith("Remove Host") for name in devices.buttons())
+    response = phone.press(remove_button(phone, app, code, "Cy's phone"), within=devices)
     assert response.status_code == 303
     phone.follow(response)
     assert "That phone can no longer enter cards." in phone.page.by_id("join").text()

@@ -223,3 +223,15 @@ def test_headings_are_right_when_another_process_entered_the_cards(phone: Phone,
         assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 4)]
     finally:
         other.extensions["referee"].store.close()
+
+
+def test_each_round_heading_is_a_heading_under_what_happened(phone: Phone, app: Flask) -> None:
+    # A screen reader's heading keys go from round to round; "What happened" (h2) stands above them.
+    code = phone.start(["Ann", "Bob", "Cy"])
+    play_rounds(app, code, rounds=2, zeros_per_round=1)
+    for page in (f"/t/{code}", f"/t/{code}/log"):
+        phone.open(page)
+        log = phone.page.by_id("log")
+        assert [heading.text() for heading in log.find_all("h2")] == ["What happened"]
+        # Round 3 is dealt but has no card yet: no heading.
+        assert [heading.text() for heading in log.find_all("h3")] == ["Round 2", "Round 1"]

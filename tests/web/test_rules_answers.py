@@ -60,7 +60,7 @@ def test_a_ruling_page_shows_its_examples_for_this_table(api: Api, phone: Phone)
     assert examples == [
         "Ann, Bob, Cy, Dee and Eve play in two teams (Ann, Cy and Eve against Bob and Dee). Ann's team has lost 4 "
         "lives; then Bob's team has lost 4 lives; then play comes round to Eve; then Eve plays the Bomb; nobody "
-        "has a 0. Result: Team A wins."
+        "has a 0. Result: Team A wins; Ann, Cy and Eve's team has 1 life and Bob and Dee's 0."
     ]
     assert "Other reading" in phone.page.text() and "teams_both_out" not in phone.page.text()
 

@@ -497,8 +497,10 @@ def test_other_phones_are_told_of_an_undo_and_a_redo(phone: Phone, other_phone: 
     phone.press("Undo", htmx=True)
     other_phone.open(f"/t/{code}")
     strip = other_phone.page.by_id("strip").text()
-    # Bob's phone says what was taken back and by which phone, not an older card as "Just now".
-    assert "Undone by Host: Ann played 3: total 3. Ann has no cards left: round over." in strip
+    # Bob's phone says what was taken back, by which phone and whose turn it is again; not an older card as
+    # "Just now", nor the undone line whose "round over" no longer holds.
+    assert "Undone by Host: Ann's 3. Back to Ann's turn, total 0." in strip
+    assert "round over" not in strip
     assert "Just now" not in strip and "You lost a life!" not in strip
     assert "Round over!" not in other_phone.page.by_id("banner").text()
 

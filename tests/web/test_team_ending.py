@@ -3,9 +3,12 @@ place teams: both players of the winning team share 1st."""
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 
 from .conftest import Phone, drive
+from .test_join import host_join_link, join
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # the home page puts Ann and Cy in Team A, Bob and Dee in Team B
 
@@ -33,13 +36,17 @@ def test_a_bomb_that_takes_both_teams_last_lives_says_so_and_asks_for_the_tie_br
     assert "Tie-break: every player adds up" in phone.page.by_id("log").text()
     main = phone.page.find("main")
     assert main is not None and "Sudden Death" not in main.text()
-    labels = [label.text().split(" (", 2)[:2] for label in banner.find_all("label")]
-    assert [f"{name} ({team}" for name, team in labels] == [
-        "Ann (Team A)",
-        "Bob (Team B)",
-        "Cy (Team A)",
-        "Dee (Team B)",
-    ]
+    # The totals are added per team: each team's players under its name, each label with one pair of brackets
+    # ("Ann (6 cards)", not "Ann (Team A) (6 cards)").
+    teams = {
+        str(legend.text()): [label.text() for label in fieldset.find_all("label")]
+        for fieldset in banner.find_all("fieldset")
+        for legend in fieldset.find_all("legend")
+    }
+    assert list(teams) == ["Team A", "Team B"]
+    assert [label.split(" (")[0] for label in teams["Team A"]] == ["Ann", "Cy"]
+    assert [label.split(" (")[0] for label in teams["Team B"]] == ["Bob", "Dee"]
+    assert all(re.fullmatch(r"\w+ \(\d+ cards?\)", label) for labels in teams.values() for label in labels), teams
     form = banner.find("form")
     assert form is not None
     # Team A: 1 + 2 = 3, Team B: 3 + 4 = 7; the lower total wins.
@@ -100,3 +107,15 @@ def test_the_lives_chart_of_a_team_game_has_one_line_per_team(phone: Phone, app:
     # Team A starts at 5 and ends at 0; Team B ends at 2 (y grows downwards: 10 is 5 lives, 154 is 0).
     team_a, team_b = (line["points"].split() for line in chart.find_all("polyline"))
     assert team_a[0].endswith(",10.0") and team_a[-1].endswith(",154.0") and team_b[-1].endswith(",96.4")
+
+
+def test_a_player_whose_team_loses_lives_is_told_it_is_the_teams(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(PLAYERS, variant="teams")
+    phone.open(f"/t/{code}")
+    join(other_phone, host_join_link(phone), "Dee")
+    drive(app, code, "Ann bomb")  # nobody discards a 0: Bob and Dee's Team B pays for both
+    other_phone.open(f"/t/{code}")
+    lost = other_phone.page.find("p", class_="you-lost")
+    assert lost is not None
+    # The lives are the team's (1994 rules, Team play): Dee's phone says so, with the team's lives left.
+    assert lost.text() == "Your team lost 2 lives! 3 lives left."

@@ -1,0 +1,91 @@
+"""The rematch at game over: who may change its settings (the host's phone), the change form as the host sent
+it (kept open beside its refusal), and what the host changed, on both tables' boards.
+
+The words of the changes are `referee/rematchnote.py`'s (the table display and the API say them too). The old
+table reads only the new table's setup (no log, no replay) for its "A rematch has started" line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from ..engine import HOUSE_RULE_SPECS, Setup, Status
+from ..extensions import get_referee
+from ..rematchnote import changes, rematch_note, starter, team_pairs
+from ..store import DeviceRow
+from ..tableview import TableView
+from .home import SetupForm, variant_choices
+
+# The fields of the change form: a post carrying any of them asks to change the rematch's settings.
+CHANGE_FIELDS = ("first", "variant", "team", "name")
+TOO_LATE = "The rematch had already started when your changes arrived, so they were not used."
+HOST_ONLY = (
+    "Only the host's phone can change who starts, the game or the house rules. "
+    'Tap "Rematch with the same players", or ask the host.'
+)
+
+
+def is_change_post() -> bool:
+    """True if the posted form asks to change the rematch's settings (not the plain "same players" button)."""
+    return any(name in request.form for name in CHANGE_FIELDS) or any(name.startswith("hr_") for name in request.form)
+
+
+def posted_form(setup: Setup) -> SetupForm:
+    """The change form as the host sent it, over this game's players; a field left out keeps this game's value."""
+    base = SetupForm.from_setup(setup)
+    posted = SetupForm.from_request(players=base.names)
+    sent = request.form
+    return SetupForm(
+        names=base.names,
+        teams=posted.teams if "team" in sent else base.teams,
+        first=posted.first if "first" in sent else base.first,
+        variant=posted.variant if "variant" in sent else base.variant,
+        house_rules={
+            name: posted.house_rules[name] if f"hr_{name}" in sent else value
+            for name, value in base.house_rules.items()
+        },
+    )
+
+
+def requested(form: SetupForm) -> dict[str, Any]:
+    """The service's rematch changes for a change form (starter, variant, teams, house rules)."""
+    return {
+        "first_player": form.first_player(),
+        "variant": form.variant,
+        "teams": form.teams_by_side(),
+        "house_rules": form.house_rules,
+    }
+
+
+def asked_for(form: SetupForm, setup: Setup) -> bool:
+    """True if `setup` is what the change form asks for (who starts, the game, the teams, the house rules)."""
+    teams = form.teams_by_side()
+    same_teams = teams is None or {frozenset(team) for team in teams} == team_pairs(setup)
+    return (
+        form.first_player() in (None, starter(setup))
+        and form.variant == setup.variant.value
+        and same_teams
+        and form.house_rules == setup.house_rules.as_dict()
+    )
+
+
+def may_show_form(view: TableView) -> bool:
+    """True while a change form has a place on the board: the game is over and no rematch has started."""
+    return view.state.status is Status.FINISHED and view.rematch_code is None
+
+
+def rematch_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
+    """What the board says about the rematch: the new table's note, the old table's line, the host's form."""
+    context: dict[str, Any] = {"rematch_note": None, "rematch_started": None, "rematch_form": None}
+    context["rematch_note"] = rematch_note(view)
+    referee = get_referee()
+    if view.rematch_code is not None:
+        new_setup = referee.setup_of(view.rematch_code)
+        context["rematch_started"] = None if new_setup is None else changes(view.setup, new_setup).started()
+    elif view.state.status is Status.FINISHED and referee.may_change_rematch(device):
+        # The form starts from this game's settings (pages/home.py's form, the same fields).
+        context["rematch_form"] = SetupForm.from_setup(view.setup)
+        context.update(variants=variant_choices(), specs=HOUSE_RULE_SPECS)
+    return context

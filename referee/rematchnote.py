@@ -1,0 +1,97 @@
+"""What a rematch changed from the game before it, in words: the new table's note until its first card (the
+phones' board, the table display, the API's `rematch_note`) and the old table's "A rematch has started" line.
+
+A rematch's table keeps the setup of the game it follows (`TableView.previous_setup`), so what differs is read
+from the two setups alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import HOUSE_RULE_SPECS, Setup, Variant, reading_brief
+from .tableview import TableView
+
+# A game's kind in a few words (the home page's labels say more than a sentence about changes needs).
+VARIANT_WORDS = {
+    Variant.STANDARD: "a Standard game (the last player with a life wins)",
+    Variant.SUDDEN_DEATH: "a Sudden Death game (it ends when the first player is out)",
+    Variant.TEAMS: "a team game",
+}
+VARIANT_BRIEF = {
+    Variant.STANDARD: "a Standard game",
+    Variant.SUDDEN_DEATH: "a Sudden Death game",
+    Variant.TEAMS: "a team game",
+}
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a rematch changed from the game before it: each change in full and in brief."""
+
+    full: tuple[str, ...]
+    brief: tuple[str, ...]
+
+    def note(self) -> str | None:
+        """The new table's sentence ("New game. Changed by the host: Cy starts; ..."), None if nothing changed."""
+        if not self.full:
+            return None
+        return "New game. Changed by the host: " + "; ".join(self.full) + "."
+
+    def started(self) -> str:
+        """The old table's line: "A rematch has started, changed by the host: Cy starts, ..." (or the same game)."""
+        if not self.brief:
+            return "A rematch has started with the same settings."
+        return "A rematch has started, changed by the host: " + ", ".join(self.brief) + "."
+
+
+def starter(setup: Setup) -> str:
+    """Who plays first (a setup stored before the starter was always named starts with the first seat)."""
+    return setup.first_player or setup.players[0]
+
+
+def _and(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _teams(setup: Setup) -> str:
+    """The teams as a family says them: "Ann and Cy (Team A) against Bob and Dee (Team B)"."""
+    return " against ".join(f"{_and(team)} (Team {side})" for side, team in zip("AB", setup.teams, strict=False))
+
+
+def team_pairs(setup: Setup) -> set[frozenset[str]]:
+    """The teams as sets of players (swapping the teams' names changes nothing)."""
+    return {frozenset(team) for team in setup.teams}
+
+
+def changes(old: Setup, new: Setup) -> Changes:
+    """What `new` changes from `old`: the starter, the kind of game, the teams, each house rule."""
+    full: list[str] = []
+    brief: list[str] = []
+    if starter(new) != starter(old):
+        full.append(f"{starter(new)} starts")
+        brief.append(f"{starter(new)} starts")
+    if new.variant is not old.variant:
+        teams = f": {_teams(new)}" if new.variant is Variant.TEAMS else ""
+        full.append(VARIANT_WORDS[new.variant] + teams)
+        brief.append(VARIANT_BRIEF[new.variant])
+    elif team_pairs(new) != team_pairs(old):  # the same pairs under swapped names is the same game
+        full.append(f"new teams: {_teams(new)}")
+        brief.append("new teams")
+    old_rules, new_rules = old.house_rules.as_dict(), new.house_rules.as_dict()
+    changed = [spec.name for spec in HOUSE_RULE_SPECS if new_rules[spec.name] != old_rules[spec.name]]
+    full.extend(reading_brief(name, new_rules[name]) for name in changed)
+    if changed:
+        brief.append("a house rule" if len(changed) == 1 else f"{len(changed)} house rules")
+    return Changes(tuple(full), tuple(brief))
+
+
+def rematch_note(view: TableView) -> str | None:
+    """The new table's note ("New game. Changed by the host: ..."), until its first card; None otherwise.
+
+    Only until the first card: after it, the game speaks for itself (and the board stays cheap to draw). An
+    Undo of that card brings it back, as the table is then again as the rematch started it.
+    """
+    if view.previous_setup is None or view.history.active:
+        return None
+    return changes(view.previous_setup, view.setup).note()
