@@ -102,6 +102,7 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
 
     # Taps from both phones, undo and redo, the Bomb sheet (cancelled, then confirmed), a hand correction.
     tap(host, "7")
+    expect_version(bob, 1)  # the host's card reached Bob's phone before he taps (else `tap` reads a stale version)
     tap(bob, "7")
     expect_version(host, 2)  # Bob's card reached the host's phone before it presses Undo
     tap(host, "Undo")

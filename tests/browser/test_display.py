@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones, Server
+from .table import cut_text
 
 
 @pytest.mark.browser
@@ -56,3 +57,66 @@ def test_a_team_games_display_shows_each_teams_lives_large_and_live(server: Serv
         expect(rows.nth(index)).to_be_in_viewport(ratio=1)
         height = rows.nth(index).locator(".pname").evaluate("name => name.getBoundingClientRect().height")
         assert height >= 600 / 20, height
+
+
+@pytest.mark.browser
+def test_on_a_tablet_long_names_stay_whole_and_every_player_shows_hearts_under_the_name(
+    server: Server, phones: Phones
+) -> None:
+    table = server.create_table(["Annabelle", "Bartholomew", "Cy", "Dee", "Evangeline", "Maximilian"])
+    server.act(table["code"], table["token"], type="play", player="Annabelle", card="6")
+    display = phones.new()
+    display.set_viewport_size({"width": 1024, "height": 768})
+    display.goto(f"{server.url}/t/{table['code']}/display")
+    expect(display.locator(".display-turn")).to_have_text("Bartholomew's turn")
+    # "Bartholome / w's turn" and "Round / 1" were broken inside a word on a 1024 px tablet.
+    assert cut_text(display, ".display-turn, .display-direction, .display-lives .pname") == []
+    # The turn is framed and said, not drawn like a link; every player's hearts sit under the name, as big.
+    current = display.locator(".display-lives li[aria-current=true]")
+    expect(current).to_have_count(1)
+    expect(current.locator(".pname")).to_have_text("Bartholomew")
+    # A retrying check: the display may swap in a fresh board as its live stream connects, and a
+    # name caught mid-swap is detached and has no computed style at all.
+    expect(current.locator(".pname")).to_have_css("text-decoration-line", "none")
+    for row in display.locator(".display-lives li").all():
+        name = row.locator(".pname").bounding_box()
+        hearts = row.locator(".lives").bounding_box()
+        assert name is not None and hearts is not None
+        assert hearts["y"] >= name["y"] + name["height"] - 2, row.text_content()
+        assert hearts["height"] >= 0.6 * name["height"], row.text_content()
+
+
+@pytest.mark.browser
+def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card(
+    server: Server, phones: Phones
+) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    while (state := server.state(code))["status"] != "finished":  # each turn: one card left, then a 0
+        server.act(code, token, type="hand", player=state["current"], cards=1)
+        server.act(code, token, type="play", player=state["current"], card="0")
+    status, body = server.request(
+        "POST", f"/api/v1/tables/{code}/rematch", {"first_player": "Cy", "variant": "sudden_death"}, token=token
+    )
+    assert status == 201, body
+    display = phones.new()
+    display.set_viewport_size({"width": 1024, "height": 600})  # a tablet on its side
+    display.goto(f"{server.url}/t/{body['code']}/display")
+    note = display.locator(".display-changed")
+    expect(note).to_have_text(
+        "New game. Changed by the host: Cy starts; a Sudden Death game (it ends when the first player is out)."
+    )
+    expect(display.locator(".display-turn")).to_have_text("Cy's turn")
+    # In the display's own size (read from across the table, like the direction line), whole on the screen,
+    # and no word cut in two.
+    expect(note).to_be_in_viewport(ratio=1)
+    sizes = display.evaluate(
+        "() => ['.display-changed', '.display-direction'].map("
+        "s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"
+    )
+    assert sizes[0] >= sizes[1] >= 16, sizes
+    assert cut_text(display, ".display-changed") == []
+    # The first card: the note goes, live, as it does on the phones.
+    server.act(body["code"], token, type="play", player="Cy", card="5")
+    expect(display.get_by_label("Running total", exact=True)).to_have_text("5", timeout=3000)
+    expect(note).to_have_count(0)

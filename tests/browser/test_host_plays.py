@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones, Server
-from .table import TABLE_URL, join, start_in_lobby, tap, wait_live
+from .table import TABLE_URL, expect_version, join, start_in_lobby, tap, wait_live
 
 
 @pytest.mark.browser
@@ -41,6 +41,9 @@ def test_gran_starts_the_table_says_she_is_gran_and_gets_her_turn(server: Server
     for phone in (max_phone, lily):
         wait_live(phone)
     tap(max_phone, "2")
+    # Lily's board shows Max's card before she taps (tap() counts from the version her board shows: under load
+    # the live update could arrive after she read it, and the count was one short).
+    expect_version(lily, 2)
     tap(lily, "1")
     # Back round to Gran: her phone cues her turn live, as any player's phone does.
     expect(strip.locator(".your-turn-cue")).to_have_text("Your turn!")

@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from .conftest import Phones, Server
-from .table import LOBBY_URL
+from .table import LOBBY_URL, cut_text
 from .test_game_over import finish_a_game
 
 # axe-core's run options (https://www.deque.com/axe/core-documentation/api-documentation/#options-parameter):
@@ -94,3 +94,30 @@ def test_axe_finds_no_violation_on_any_page(pages: Pages, scheme: str) -> None:
         if violations:
             found[name] = [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
     assert not found, found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("text", ["150%", "200%"])
+def test_with_large_text_every_card_of_the_pad_is_whole_on_a_320_px_phone(pages: Pages, text: str) -> None:
+    page = pages.host
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(pages.urls["table"])
+    page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+    assert page.locator("#pad .card").count() == 18  # eight numbers, ten wild cards
+    assert cut_text(page, "#pad .card") == []  # no card off the screen, none with a word broken inside
+    assert sideways(page) == 0
+
+
+@pytest.mark.browser
+def test_the_headers_links_are_big_enough_to_tap_on_a_phone(pages: Pages) -> None:
+    page = pages.host
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(pages.urls["table"])
+    links = page.locator("header.top a").all()
+    assert {link.inner_text() for link in links} >= {"5 Alive Referee", "QR code", "Rules"}
+    small = [
+        f"{link.inner_text()}: {box['width']:.0f}×{box['height']:.0f}"
+        for link in links
+        if (box := link.bounding_box()) is not None and min(box["width"], box["height"]) < 32
+    ]
+    assert not small, small
