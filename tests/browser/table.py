@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -110,6 +111,17 @@ def wait_live(page: Page, opened: int = 1, timeout: float = 10_000) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"the live stream did not open {opened} time(s) within {timeout / 1000:.0f} s")
         page.wait_for_timeout(50)
+
+
+def pump_until(page: Page, condition: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
+    """Let the browser's events run (route and response handlers) until `condition` holds, or fail saying `what`.
+
+    Every wait on a handler has a deadline: a click that never reached the page must fail the test, not hang it.
+    """
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not seen within {seconds:.0f} s"
+        page.wait_for_timeout(10)
 
 
 def mark_page(page: Page) -> None:

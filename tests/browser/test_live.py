@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, Response, Route, expect
@@ -15,6 +14,7 @@ from .table import (
     join,
     mark_page,
     newest_log,
+    pump_until,
     start_from_home,
     still_same_page,
     tap,
@@ -250,7 +250,7 @@ def test_two_phones_tapping_the_same_card_at_once_count_it_once(server: Server, 
         phone.on("response", lambda r, i=index: _record(statuses, i, r))
     card(first, "7").click()
     card(second, "7").click()
-    _pump_until(first, lambda: len(held) == 2)
+    pump_until(first, lambda: len(held) == 2, "both taps held in the browsers")
     boards: list[int] = []
     second.on("response", lambda r: boards.append(r.status) if "/board" in r.url else None)
     if release == "together":
@@ -268,7 +268,7 @@ def test_two_phones_tapping_the_same_card_at_once_count_it_once(server: Server, 
     for phone in (first, second):
         expect(total(phone)).to_have_text("7")
         expect(turn(phone)).to_have_text("Bob's turn")
-    _pump_until(first, lambda: len(statuses) == 2)
+    pump_until(first, lambda: len(statuses) == 2, "both taps answered")
     assert sorted(statuses.values()) == [200, 409], statuses
     loser = (first, second)[next(i for i, status in statuses.items() if status == 409)]
     winner = (first, second)[next(i for i, status in statuses.items() if status == 200)]
@@ -289,14 +289,6 @@ def test_two_phones_tapping_the_same_card_at_once_count_it_once(server: Server, 
     assert [p["hand"] for p in state["players"]] == [9, 10, 10]
     for phone in (first, second):
         expect(phone.locator("#log ol.log > li:not(.round-separator)")).to_have_count(1)
-
-
-def _pump_until(page: Page, condition: Callable[[], bool], seconds: float = 5.0) -> None:
-    """Let the browser's events run (route and response handlers) until `condition` holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        page.wait_for_timeout(10)
 
 
 def _record(statuses: dict[int, int], index: int, response: Response) -> None:

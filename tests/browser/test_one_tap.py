@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Phones, Server
-from .table import card, join, total, turn, wait_live
+from .table import card, join, pump_until, total, turn, wait_live
 
 # Long enough for anything a double tap could set off to have come back (a tap, its answer, a refresh).
 QUIET_MS = 1500
@@ -67,8 +67,7 @@ def test_a_tap_on_a_version_the_table_left_enters_nothing_and_says_so_quietly(se
     held: list[Route] = []
     scorer.route("**/t/*/act", lambda route: held.append(route))
     card(scorer, "2").click()
-    while not held:
-        scorer.wait_for_timeout(10)
+    pump_until(scorer, lambda: bool(held), "the scorer's tap held in the browser")
     server.act(code, token, type="play", player="Ann", card="2")
     held[0].continue_()
     expect(scorer.get_by_role("status").filter(has_text="Ann's 2 is already in.")).to_be_visible()

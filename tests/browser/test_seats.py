@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, Playwright, Route, expect
 
 from .conftest import Phones, Server
-from .table import TABLE_URL, join, start_in_lobby, tap, total, wait_live
+from .table import TABLE_URL, join, pump_until, start_in_lobby, tap, total, wait_live
 
 
 def _bob_at_a_family_table(server: Server, phones: Phones) -> tuple[Page, Page, str]:
@@ -97,8 +97,7 @@ def test_a_double_tap_on_yes_makes_one_new_phone(
     assert box is not None
     middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     new_bob.mouse.click(*middle)
-    while not first_yes:  # the first Yes has been answered by the server
-        new_bob.wait_for_timeout(20)
+    pump_until(new_bob, lambda: bool(first_yes), "the first Yes answered by the server")
     new_bob.mouse.click(*middle)  # straight at the screen: the page is still the question
     new_bob.wait_for_url(TABLE_URL)
     forwarder.dispose()
