@@ -8,6 +8,14 @@ from playwright.sync_api import expect
 from .conftest import Phones, Server
 from .table import cut_text
 
+# For each player's row on the display: where the name ends and the hearts begin, and their heights.
+ROW_BOXES = """() => [...document.querySelectorAll(".display-lives li")].map(row => {
+  const name = row.querySelector(".pname").getBoundingClientRect();
+  const hearts = row.querySelector(".lives").getBoundingClientRect();
+  return {text: row.textContent, nameBottom: name.bottom, nameHeight: name.height,
+          heartsTop: hearts.top, heartsHeight: hearts.height};
+})"""
+
 
 @pytest.mark.browser
 def test_the_table_display_follows_the_game_large_and_never_enters_cards(server: Server, phones: Phones) -> None:
@@ -78,12 +86,12 @@ def test_on_a_tablet_long_names_stay_whole_and_every_player_shows_hearts_under_t
     # A retrying check: the display may swap in a fresh board as its live stream connects, and a
     # name caught mid-swap is detached and has no computed style at all.
     expect(current.locator(".pname")).to_have_css("text-decoration-line", "none")
-    for row in display.locator(".display-lives li").all():
-        name = row.locator(".pname").bounding_box()
-        hearts = row.locator(".lives").bounding_box()
-        assert name is not None and hearts is not None
-        assert hearts["y"] >= name["y"] + name["height"] - 2, row.text_content()
-        assert hearts["height"] >= 0.6 * name["height"], row.text_content()
+    # Measured in one step in the page, so a live swap cannot detach a row between two reads.
+    rows = display.evaluate(ROW_BOXES)
+    assert len(rows) == 6
+    for row in rows:
+        assert row["heartsTop"] >= row["nameBottom"] - 2, row["text"]
+        assert row["heartsHeight"] >= 0.6 * row["nameHeight"], row["text"]
 
 
 @pytest.mark.browser
