@@ -104,13 +104,12 @@ def wait_live(page: Page, opened: int = 1, timeout: float = 10_000) -> None:
     Polled from here with `evaluate` (run through the DevTools protocol): `wait_for_function` would
     eval its predicate inside the page, which the app's Content-Security-Policy rightly forbids.
     """
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        if page.evaluate("window.__sse ? window.__sse.open : 0") >= opened:
-            return
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the live stream did not open {opened} time(s) within {timeout / 1000:.0f} s")
-        page.wait_for_timeout(50)
+    pump_until(
+        page,
+        lambda: page.evaluate("window.__sse ? window.__sse.open : 0") >= opened,
+        f"the live stream opened {opened} time(s)",
+        timeout / 1000,
+    )
 
 
 def pump_until(page: Page, condition: Callable[[], bool], what: str, seconds: float = 10.0) -> None:

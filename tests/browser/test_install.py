@@ -3,7 +3,6 @@ worker shows our offline page, which finds the table again by itself once the se
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from playwright.sync_api import Page, Playwright, expect
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
 from .proxy import PrefixProxy
+from .table import pump_until
 
 pytestmark = pytest.mark.browser
 OFFLINE_TITLE = "Can't reach the table — are you on the same Wi-Fi?"
@@ -21,11 +21,12 @@ def wait_for_service_worker(page: Page, timeout: float = 10.0) -> None:
 
     Polled from here: a page whose worker never registers must fail the test, not hang it.
     """
-    deadline = time.monotonic() + timeout
-    while not page.evaluate("navigator.serviceWorker.controller !== null"):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no service worker controls {page.url} after {timeout:.0f} s")
-        page.wait_for_timeout(100)
+    pump_until(
+        page,
+        lambda: page.evaluate("navigator.serviceWorker.controller !== null"),
+        f"a service worker controlling {page.url}",
+        timeout,
+    )
 
 
 def test_chromium_finds_the_app_installable(server: Server, playwright_session: Playwright, tmp_path: Path) -> None:
