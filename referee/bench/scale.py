@@ -21,6 +21,7 @@ import shutil
 import statistics
 import tempfile
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -268,6 +269,16 @@ class _TappingPhone:
             self.page = _after_tap(self.page, self.html)
         return used, reply.seconds
 
+    def refresh(self, cpu: Callable[[], float]) -> tuple[float, float]:
+        """One board refresh as another phone makes it after a tap (no `since`: the whole board, always)."""
+        query = urllib.parse.urlencode(self.page.board_values)
+        before = cpu()
+        reply = self.browser.request("GET", f"{self.path}/board?{query}", htmx=True)
+        used = cpu() - before
+        if reply.status != 200:
+            raise RuntimeError(f"a board refresh answered {reply.status}")
+        return used, reply.seconds
+
     def close(self) -> None:
         """Close the phone's connection."""
         self.browser.close()
@@ -298,6 +309,7 @@ def _side_by_side(phone: _TappingPhone, player: _ApiPlayer, pairs: int, cpu: Cal
     """`pairs` taps and API actions taken in turn, one request each, so both meet the same machine."""
     taps: list[tuple[float, float]] = []
     actions: list[tuple[float, float]] = []
+    refreshes: list[tuple[float, float]] = []
     for index in range(pairs):
         # Which goes first alternates too, so neither always follows the other's cache misses.
         if index % 2:
@@ -306,7 +318,9 @@ def _side_by_side(phone: _TappingPhone, player: _ApiPlayer, pairs: int, cpu: Cal
         else:
             taps.append(phone.tap(cpu))
             actions.append(player.act(cpu))
-    return {"taps": taps, "actions": actions}
+        # After each tap, the board once more, as a watching phone's refresh draws it (not part of the ratio).
+        refreshes.append(phone.refresh(cpu))
+    return {"taps": taps, "actions": actions, "refreshes": refreshes}
 
 
 def measure_tap(rounds: int = 3, per_round: int = 200) -> dict[str, Any]:
@@ -326,6 +340,7 @@ def measure_tap(rounds: int = 3, per_round: int = 200) -> dict[str, Any]:
         player.close()
     taps = [statistics.fmean(used for used, _ in one["taps"]) for one in measured]
     apis = [statistics.fmean(used for used, _ in one["actions"]) for one in measured]
+    refreshes = [statistics.fmean(used for used, _ in one["refreshes"]) for one in measured]
     tap_lat = [seconds for one in measured for _, seconds in one["taps"]]
     api_lat = [seconds for one in measured for _, seconds in one["actions"]]
     ratios = [round(tap / api, 2) for tap, api in zip(taps, apis, strict=True)]
@@ -334,6 +349,11 @@ def measure_tap(rounds: int = 3, per_round: int = 200) -> dict[str, Any]:
         "api_cpu_ms": [round(value * 1000, 3) for value in apis],
         "ratio_per_round": ratios,
         "ratio": round(statistics.median(ratios), 2),
+        # The reading docs/performance.md offers the team: a tap against an API action plus one board refresh.
+        "refresh_cpu_ms": [round(value * 1000, 3) for value in refreshes],
+        "ratio_to_action_plus_refresh": round(
+            statistics.median(tap / (api + board) for tap, api, board in zip(taps, apis, refreshes, strict=True)), 2
+        ),
         "taps_that_played_a_card": phone.plays,
         "taps": rounds * per_round,
         "tap_latency_ms": {
@@ -607,6 +627,14 @@ def goals(results: dict[str, Any]) -> list[Row]:
     if "tap" in results:
         ratio = results["tap"]["ratio"]
         rows.append(("tap: server CPU tap / API action", ratio, "≤ 1.5", ratio <= GOALS["tap_cpu_ratio"]))
+        rows.append(
+            (
+                "tap: server CPU tap / (API action + one board refresh)",
+                results["tap"]["ratio_to_action_plus_refresh"],
+                "none yet: ≤ 1 if the team restates it",
+                None,
+            )
+        )
     if "undo" in results:
         rows += _undo_goals(results["undo"])
     if "soak" in results:
