@@ -105,18 +105,24 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
             history = view.history
             undone = history.actions[len(history.active)]
             return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
-        return Strip(changed.text, f"Put back{by}", _losses(view.state), (), None)
+        # A Redo's state carries its action's events again: who it put out is said as after the card itself.
+        return Strip(changed.text, f"Put back{by}", _losses(view.state), _out(view.state), None)
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
         return None
     state = view.state
     losses = _losses(state)
-    out = tuple(event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player)
+    out = _out(state)
     you_lost = None
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
     return Strip(latest.text, "Just now", losses, out, you_lost)
+
+
+def _out(state: GameState) -> tuple[str, ...]:
+    """Who the last action put out of the game."""
+    return tuple(event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player)
 
 
 def _losses(state: GameState) -> tuple[Loss, ...]:

@@ -394,6 +394,12 @@ def test_elimination_winner_and_rematch(phone: Phone, app: Flask) -> None:
     assert "out" in cy.classes and "Out" in cy.text()
     assert cy.find(class_="lives")["aria-label"] == "0 of 5 lives left"
     assert "Rematch with the same players" not in phone.page.buttons()
+    # Undo and Redo the Bomb that put Cy out: the phone says again who is out, never an empty banner.
+    phone.press("Undo", htmx=True)
+    assert "out of the game" not in phone.page.by_id("banner").text()
+    phone.press("Redo", htmx=True)
+    round_banner = phone.page.by_id("banner").find(class_="round")
+    assert round_banner is not None and round_banner.text() == "Cy is out of the game!"
     # Bob bombs Ann out: Bob wins.
     drive(app, code, "Bob holds 10")
     for _ in range(4):
