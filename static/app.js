@@ -58,6 +58,8 @@
   function showReconnecting(show) {
     connection = connection || document.getElementById("connection");
     if (connection) connection.hidden = !show;
+    // The table display fades its numbers while they may be old (static/app.css).
+    document.documentElement.classList.toggle("reconnecting", !!(connection && show));
   }
 
   function shownRevision() {
@@ -66,7 +68,8 @@
   }
 
   function refreshBoard() {
-    var trigger = document.getElementById("refresh");
+    // A phone's board, or the table display (which has no board).
+    var trigger = document.getElementById("refresh") || document.getElementById("display");
     if (trigger && window.htmx) window.htmx.trigger(trigger, "refresh");
   }
 
@@ -82,6 +85,8 @@
   // behind a tap, or the board may have moved on meanwhile). Slows down (to once a second at most) only
   // while the board makes no progress at all: a slow but working server is asked again promptly.
   function catchUp() {
+    // Only a board knows which revision it shows; the table display refreshes itself on each message.
+    if (!document.getElementById("board")) return;
     if (heard <= shownRevision()) {
       catchUpDelay = 150;
       return;
@@ -140,26 +145,46 @@
 
   // --- One tap, one card ---
   // A tap is out: the board's requests share one queue (hx-sync) and CSS greys the form (htmx-request).
-  // When the pad changes under a finger (the answer to a tap, or another phone's card arriving live), the
-  // new pad ignores taps for 350 ms (CSS and a click guard): the second half of a double tap must not land
-  // on the next player, and nobody reads a new pad and taps it that fast.
-  var SETTLE_MS = 350;
+  // When the pad changes under a finger, the new pad ignores taps for a moment (CSS and a click guard), so
+  // that a tap meant for the old pad cannot land on the next player; nobody reads a new pad that fast:
+  // - the answer to this phone's own tap: 500 ms, a slow double tap (500 ms is the longest double-click
+  //   time desktop systems offer; play test 4 saw a double tap 420 ms apart enter a card twice at 350 ms);
+  // - another phone's card, leaving this phone entering for someone else: 1 s. The finger may already be on
+  //   its way to the card the other phone just entered: the host entered Bob's 1 and Bob tapped his 1 on his
+  //   own phone 450-700 ms later, which went in again as Cy's (play test 4). The pad fades meanwhile;
+  // - another phone's card that makes it this phone's turn: 350 ms, the tap can only be this player's own.
+  var SETTLE_OWN_MS = 500;
+  var SETTLE_MOVED_MS = 1000;
+  var SETTLE_MY_TURN_MS = 350;
   var lastPad = null;
   var lastTap = null;
+  var settleTimer = null;
 
   function padKey() {
     var board = document.getElementById("board");
     return board ? board.getAttribute("data-version") : null;
   }
 
+  function settle(board, ms, moved) {
+    // One timer for the current board: an earlier swap's timer must not end a later, longer pause early.
+    if (settleTimer) window.clearTimeout(settleTimer);
+    board.setAttribute("data-settling", moved ? "moved" : "");
+    settleTimer = window.setTimeout(function () {
+      settleTimer = null;
+      var current = document.getElementById("board");
+      if (current) current.removeAttribute("data-settling");
+    }, ms);
+  }
+
   // On the swap itself, not after settling: htmx wires up the new board's forms only when it settles.
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (event) {
     var key = padKey();
     var board = document.getElementById("board");
     if (!board || key === lastPad) return;
     lastPad = key;
-    board.setAttribute("data-settling", "");
-    window.setTimeout(function () { board.removeAttribute("data-settling"); }, SETTLE_MS);
+    if (isPost(event.detail)) settle(board, SETTLE_OWN_MS, false);
+    else if (board.hasAttribute("data-your-turn")) settle(board, SETTLE_MY_TURN_MS, false);
+    else settle(board, SETTLE_MOVED_MS, true);
   });
   document.addEventListener("DOMContentLoaded", function () { lastPad = padKey(); });
 

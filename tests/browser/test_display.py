@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
 from .table import cut_text
@@ -17,13 +17,19 @@ ROW_BOXES = """() => [...document.querySelectorAll(".display-lives li")].map(row
 })"""
 
 
+def open_display(server: Server, phones: Phones, code: str, height: int = 600) -> Page:
+    """The table display on a tablet on its side (1024 px wide), as a family props one up at the table."""
+    display = phones.new()
+    display.set_viewport_size({"width": 1024, "height": height})
+    display.goto(f"{server.url}/t/{code}/display")
+    return display
+
+
 @pytest.mark.browser
 def test_the_table_display_follows_the_game_large_and_never_enters_cards(server: Server, phones: Phones) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    display = phones.new()
-    display.set_viewport_size({"width": 1024, "height": 600})  # a tablet on its side
-    display.goto(f"{server.url}/t/{code}/display")
+    display = open_display(server, phones, code)
     total = display.get_by_label("Running total", exact=True)
     expect(total).to_have_text("0")
     expect(display.locator(".display-turn")).to_have_text("Ann's turn")
@@ -44,9 +50,7 @@ def test_the_table_display_follows_the_game_large_and_never_enters_cards(server:
 def test_a_team_games_display_shows_each_teams_lives_large_and_live(server: Server, phones: Phones) -> None:
     table = server.create_table(["Ann", "Bob", "Cy", "Dee"], variant="teams")  # seats alternate: Ann and Cy
     code, token = table["code"], table["token"]
-    display = phones.new()
-    display.set_viewport_size({"width": 1024, "height": 600})  # a tablet on its side
-    display.goto(f"{server.url}/t/{code}/display")
+    display = open_display(server, phones, code)
     rows = display.locator(".display-lives > li")
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_contain_text("Team A (Ann, Cy)")
@@ -73,9 +77,7 @@ def test_on_a_tablet_long_names_stay_whole_and_every_player_shows_hearts_under_t
 ) -> None:
     table = server.create_table(["Annabelle", "Bartholomew", "Cy", "Dee", "Evangeline", "Maximilian"])
     server.act(table["code"], table["token"], type="play", player="Annabelle", card="6")
-    display = phones.new()
-    display.set_viewport_size({"width": 1024, "height": 768})
-    display.goto(f"{server.url}/t/{table['code']}/display")
+    display = open_display(server, phones, table["code"], height=768)
     expect(display.locator(".display-turn")).to_have_text("Bartholomew's turn")
     # "Bartholome / w's turn" and "Round / 1" were broken inside a word on a 1024 px tablet.
     assert cut_text(display, ".display-turn, .display-direction, .display-lives .pname") == []
@@ -107,9 +109,7 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
         "POST", f"/api/v1/tables/{code}/rematch", {"first_player": "Cy", "variant": "sudden_death"}, token=token
     )
     assert status == 201, body
-    display = phones.new()
-    display.set_viewport_size({"width": 1024, "height": 600})  # a tablet on its side
-    display.goto(f"{server.url}/t/{body['code']}/display")
+    display = open_display(server, phones, body["code"])
     note = display.locator(".display-changed")
     expect(note).to_have_text(
         "New game. Changed by the host: Cy starts; a Sudden Death game (it ends when the first player is out)."
@@ -128,3 +128,30 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
     server.act(body["code"], token, type="play", player="Cy", card="5")
     expect(display.get_by_label("Running total", exact=True)).to_have_text("5", timeout=3000)
     expect(note).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_a_display_that_lost_the_server_says_so_and_fades_until_it_is_current_again(
+    server: Server, phones: Phones
+) -> None:
+    """Play test 4: cut off, the display kept "4 / 21, Bob's turn" for 12 s as if it were the table's."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    display = open_display(server, phones, code)
+    total = display.get_by_label("Running total", exact=True)
+    server.act(code, token, type="play", player="Ann", card="4")
+    expect(total).to_have_text("4", timeout=3000)
+    bar = display.get_by_role("status").filter(has_text="Reconnecting")
+    expect(bar).to_be_hidden()
+
+    display.context.set_offline(True)
+    for player, card in (("Bob", "7"), ("Cy", "5")):
+        server.act(code, token, type="play", player=player, card=card)
+    expect(bar).to_have_text("Reconnecting… these numbers may be out of date.", timeout=8000)
+    expect(display.locator(".display")).to_have_css("opacity", "0.45")
+    expect(total).to_have_text("4")  # what it last heard, faded and flagged
+
+    display.context.set_offline(False)
+    expect(total).to_have_text("16", timeout=8000)
+    expect(bar).to_be_hidden()
+    expect(display.locator(".display")).to_have_css("opacity", "1")
