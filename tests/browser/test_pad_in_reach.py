@@ -1,0 +1,60 @@
+"""On a phone's turn the cards are in reach: whose turn sits beside the total, not under it, so the pad starts
+on the first screen (play test 4: on a 320 × 568 phone not one card was on screen at "Your turn!")."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Phones, Server
+from .table import cut_text, join
+
+# After this card and its news ("Just now: Mia played Bomb: …, Grandma Rose loses a life …"), it is Dad's turn.
+BOMB_ROUND = (("Grandma Rose", "3", ()), ("Dad", "reverse", ()), ("Grandma Rose", "2", ()), ("Mia", "bomb", ("Dad",)))
+
+
+def dads_phone_on_his_turn(server: Server, phones: Phones, width: int, height: int, dad: str = "Dad") -> Page:
+    table = server.create_table(["Grandma Rose", dad, "Mia"])
+    code, token = table["code"], table["token"]
+
+    def named(name: str) -> str:
+        return dad if name == "Dad" else name
+
+    for player, played, zeros in BOMB_ROUND:
+        server.act(code, token, type="play", player=named(player), card=played, zeros=[named(z) for z in zeros])
+    page = phones.new()
+    page.set_viewport_size({"width": width, "height": height})
+    join(page, server.local(table["join_url"]), dad)
+    expect(page.locator(".your-turn-cue")).to_have_text("Your turn!")
+    return page
+
+
+def on_screen(page: Page, selector: str) -> list[bool]:
+    """For each element matching `selector`: is it whole on the first screen, without scrolling?"""
+    boxes = page.evaluate(
+        "selector => [...document.querySelectorAll(selector)].map(e => e.getBoundingClientRect().bottom)", selector
+    )
+    return [bottom <= page.viewport_size["height"] for bottom in boxes]  # type: ignore[index]
+
+
+@pytest.mark.browser
+def test_on_a_360_px_phone_every_number_card_is_on_the_first_screen(server: Server, phones: Phones) -> None:
+    page = dads_phone_on_his_turn(server, phones, 360, 740)
+    total, turn = page.locator(".total-box").bounding_box(), page.locator(".turn-box").bounding_box()
+    assert total is not None and turn is not None
+    assert turn["x"] >= total["x"] + total["width"], "whose turn is under the total, not beside it"
+    assert all(on_screen(page, "#pad .card.num")), "a number card is below the first screen"
+
+
+@pytest.mark.browser
+def test_on_a_320_px_phone_the_first_row_of_cards_is_on_the_first_screen(server: Server, phones: Phones) -> None:
+    page = dads_phone_on_his_turn(server, phones, 320, 568)
+    assert on_screen(page, "#pad .card.num")[:4] == [True] * 4, "the 0-3 row is below the first screen"
+    assert cut_text(page, "#status p, #status .total-box") == []
+
+
+@pytest.mark.browser
+def test_a_name_too_long_to_sit_beside_the_total_puts_the_turn_under_it_whole(server: Server, phones: Phones) -> None:
+    page = dads_phone_on_his_turn(server, phones, 320, 568, dad="Bartholomew")
+    expect(page.locator(".turn")).to_have_text("Bartholomew's turn")
+    assert cut_text(page, "#status p") == []
