@@ -1,11 +1,13 @@
-"""Small phones: the home page's choices keep each radio beside its words; no card's word breaks in the middle."""
+"""Small phones: the home page's choices keep each radio beside its words; no card's word breaks in the middle, nor
+any word of the game-over standings, with the phone's text at its usual size or at 150 %."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import start_from_home
+from .table import cut_text, start_from_home
 
 
 @pytest.mark.browser
@@ -60,3 +62,45 @@ def test_no_card_breaks_a_word_in_the_middle_on_a_320_px_phone(server: Server, p
     page.wait_for_selector("#pad button")
     assert page.locator("#pad").get_by_role("button", name="Reverse").is_visible()
     assert page.evaluate(SPLIT_WORDS) == []
+
+
+# The play test's sizes: a 320 px phone, and a 360 px one with its text at 150 % (a phone's "large text" setting,
+# emulated as in test_screens.py by the page's root font size).
+SMALL_SCREENS = [(320, "100%"), (320, "150%"), (360, "150%")]
+
+
+def show_at(page: Page, width: int, text: str) -> None:
+    page.set_viewport_size({"width": width, "height": 640})
+    page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+
+
+@pytest.mark.browser
+def test_the_standings_never_break_a_name_or_a_heading_inside_a_word(server: Server, phones: Phones) -> None:
+    # "Grandma Rose" read "Grand / ma / Rose" at 320 px, and "Player" and "Rounds won" broke too with larger text.
+    table = server.create_table(["Grandma Rose", "Dad", "Mia"])
+    code, token = table["code"], table["token"]
+    while (state := server.state(code))["status"] == "playing":
+        # Grandma Rose's Bombs that nobody answers with a 0 put Dad and Mia out; they play 0 in between.
+        current = state["current"]
+        card = "bomb" if current == "Grandma Rose" else "0"
+        server.act(code, token, type="play", player=current, card=card, zeros=[])
+    page = phones.new()
+    page.goto(f"{server.url}/t/{code}")
+    standings = page.get_by_role("region", name="Standings")
+    expect(standings.locator("tbody tr th")).to_have_text(["Grandma Rose", "Dad", "Mia"])
+    headings = page.locator("#standings thead")
+    for width, text in SMALL_SCREENS:
+        show_at(page, width, text)
+        # Too narrow for four columns: each number says what it is, and the headings row is out of sight.
+        labels = standings.locator("tbody td:last-child").evaluate_all(LABELS)
+        assert labels == ['"Rounds won: " / ""'] * 3, f"{width} px, {text} text"
+        assert headings.evaluate("thead => thead.getBoundingClientRect().height") <= 1
+        assert cut_text(page, "#standings tbody th, #standings tbody td") == [], f"{width} px, {text} text"
+    # A landscape phone has room for the columns: the headings show, and no word of theirs breaks either.
+    page.set_viewport_size({"width": 740, "height": 360})
+    assert headings.evaluate("thead => thead.getBoundingClientRect().height") > 20
+    assert cut_text(page, "#standings th, #standings td") == []
+
+
+# The words the page puts before each cell's text, as the browser has them ('"Rounds won: " / ""': shown, not read out).
+LABELS = "cells => cells.map(cell => getComputedStyle(cell, '::before').content)"
