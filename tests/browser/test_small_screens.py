@@ -1,5 +1,5 @@
 """Small phones: the home page's choices keep each radio beside its words; no card's word breaks in the middle, nor
-any word of the game-over standings, with the phone's text at its usual size or at 150 %."""
+any word of the game-over standings or the Bomb sheet's buttons, with the phone's text at its usual size or at 150 %."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import cut_text, start_from_home
+from .table import cut_text, join, start_from_home, wait_live
 
 
 @pytest.mark.browser
@@ -104,3 +104,20 @@ def test_the_standings_never_break_a_name_or_a_heading_inside_a_word(server: Ser
 
 # The words the page puts before each cell's text, as the browser has them ('"Rounds won: " / ""': shown, not read out).
 LABELS = "cells => cells.map(cell => getComputedStyle(cell, '::before').content)"
+
+
+@pytest.mark.browser
+def test_the_bomb_sheets_cancel_is_one_word_on_a_small_phone_with_large_text(server: Server, phones: Phones) -> None:
+    # Confirm took most of the width and Cancel read "Canc / el".
+    table = server.create_table(["Grandma Rose", "Dad", "Mia"])
+    page = phones.new()
+    join(page, server.local(table["join_url"]), "Grandma Rose")
+    wait_live(page)
+    for width, text in SMALL_SCREENS:
+        page.reload()
+        show_at(page, width, text)
+        page.locator("#pad").get_by_role("button", name="Bomb").click()
+        sheet = page.get_by_role("dialog", name="Who discarded a 0?")
+        expect(sheet).to_be_visible()
+        expect(sheet.get_by_role("link", name="Cancel")).to_be_visible()
+        assert cut_text(page, "#bomb-sheet button, #bomb-sheet a, #bomb-sheet label") == [], f"{width} px, {text} text"
