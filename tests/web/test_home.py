@@ -206,3 +206,23 @@ def test_an_unknown_address_or_method_gets_a_page_in_our_words(phone: Phone) -> 
     response = phone.client.delete("/")
     assert response.status_code == 405
     assert "That can&#39;t be done at this address." in response.get_data(as_text=True)
+
+
+# Round 1's dealer is never picked: the referee takes the seat before the starter (docs/rules.md, "Who goes first").
+DEALER_HINT = "The player just before the one who starts (on their right) deals the cards."
+
+
+def test_the_starts_choice_says_who_deals_and_the_table_deals_from_there(phone: Phone) -> None:
+    # The play test's table read "Mia plays first; Dad dealt." while the form had only asked who starts.
+    phone.open("/")
+    form = phone.page.by_id("setup")
+    hint = form.by_id("starts-hint")
+    assert hint.text() == DEALER_HINT
+    # In the players' box with the rows' "starts" choices, and read out with each of them.
+    assert hint.ancestor("fieldset") is form.find("fieldset", class_="players-field")
+    starts = form.find_all("input", name="first")
+    assert len(starts) == 3 and {radio.get("aria-describedby") for radio in starts} == {"starts-hint"}
+    # The table does what the hint says, the first seat's dealer being the last seat (on the starter's right).
+    for first, said in (("1", "Bob plays first; Ann dealt."), ("0", "Ann plays first; Cy dealt.")):
+        phone.start(["Ann", "Bob", "Cy"], first=first)
+        assert said in phone.page.by_id("log").text()

@@ -14,6 +14,7 @@ from referee.engine import HOUSE_RULE_SPECS, Variant
 from referee.pages.rematch import HOST_ONLY, TOO_LATE
 
 from .conftest import Node, Phone
+from .test_home import DEALER_HINT
 from .test_join import host_join_link, join
 
 
@@ -252,3 +253,20 @@ def test_changes_that_arrive_after_another_phone_started_the_rematch_are_said_to
     phone.follow(again)
     assert phone.page.find("p", class_="quiet") is None
     assert note(phone) == "New game. Changed by the host: Cy starts."
+
+
+def test_the_rematchs_who_starts_says_who_deals(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    form = changes_form(phone)
+    assert form is not None
+    who_starts = form.find("fieldset")
+    legend = None if who_starts is None else who_starts.find("legend")
+    assert who_starts is not None and legend is not None and legend.text() == "Who starts?"
+    assert who_starts.by_id("rematch-starts-hint").text() == DEALER_HINT
+    starts = who_starts.find_all("input", name="first")
+    assert len(starts) == 3 and {radio.get("aria-describedby") for radio in starts} == {"rematch-starts-hint"}
+    # And the rematch deals from there: Cy starts, so Bob, just before him, dealt.
+    phone.follow(phone.press("Rematch with these changes", first="2"))
+    assert "Cy plays first; Bob dealt." in phone.page.by_id("log").text()
