@@ -31,8 +31,8 @@ from .test_screens import AXE_OPTIONS, SIZES, sideways
 def watch_by_code(phone: Page, base_url: str, code: str) -> None:
     """Type the code on the home page and tap Watch; wait until the table page listens live."""
     phone.goto(base_url + "/")
-    phone.get_by_label("Have a table code? Watch the game:").fill(code.lower())
-    phone.get_by_role("button", name="Watch").click()
+    phone.get_by_label("Have a table code? Type it to watch, or to ask the host to play:").fill(code.lower())
+    phone.get_by_role("button", name="Open the table").click()
     phone.wait_for_url(TABLE_URL)
     wait_live(phone)
 
