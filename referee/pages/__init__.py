@@ -45,6 +45,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)
     app.add_template_global(rule_title)
+    app.add_template_global(rulebook.games_for_switch)
     app.add_template_global(winners_text)
     # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
     app.add_template_global(request_url_for, "url_for")

@@ -10,7 +10,17 @@ rules_here(entry, house_rules, variant) # -> the table's house rules, or None wh
 search_json("deck ran out")  # -> {"results": [{"id", "title", "verdict", "answer", "example", "source", "house_rule"}]}
 """
 
-from .kb import ONLY_IN, by_section, current_id, entries, entry, rules_here, switch_applies, table_note
+from .kb import (
+    ONLY_IN,
+    by_section,
+    current_id,
+    entries,
+    entry,
+    games_for_switch,
+    rules_here,
+    switch_applies,
+    table_note,
+)
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
 from .search import MAX_RESULTS, QUICK_QUESTIONS, result_json, search, search_json, warm
 
@@ -32,6 +42,7 @@ __all__ = [
     "rules_here",
     "search",
     "search_json",
+    "games_for_switch",
     "switch_applies",
     "table_note",
     "warm",

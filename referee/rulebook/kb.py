@@ -69,6 +69,13 @@ def switch_applies(switch: str, house_rules: HouseRules, variant: Variant) -> bo
     return True
 
 
+def games_for_switch(switch: str) -> str:
+    """The games (variant values, space-separated) whose tables can meet a house rule with the usual readings;
+    "" when every game can. The setup forms show such a question only while one of those games is chosen."""
+    games = [variant.value for variant in Variant if switch_applies(switch, HouseRules(), variant)]
+    return "" if len(games) == len(Variant) else " ".join(games)
+
+
 def rules_here(item: Entry, house_rules: HouseRules | None, variant: Variant | None) -> HouseRules | None:
     """The house rules that colour an entry at a table: None without one, or where the entry's switch never
     comes up in the table's game (the entry is then shown as to anyone, with no "At this table")."""

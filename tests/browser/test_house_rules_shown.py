@@ -1,0 +1,43 @@
+"""The setup's house rules ask only what the chosen game can meet (play test 4: a family starting a Standard game
+read three questions about teams and tie-breaks that could never come up)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Phones, Server
+
+TEAM_QUESTIONS = (
+    "Teams: does a Bomb hit the bomber's own teammates?",
+    "Teams: one Bomb takes both teams' last lives. Who wins?",
+)
+TIE_QUESTION = "A tie-break (Sudden Death, or both teams out at once) ends level too. Who wins?"
+EVERY_GAME = "What happens when someone plays a number card that takes the total above 21?"
+
+
+def game(page: Page, label: str) -> None:
+    page.get_by_role("radio", name=label).check()
+
+
+@pytest.mark.browser
+def test_the_house_rules_ask_only_what_the_chosen_game_can_meet(server: Server, phones: Phones) -> None:
+    page = phones.new()
+    page.goto(server.url + "/")
+    page.get_by_text("House rules").click()
+    expect(page.get_by_role("radio", name="Standard")).to_be_checked()
+    expect(page.get_by_label(EVERY_GAME)).to_be_visible()
+    expect(page.get_by_label(TIE_QUESTION)).to_be_hidden()
+    for question in TEAM_QUESTIONS:
+        expect(page.get_by_label(question)).to_be_hidden()
+
+    game(page, "Sudden Death")
+    expect(page.get_by_label(TIE_QUESTION)).to_be_visible()
+    for question in TEAM_QUESTIONS:
+        expect(page.get_by_label(question)).to_be_hidden()
+
+    game(page, "Teams")
+    expect(page.get_by_label(TIE_QUESTION)).to_be_visible()
+    for question in TEAM_QUESTIONS:
+        expect(page.get_by_label(question)).to_be_visible()
+    expect(page.get_by_label(EVERY_GAME)).to_be_visible()
