@@ -265,7 +265,15 @@
     if (refusal) refusal.scrollIntoView({ block: "center" });
   });
 
-  // A tap that never reached the table is said so, on the board, until the next answer replaces it.
+  // A tap that never reached the table is said so, on the board, until this phone's next tap is answered. A live
+  // refresh swaps the banner with the board: the note goes into the new one (play test 4 saw "Back online. …
+  // was not entered" wiped at once by the catch-up when others had played meanwhile).
+  var notEntered = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (isPost(event.detail)) { notEntered = null; return; }
+    var banner = document.getElementById("banner");
+    if (notEntered && banner && !banner.contains(notEntered)) banner.prepend(notEntered);
+  });
   function tapWords() {
     if (!lastTap) return "that";
     return lastTap.player ? lastTap.player + "'s " + lastTap.card : lastTap.card;
@@ -281,6 +289,7 @@
     var old = banner.querySelector(".not-entered");
     if (old) old.remove();
     banner.prepend(note);
+    notEntered = note;
     lastTap = null;
   }
   function reportNotEntered(offline) {
@@ -290,6 +299,8 @@
       sayNotEntered("Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back.", what);
     } else {
       sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
+      // The total to check is the table's, not the one this phone showed when it tapped.
+      refreshBoard();
     }
   }
   function isPost(detail) {
@@ -327,6 +338,8 @@
       sayNotEntered(What + " was not entered: " + page);
     } else {
       sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
+      // The total to check is the table's, not the one this phone showed when it tapped.
+      refreshBoard();
     }
   });
   document.addEventListener("htmx:sendError", function (event) {

@@ -149,3 +149,32 @@ def test_a_card_another_phone_just_entered_is_not_entered_again_for_the_next_pla
     card(bob, "2").click()
     expect(total(bob)).to_have_text("6")
     assert server.state(code)["version"] == 3
+
+
+@pytest.mark.browser
+def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played_meanwhile(
+    server: Server, phones: Phones
+) -> None:
+    """Play test 4: back online, the catch-up refresh brought the others' cards and wiped "Back online. … was not
+    entered" at once; the note now stays until this phone's next tap is answered."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    cy = phones.new()
+    join(cy, server.local(table["join_url"]), "Cy")
+    wait_live(cy)
+    cy.context.set_offline(True)
+    card(cy, "5").click()  # Cy enters Ann's 5 while offline
+    expect(cy.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
+    server.act(code, token, type="play", player="Ann", card="2")  # meanwhile another phone enters Ann's real card
+    server.act(code, token, type="play", player="Bob", card="3")
+    cy.context.set_offline(False)
+    expect(total(cy)).to_have_text("5")  # caught up: 2 + 3
+    expect(cy.locator("#banner .not-entered")).to_have_text(
+        "Back online. Ann's 5 was not entered: tap it again if it still counts."
+    )
+    cy.wait_for_timeout(QUIET_MS)  # later live refreshes keep it too
+    expect(cy.locator("#banner .not-entered")).to_be_visible()
+    # This phone's next tap is answered: the note has done its job.
+    card(cy, "4").click()
+    expect(total(cy)).to_have_text("9")
+    expect(cy.locator("#banner .not-entered")).to_have_count(0)
