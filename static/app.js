@@ -197,6 +197,12 @@
       event.stopImmediatePropagation();
       return;
     }
+    // A tap still out: the board's queue drops this one (hx-sync). Say so rather than drop it in silence, and
+    // keep lastTap naming the card that is out: a "not entered" note must name that one, not this.
+    if (board && board.querySelector("form.htmx-request")) {
+      saySending(true);
+      return;
+    }
     var form = button.form;
     var player = form && form.querySelector("input[name=player]");
     lastTap = {
@@ -204,6 +210,36 @@
       card: button.getAttribute("data-label") || (button.textContent || "").trim()
     };
   }, true);
+
+  // --- A slow answer is seen: "Sending Ann's 5…" ---
+  // On a weak Wi-Fi a tap's answer can take seconds, and a fading form alone looks frozen (play test 4). After a
+  // moment the board says which card is on its way; a second tap meanwhile is told to wait for it.
+  var SENDING_AFTER_MS = 700;
+  var sendingTimer = null;
+
+  function saySending(dropped) {
+    var banner = document.getElementById("banner");
+    if (!banner || !lastTap) return;
+    var note = banner.querySelector(".sending");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "banner quiet sending";
+      note.setAttribute("role", "status");
+      banner.prepend(note);
+    }
+    note.textContent = "Sending " + tapWords() + "…" + (dropped ? " Wait for it before tapping again." : "");
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!isPost(event.detail)) return;
+    if (sendingTimer) window.clearTimeout(sendingTimer);
+    sendingTimer = window.setTimeout(function () { sendingTimer = null; saySending(false); }, SENDING_AFTER_MS);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isPost(event.detail)) return;
+    if (sendingTimer) { window.clearTimeout(sendingTimer); sendingTimer = null; }
+    var note = document.querySelector("#banner .sending");
+    if (note) note.remove();
+  });
 
   // --- A keyboard keeps its place across a board swap ---
   // htmx itself puts focus back on the element with the same id once the board is swapped (hx-swap's "focus

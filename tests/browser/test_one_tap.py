@@ -178,3 +178,30 @@ def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played
     card(cy, "4").click()
     expect(total(cy)).to_have_text("9")
     expect(cy.locator("#banner .not-entered")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_a_slow_tap_says_what_it_is_sending_and_a_second_tap_meanwhile_is_told_to_wait(
+    server: Server, phones: Phones
+) -> None:
+    """Play test 4: with the answer held 2.5 s the pad only faded, and a second tap vanished unsaid. The note of a
+    tap that then never got its answer named the second card, which was never sent."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code = table["code"]
+    ann = phones.new()
+    join(ann, server.local(table["join_url"]), "Ann")
+    wait_live(ann)
+    held: list[Route] = []
+    ann.route("**/t/*/act", lambda route: held.append(route))
+    card(ann, "5").click()
+    pump_until(ann, lambda: bool(held), "Ann's 5 held on its way")
+    sending = ann.locator("#banner .sending")
+    expect(sending).to_have_text("Sending Ann's 5…")
+    expect(sending).to_have_attribute("role", "status")
+    card(ann, "3").click()
+    expect(sending).to_have_text("Sending Ann's 5… Wait for it before tapping again.")
+    held[0].abort()  # the answer never comes
+    expect(ann.get_by_role("alert")).to_contain_text("No answer from the table: Ann's 5 may not be in.")
+    expect(sending).to_have_count(0)
+    assert len(held) == 1, "the second tap was sent"
+    assert server.state(code)["version"] == 0
