@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -12,6 +13,14 @@ from .table import card, expect_version, join, pump_until, total, turn, version,
 
 # Long enough for anything a double tap could set off to have come back (a tap, its answer, a refresh).
 QUIET_MS = 1500
+
+
+def seated(server: Server, phones: Phones, table: dict[str, Any], who: str) -> Page:
+    """A phone joined to `table` as `who` (a player's name, or "Keeping score (not playing)"), its stream open."""
+    page = phones.new()
+    join(page, server.local(table["join_url"]), who)
+    wait_live(page)
+    return page
 
 
 def double_tap(page: Page, name: str, gap_ms: int) -> None:
@@ -32,9 +41,7 @@ def test_a_double_tap_enters_one_card(server: Server, phones: Phones, gap_ms: in
     a slow double tap (play test 4 saw it enter the card twice, once for the next player)."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = seated(server, phones, table, "Ann")
     posts: list[str] = []
     if latency_ms:
         ann.route("**/t/*/act", lambda route: _slow(ann, route, latency_ms))
@@ -61,9 +68,7 @@ def _slow(page: Page, route: Route, latency_ms: int) -> None:
 def test_a_tap_on_a_version_the_table_left_enters_nothing_and_says_so_quietly(server: Server, phones: Phones) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    scorer = phones.new()
-    join(scorer, server.local(table["join_url"]), "Keeping score (not playing)")
-    wait_live(scorer)
+    scorer = seated(server, phones, table, "Keeping score (not playing)")
     # The API enters Ann's 2 while the scorer's tap for it is held in the browser.
     held: list[Route] = []
     scorer.route("**/t/*/act", lambda route: held.append(route))
@@ -99,9 +104,7 @@ def test_without_javascript_a_repeated_form_enters_one_card(server: Server, phon
 def test_a_tap_made_offline_is_reported_not_lost(server: Server, phones: Phones) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = seated(server, phones, table, "Ann")
     ann.context.set_offline(True)
     card(ann, "5").click()
     expect(ann.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
@@ -127,9 +130,7 @@ def test_a_card_another_phone_just_entered_is_not_entered_again_for_the_next_pla
     changed takes no tap for a second, faded meanwhile; then it takes taps as usual."""
     table = server.create_table(["Ann", "Bob", "Cy", "Dee"])
     code, token = table["code"], table["token"]
-    bob = phones.new()
-    join(bob, server.local(table["join_url"]), "Bob")
-    wait_live(bob)
+    bob = seated(server, phones, table, "Bob")
     server.act(code, token, type="play", player="Ann", card="3")
     expect_version(bob, 1)
     one = card(bob, "1").bounding_box()
@@ -159,9 +160,7 @@ def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played
     entered" at once; the note now stays until this phone's next tap is answered."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    cy = phones.new()
-    join(cy, server.local(table["join_url"]), "Cy")
-    wait_live(cy)
+    cy = seated(server, phones, table, "Cy")
     cy.context.set_offline(True)
     card(cy, "5").click()  # Cy enters Ann's 5 while offline
     expect(cy.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
@@ -188,9 +187,7 @@ def test_a_slow_tap_says_what_it_is_sending_and_a_second_tap_meanwhile_is_told_t
     tap that then never got its answer named the second card, which was never sent."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = seated(server, phones, table, "Ann")
     held: list[Route] = []
     ann.route("**/t/*/act", lambda route: held.append(route))
     card(ann, "5").click()
