@@ -67,7 +67,8 @@ def test_only_the_host_changes_the_rematch_and_both_tables_say_what_changed(live
         assert re.search(
             r'<p id="rematch-error" class="field-error" role="alert">The two teams must be the same size', board
         )
-        assert re.search(r'value="2" checked', board) and re.search(r'value="teams" checked', board)
+        assert re.search(r'name="first" value="2"[^>]* checked', board)
+        assert re.search(r'name="variant" value="teams"[^>]* checked', board)
         assert "A rematch has started" not in text(bob.request("GET", f"/t/{code}").text())
 
         # Then a change that fits: Cy starts and going over 21 costs a life at once.
