@@ -34,6 +34,21 @@
     qrWasOpen = false;
   });
 
+  // A sheet open on the board (the Bomb's "Who discarded a 0?") is not swapped away under the player's ticks by a
+  // live refresh (another phone joining, or a card): the refresh waits until the sheet closes. A card entered
+  // meanwhile makes the sheet's post stale, and the table then says so.
+  var refreshHeldBack = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.id !== "refresh" || !document.querySelector("#board dialog[open]")) return;
+    event.preventDefault();
+    refreshHeldBack = true;
+  });
+  document.addEventListener("close", function (event) {
+    if (!refreshHeldBack || !event.target.closest || !event.target.closest("#board")) return;
+    refreshHeldBack = false;
+    refreshBoard();
+  }, true);
+
   // A dialog's form was submitted through htmx: close the dialog before the board is swapped.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var dialog = event.target.closest && event.target.closest("dialog");
@@ -46,6 +61,7 @@
   // newest revision the stream announced (read from the EventSource itself, so a message that arrives
   // while the board is being swapped is never lost), and while the board it shows is older it keeps asking
   // for the board again (a request that was dropped or answered late is simply asked again).
+  var RECONNECTING_AFTER_MS = 3500;
   var connection = null;
   var pollTimer = null;
   var reconnectTimer = null;
@@ -126,13 +142,14 @@
   document.addEventListener("htmx:sseMessage", function (event) { if (!sources) hear(event.detail.data); });
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
-    // Streams end on purpose every few minutes and reopen at once: only say "Reconnecting…"
-    // when the stream stays down, and meanwhile poll cheaply (the extension keeps retrying).
+    // Streams end on purpose every few minutes and the browser reopens them after the server's "retry: 2000"
+    // (referee/stream.py): only say "Reconnecting…" when the stream stays down longer than that, and meanwhile
+    // poll cheaply (the extension keeps retrying).
     if (!reconnectTimer) {
       reconnectTimer = window.setTimeout(function () {
         reconnectTimer = null;
         if (!streamOk) { showReconnecting(true); startPolling(); }
-      }, 1500);
+      }, RECONNECTING_AFTER_MS);
     }
   });
   document.addEventListener("htmx:sendError", function () { showReconnecting(true); });
@@ -149,16 +166,16 @@
   // that a tap meant for the old pad cannot land on the next player; nobody reads a new pad that fast:
   // - the answer to this phone's own tap: 500 ms, a slow double tap (500 ms is the longest double-click
   //   time desktop systems offer; play test 4 saw a double tap 420 ms apart enter a card twice at 350 ms);
-  // - another phone's card, leaving this phone entering for someone else: 1 s. The finger may already be on
-  //   its way to the card the other phone just entered: the host entered Bob's 1 and Bob tapped his 1 on his
-  //   own phone 450-700 ms later, which went in again as Cy's (play test 4). The pad fades meanwhile;
-  // - another phone's card that makes it this phone's turn: 350 ms, the tap can only be this player's own.
+  // - another phone's card: 1 s, faded. The finger may already be on its way to the card the other phone
+  //   just entered: the host entered Bob's 1 and Bob tapped his 1 on his own phone 450-700 ms later, which
+  //   went in again as Cy's (play test 4). It holds when the card makes it this phone's turn too: a tap meant
+  //   for the player before would go in as this player's own card.
   var SETTLE_OWN_MS = 500;
   var SETTLE_MOVED_MS = 1000;
-  var SETTLE_MY_TURN_MS = 350;
   var lastPad = null;
   var lastTap = null;
   var settleTimer = null;
+  var settleMode = "";
 
   function padKey() {
     var board = document.getElementById("board");
@@ -168,7 +185,8 @@
   function settle(board, ms, moved) {
     // One timer for the current board: an earlier swap's timer must not end a later, longer pause early.
     if (settleTimer) window.clearTimeout(settleTimer);
-    board.setAttribute("data-settling", moved ? "moved" : "");
+    settleMode = moved ? "moved" : "";
+    board.setAttribute("data-settling", settleMode);
     settleTimer = window.setTimeout(function () {
       settleTimer = null;
       var current = document.getElementById("board");
@@ -180,10 +198,14 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var key = padKey();
     var board = document.getElementById("board");
-    if (!board || key === lastPad) return;
+    if (!board) return;
+    if (key === lastPad) {
+      // The same cards, a new board (a phone joined, a request answered): a pause still running goes on.
+      if (settleTimer) board.setAttribute("data-settling", settleMode);
+      return;
+    }
     lastPad = key;
     if (isPost(event.detail)) settle(board, SETTLE_OWN_MS, false);
-    else if (board.hasAttribute("data-your-turn")) settle(board, SETTLE_MY_TURN_MS, false);
     else settle(board, SETTLE_MOVED_MS, true);
   });
   document.addEventListener("DOMContentLoaded", function () { lastPad = padKey(); });
@@ -335,8 +357,9 @@
       sayNotEntered("Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back.", what);
     } else {
       sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
-      // The total to check is the table's, not the one this phone showed when it tapped.
-      refreshBoard();
+      // The total to check is the table's, not the one this phone showed when it tapped. Once htmx has let go
+      // of the board's queue (it still holds it while these events run, and would drop the refresh).
+      window.setTimeout(refreshBoard, 0);
     }
   }
   function isPost(detail) {
@@ -374,8 +397,9 @@
       sayNotEntered(What + " was not entered: " + page);
     } else {
       sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
-      // The total to check is the table's, not the one this phone showed when it tapped.
-      refreshBoard();
+      // The total to check is the table's, not the one this phone showed when it tapped. Once htmx has let go
+      // of the board's queue (it still holds it while these events run, and would drop the refresh).
+      window.setTimeout(refreshBoard, 0);
     }
   });
   document.addEventListener("htmx:sendError", function (event) {
