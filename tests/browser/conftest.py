@@ -11,6 +11,7 @@ import os
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -82,15 +83,22 @@ class Server(LiveServer):
         return urlunsplit(("http", f"127.0.0.1:{self.port}", parts.path, parts.query, parts.fragment))
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """The production server (`referee serve`) on a free port with a temporary database."""
-    running = Server(tmp_path / "referee.sqlite3")
+@contextmanager
+def serving(tmp_path: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """The production server (`referee serve`) on a free port with a temporary database, and settings in `env`."""
+    running = Server(tmp_path / "referee.sqlite3", env=env)
     try:
         running.start()
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The production server (`referee serve`) on a free port with a temporary database."""
+    with serving(tmp_path) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

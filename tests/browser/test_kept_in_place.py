@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import Phones, Server
+from .conftest import Phones, Server, serving
 from .table import card, join, pump_until, wait_live
 
 # The page notes every time the "Reconnecting…" bar is shown (a flash between two checks would be missed).
@@ -47,12 +47,8 @@ def test_the_bomb_sheet_stays_open_with_its_ticks_while_another_phone_joins(serv
 @pytest.fixture
 def short_streams(tmp_path: Path) -> Iterator[Server]:
     """The real server ending every live stream after 2 s (300 s in real use), as it does on purpose."""
-    running = Server(tmp_path / "referee.sqlite3", env={"REFEREE_STREAM_MAX_SECONDS": "2"})
-    try:
-        running.start()
+    with serving(tmp_path, {"REFEREE_STREAM_MAX_SECONDS": "2"}) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.mark.browser

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Route, expect
 
-from .conftest import Phones, Server
+from .conftest import Phones, Server, serving
 from .table import card, join, total, wait_live
 from .test_game_over import finish_a_game
 
@@ -52,12 +52,8 @@ def test_a_tap_turned_away_in_plain_text_is_said_and_can_be_made_again(
 @pytest.fixture
 def one_table_a_minute(tmp_path: Path) -> Iterator[Server]:
     """The real server allowing one new table a minute from an address."""
-    running = Server(tmp_path / "referee.sqlite3", env={"REFEREE_TABLES_PER_MINUTE": "1"})
-    try:
-        running.start()
+    with serving(tmp_path, {"REFEREE_TABLES_PER_MINUTE": "1"}) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.mark.browser
