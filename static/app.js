@@ -306,6 +306,32 @@
     if (next) next.focus({ preventScroll: true });
   });
 
+  // --- A hand Fix being typed survives a live refresh ---
+  // Another phone's card redraws the board, and with it every player's Fix: the host's open Fix closed and the
+  // typed number was lost, with nothing said (play test 5). The new board's Fix for the same player opens again
+  // with what was typed (its form carries the new version, so Save still counts), the field keeping the focus.
+  // The phone's own answer is left alone: a saved Fix closes, as it should.
+  var openFix = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    openFix = null;
+    if (isPost(event.detail)) return;
+    var details = document.querySelector("#board details.fix-hand[open]");
+    var summary = details && details.querySelector("summary[id]");
+    var field = details && details.querySelector("input[name=cards]");
+    if (summary && field) openFix = { id: summary.id, value: field.value, focused: document.activeElement === field };
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var kept = openFix;
+    openFix = null;
+    var summary = kept && document.getElementById(kept.id);
+    var details = summary && summary.closest("details.fix-hand");
+    var field = details && details.querySelector("input[name=cards]");
+    if (!field) return;  // nothing was open, or that player's Fix is gone (out of the game, game over)
+    details.open = true;
+    field.value = kept.value;
+    if (kept.focused) field.focus({ preventScroll: true });
+  });
+
   // --- A refusal is seen ---
   // A refused tap answers with the board and the reason in its banner, at the top. A form far down the page
   // (a player's hand fix) would leave that sentence off-screen: the player saw the form close and thought it

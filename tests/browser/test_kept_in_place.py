@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones, Server, serving
-from .table import card, join, pump_until, wait_live
+from .table import card, join, pump_until, row, total, wait_live
 
 # The page notes every time the "Reconnecting…" bar is shown (a flash between two checks would be missed).
 WATCH_BAR = """() => {
@@ -63,3 +63,28 @@ def test_a_stream_the_server_ends_on_purpose_does_not_flash_reconnecting(short_s
     wait_live(ann, opened=3, timeout=15_000)  # two planned ends, two reopenings
     assert ann.evaluate("window.__barShown") == 0
     expect(ann.locator("#connection")).to_be_hidden()
+
+
+@pytest.mark.browser
+def test_a_hand_fix_being_typed_survives_another_phones_card(server: Server, phones: Phones) -> None:
+    """Play test 5: Bob's phone entered a card while the host typed Cy's hand size; the Fix closed, the number was
+    gone and Enter only opened the Fix again. Nothing saved, nothing said."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    scorer = phones.new()
+    join(scorer, server.local(table["join_url"]), "Keeping score (not playing)")
+    wait_live(scorer)
+    cy = row(scorer, "Cy")
+    cy.locator("summary").click()
+    field = cy.get_by_role("spinbutton")
+    field.fill("7")
+    server.act(code, token, type="play", player="Ann", card="4")  # another phone's card
+    expect(total(scorer)).to_have_text("4")
+    expect(field).to_be_visible()
+    expect(field).to_have_value("7")
+    expect(field).to_be_focused()
+    scorer.wait_for_timeout(1100)  # the pad's pause after another phone's card
+    field.press("Enter")
+    expect(cy.locator(".hand")).to_have_text("7 cards")
+    state = server.state(code)
+    assert [player["hand"] for player in state["players"]] == [9, 10, 7]
