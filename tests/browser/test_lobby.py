@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones, Server
-from .table import LOBBY_URL, TABLE_URL, card, join, wait_live
+from .table import LOBBY_URL, TABLE_URL, card, join, start_in_lobby, wait_live
 
 
 @pytest.mark.browser
@@ -58,3 +58,21 @@ def test_a_joined_player_opening_the_lobby_goes_to_the_table(server: Server, pho
     join(watcher, server.local(table["join_url"]), "Just watching")
     watcher.goto(f"{server.url}/t/{code}/lobby")
     watcher.wait_for_url(TABLE_URL)
+
+
+@pytest.mark.browser
+def test_a_keyboard_keeps_its_place_in_the_lobby_while_the_list_refreshes(server: Server, phones: Phones) -> None:
+    """Play test 5: the lobby's list redraws every 5 s, and focus on "I'm Ann" fell to the page's top each time."""
+    host = phones.new()
+    start_in_lobby(host, server.url, ["Ann", "Bob", "Cy"])
+    ann = host.get_by_role("button", name="I'm Ann")
+    ann.focus()
+    host.evaluate("document.getElementById('seats-title').dataset.before = 'the old list'")
+    # The list is redrawn (it loses the mark), and the same player's button has the focus again.
+    expect(host.locator("#seats-title:not([data-before])")).to_be_attached(timeout=8000)
+    expect(ann).to_be_focused()
+    # A seat taken meanwhile redraws the list too: still Ann's button, not whichever button took its place.
+    bob = phones.new()
+    join(bob, server.local(host.locator("a.join-link").inner_text()), "Bob")
+    expect(host.locator("#seats .seat-ticks li").nth(1)).to_contain_text("Bob has joined", timeout=8000)
+    expect(ann).to_be_focused()
