@@ -749,8 +749,9 @@ class Referee:
         """Return the devices that joined the table (a view or a code)."""
         return self.store.devices(self._table_id(table))
 
-    def revoke(self, code: str, device_id: int) -> None:
-        """Remove a device from the table and replace the join link (the host's own device cannot be removed).
+    def revoke(self, code: str, device_id: int) -> DeviceRow:
+        """Remove a device from the table and replace the join link (the host's own device cannot be removed);
+        return the device as it was (its label says which phone went).
 
         A new link in the same step: otherwise the removed phone clears its cookies and rejoins from the link
         in its history. Phones still at the table stay; the host's QR code follows live.
@@ -769,6 +770,7 @@ class Referee:
             self.store.set_join_secret(db, row.id, secrets.token_urlsafe(16))
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
+        return device
 
     # --- asking to be a player (a phone that typed the code; the host answers) ---
 

@@ -40,6 +40,11 @@ from .common import (
 from .whoami import HostChoice, host_choice, take_host_answer
 
 bp = Blueprint("joining", __name__)
+# What the host's panel says once "Who may enter cards?" is saved (referee.service.ENTRY_MODES).
+ENTRY_SAVED = {
+    "joined": "Saved: every phone that joined may enter cards now.",
+    "host": "Saved: only this phone enters cards now; the other phones follow the game.",
+}
 bp.register_error_handler(ServiceError, service_error_page)
 
 
@@ -369,10 +374,10 @@ def _back_to_join_panel(view: TableView) -> BaseResponse:
 def revoke(code: str, device_id: int) -> BaseResponse:
     """Remove a phone from the table (host only)."""
     view = _host_view(code)
-    get_referee().revoke(view.code, device_id)
+    removed = get_referee().revoke(view.code, device_id)
     flash(
-        "That phone can no longer enter cards. The join link and QR code changed too, so it cannot join again; "
-        "phones still here stay.",
+        f"Removed {removed.label}: it can no longer enter cards. The join link and QR code changed too, so it "
+        "cannot join again; phones still here stay.",
         "info",
     )
     return _back_to_join_panel(view)
@@ -391,5 +396,8 @@ def new_link(code: str) -> BaseResponse:
 def entry(code: str) -> BaseResponse:
     """Choose who may enter cards: every joined phone, or the host only (host only)."""
     view = _host_view(code)
-    get_referee().set_entry(view.code, request.form.get("entry", "joined"))
+    chosen = request.form.get("entry", "joined")
+    get_referee().set_entry(view.code, chosen)
+    # Said like the panel's other controls (play test 5: saving this one changed the list and said nothing).
+    flash(ENTRY_SAVED[chosen], "info")
     return _back_to_join_panel(view)

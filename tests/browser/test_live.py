@@ -110,7 +110,7 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     host.locator("#join").get_by_role("button", name="Remove Bob's phone").click()
     # The page comes back at the panel, with the confirmation in sight.
     confirmation = host.locator("#join").get_by_role("status")
-    expect(confirmation).to_contain_text("That phone can no longer enter cards.")
+    expect(confirmation).to_contain_text("Removed Bob's phone: it can no longer enter cards.")
     expect(confirmation).to_be_in_viewport()
     expect(host.locator("#join ul.devices")).to_contain_text("removed")
     # Bob's phone loses its card pad and the join QR code by itself, without a reload.

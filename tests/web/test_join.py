@@ -192,7 +192,7 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     response = phone.press(remove_button(phone, app, code, "Cy's phone"), within=devices)
     assert response.status_code == 303
     phone.follow(response)
-    assert "That phone can no longer enter cards." in phone.page.by_id("join").text()
+    assert "Removed Cy's phone: it can no longer enter cards." in phone.page.by_id("join").text()
     assert "removed" in phone.page.find("ul", class_="devices").text()
 
     referee = app.extensions["referee"]
@@ -350,6 +350,11 @@ def test_only_the_host_setting_blocks_joined_players(phone: Phone, other_phone: 
     response = phone.submit(entry_form, phone.button("Save", within=entry_form), entry="host")
     assert response.status_code == 303
     assert app.extensions["referee"].view(code).entry == "host"
+    # The host's panel says what the choice now means, as its other controls do.
+    phone.follow(response)
+    assert (
+        "Saved: only this phone enters cards now; the other phones follow the game." in phone.page.by_id("join").text()
+    )
 
     other_phone.open(f"/t/{code}")
     assert other_phone.page.find("form", id="pad-form") is None
