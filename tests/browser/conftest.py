@@ -21,6 +21,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 
 from referee.harness import LiveServer
 
+from .table import join, wait_live
+
 CHROMIUM = "/usr/bin/chromium"
 # Running as root needs --no-sandbox; the rest stop chromium from calling home (tables often have no internet).
 CHROMIUM_ARGS = [
@@ -132,6 +134,14 @@ class Phones:
         context.add_init_script(WATCH_STREAM)
         self.contexts.append(context)
         return context.new_page()
+
+    def seated(self, server: Server, table: dict[str, Any], who: str) -> Page:
+        """A new phone joined to `table` through its link as `who` (a player, or "Keeping score (not playing)"),
+        its live stream open."""
+        page = self.new()
+        join(page, server.local(table["join_url"]), who)
+        wait_live(page)
+        return page
 
     def close(self) -> None:
         for context in self.contexts:

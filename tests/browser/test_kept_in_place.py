@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phones, Server, serving
-from .table import card, join, pump_until, row, total, wait_live
+from .table import card, pump_until, row, total, wait_live
 
 # The page notes every time the "Reconnecting…" bar is shown (a flash between two checks would be missed).
 WATCH_BAR = """() => {
@@ -25,9 +25,7 @@ def test_the_bomb_sheet_stays_open_with_its_ticks_while_another_phone_joins(serv
     """Review: a live refresh (a phone joining, a new join link) replaced the board, open sheet and ticks too."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = phones.seated(server, table, "Ann")
     card(ann, "Bomb").click()
     sheet = ann.get_by_role("dialog", name="Who discarded a 0?")
     expect(sheet).to_be_visible()
@@ -56,9 +54,7 @@ def test_a_stream_the_server_ends_on_purpose_does_not_flash_reconnecting(short_s
     """Review: the bar showed 1.5 s after a stream ended, before the browser reopened it after "retry: 2000"."""
     server = short_streams
     table = server.create_table(["Ann", "Bob", "Cy"])
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = phones.seated(server, table, "Ann")
     ann.evaluate(WATCH_BAR)
     wait_live(ann, opened=3, timeout=15_000)  # two planned ends, two reopenings
     assert ann.evaluate("window.__barShown") == 0
@@ -71,9 +67,7 @@ def test_a_hand_fix_being_typed_survives_another_phones_card(server: Server, pho
     gone and Enter only opened the Fix again. Nothing saved, nothing said."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    scorer = phones.new()
-    join(scorer, server.local(table["join_url"]), "Keeping score (not playing)")
-    wait_live(scorer)
+    scorer = phones.seated(server, table, "Keeping score (not playing)")
     cy = row(scorer, "Cy")
     cy.locator("summary").click()
     field = cy.get_by_role("spinbutton")

@@ -4,24 +4,15 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Phones, Server
-from .table import card, expect_version, join, pump_until, total, turn, version, wait_live
+from .table import card, expect_version, pump_until, total, turn, version
 
 # Long enough for anything a double tap could set off to have come back (a tap, its answer, a refresh).
 QUIET_MS = 1500
-
-
-def seated(server: Server, phones: Phones, table: dict[str, Any], who: str) -> Page:
-    """A phone joined to `table` as `who` (a player's name, or "Keeping score (not playing)"), its stream open."""
-    page = phones.new()
-    join(page, server.local(table["join_url"]), who)
-    wait_live(page)
-    return page
 
 
 def double_tap(page: Page, name: str, gap_ms: int) -> None:
@@ -42,7 +33,7 @@ def test_a_double_tap_enters_one_card(server: Server, phones: Phones, gap_ms: in
     a slow double tap (play test 4 saw it enter the card twice, once for the next player)."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
-    ann = seated(server, phones, table, "Ann")
+    ann = phones.seated(server, table, "Ann")
     posts: list[str] = []
     if latency_ms:
         ann.route("**/t/*/act", lambda route: _slow(ann, route, latency_ms))
@@ -69,7 +60,7 @@ def _slow(page: Page, route: Route, latency_ms: int) -> None:
 def test_a_tap_on_a_version_the_table_left_enters_nothing_and_says_so_quietly(server: Server, phones: Phones) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    scorer = seated(server, phones, table, "Keeping score (not playing)")
+    scorer = phones.seated(server, table, "Keeping score (not playing)")
     # The API enters Ann's 2 while the scorer's tap for it is held in the browser.
     held: list[Route] = []
     scorer.route("**/t/*/act", lambda route: held.append(route))
@@ -105,7 +96,7 @@ def test_without_javascript_a_repeated_form_enters_one_card(server: Server, phon
 def test_a_tap_made_offline_is_reported_not_lost(server: Server, phones: Phones) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
-    ann = seated(server, phones, table, "Ann")
+    ann = phones.seated(server, table, "Ann")
     ann.context.set_offline(True)
     card(ann, "5").click()
     expect(ann.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
@@ -139,7 +130,7 @@ def test_a_card_another_phone_just_entered_is_not_entered_again_for_the_next_pla
     changed takes no tap for a second, faded meanwhile; then it takes taps as usual."""
     table = server.create_table(["Ann", "Bob", "Cy", "Dee"])
     code, token = table["code"], table["token"]
-    bob = seated(server, phones, table, "Bob")
+    bob = phones.seated(server, table, "Bob")
     if entered == "Bob":
         server.act(code, token, type="play", player="Ann", card="3")
         expect_version(bob, 1)
@@ -176,7 +167,7 @@ def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played
     entered" at once; the note now stays until this phone's next tap is answered."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    cy = seated(server, phones, table, "Cy")
+    cy = phones.seated(server, table, "Cy")
     cy.context.set_offline(True)
     card(cy, "5").click()  # Cy enters Ann's 5 while offline
     expect(cy.get_by_role("alert")).to_contain_text("Not entered: this phone is offline, so Ann's 5 did not reach")
@@ -203,7 +194,7 @@ def test_a_slow_tap_says_what_it_is_sending_and_a_second_tap_meanwhile_is_told_t
     tap that then never got its answer named the second card, which was never sent."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
-    ann = seated(server, phones, table, "Ann")
+    ann = phones.seated(server, table, "Ann")
     held: list[Route] = []
     ann.route("**/t/*/act", lambda route: held.append(route))
     card(ann, "5").click()
@@ -228,7 +219,7 @@ def test_a_slow_tap_says_what_it_is_sending_and_a_second_tap_meanwhile_is_told_t
 def test_a_bomb_turned_away_is_named_as_the_bomb(server: Server, phones: Phones) -> None:
     """The Bomb is confirmed on its sheet: a note about it named the sheet's button ("Ann's Confirm")."""
     table = server.create_table(["Ann", "Bob", "Cy"])
-    ann = seated(server, phones, table, "Ann")
+    ann = phones.seated(server, table, "Ann")
     ann.route("**/t/*/act", lambda route: route.fulfill(status=503, body="busy", content_type="text/plain"))
     card(ann, "Bomb").click()
     ann.get_by_role("dialog").get_by_role("button", name="Confirm").click()

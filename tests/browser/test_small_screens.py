@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import cut_text, join, start_from_home, wait_live
+from .table import cut_text, start_from_home
 
 
 @pytest.mark.browser
@@ -110,9 +110,7 @@ LABELS = "cells => cells.map(cell => getComputedStyle(cell, '::before').content)
 def test_the_bomb_sheets_cancel_is_one_word_on_a_small_phone_with_large_text(server: Server, phones: Phones) -> None:
     # Confirm took most of the width and Cancel read "Canc / el".
     table = server.create_table(["Grandma Rose", "Dad", "Mia"])
-    page = phones.new()
-    join(page, server.local(table["join_url"]), "Grandma Rose")
-    wait_live(page)
+    page = phones.seated(server, table, "Grandma Rose")
     for width, text in SMALL_SCREENS:
         page.reload()
         show_at(page, width, text)

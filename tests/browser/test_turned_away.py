@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from .conftest import Phones, Server, serving
-from .table import card, join, total, wait_live
+from .table import card, total
 from .test_game_over import finish_a_game
 
 
@@ -28,9 +28,7 @@ def test_a_tap_turned_away_in_plain_text_is_said_and_can_be_made_again(
     server: Server, phones: Phones, status: int, said: str
 ) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = phones.seated(server, table, "Ann")
 
     def turn_away(route: Route) -> None:
         route.fulfill(status=status, content_type="text/plain", body="Too many requests at once: wait a moment.")
@@ -60,9 +58,7 @@ def one_table_a_minute(tmp_path: Path) -> Iterator[Server]:
 def test_a_rematch_past_the_new_table_limit_says_so_on_the_board(one_table_a_minute: Server, phones: Phones) -> None:
     server = one_table_a_minute
     table = server.create_table(["Ann", "Bob", "Cy"])  # this address's one table this minute
-    ann = phones.new()
-    join(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = phones.seated(server, table, "Ann")
     finish_a_game(server, table["code"], table["token"])
     expect(ann.get_by_role("region", name="Standings")).to_be_visible()
     ann.get_by_role("button", name="Rematch with the same players").click()
