@@ -332,6 +332,27 @@
     if (kept.focused) field.focus({ preventScroll: true });
   });
 
+  // --- What just happened, said once to a screen reader ---
+  // The board's "Just now" and "Your turn!" are redrawn with every swap, and a region inserted already filled in
+  // is mostly not announced: a blind player heard nothing of other phones' cards (play test 5). The same words go
+  // into #announce (templates/table.html), which stays, once per change (not on a redraw with the same news).
+  function news() {
+    var board = document.getElementById("board");
+    if (!board) return "";
+    var line = board.querySelector("#strip .just-happened");
+    var text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + "Your turn!" : text;
+  }
+  var announced = null;
+  document.addEventListener("DOMContentLoaded", function () { announced = news(); });
+  document.addEventListener("htmx:afterSwap", function () {
+    var region = document.getElementById("announce");
+    var text = news();
+    if (!region || !text || text === announced) return;
+    announced = text;
+    region.textContent = text;
+  });
+
   // --- A refusal is seen ---
   // A refused tap answers with the board and the reason in its banner, at the top. A form far down the page
   // (a player's hand fix) would leave that sentence off-screen: the player saw the form close and thought it

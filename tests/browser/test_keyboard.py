@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import Server
-from .table import card, expect_version, row, start_from_home, total, version
+from .conftest import Phones, Server
+from .table import card, expect_version, row, start_from_home, tap, total, version
 
 
 def press_enter(page: Page, control: Locator) -> None:
@@ -95,3 +95,21 @@ def test_the_bomb_sheet_by_keyboard_returns_focus_to_the_bomb(server: Server, pa
     expect_version(page, before + 1)
     expect(total(page)).to_have_text("0")
     expect(card(page, "Bomb")).to_be_focused()
+
+
+@pytest.mark.browser
+def test_a_screen_reader_hears_each_card_once_from_a_region_that_stays(server: Server, phones: Phones) -> None:
+    """Play test 5: every swap replaced the board's live regions, so another phone's card was never announced."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    bob = phones.seated(server, table, "Bob")
+    announce = bob.locator("#announce")
+    expect(announce).to_have_attribute("aria-live", "polite")
+    expect(announce).to_have_text("")  # nothing read out on arrival: the page itself is read
+    bob.evaluate("document.getElementById('announce').dataset.kept = 'yes'")
+    server.act(code, token, type="play", player="Ann", card="6")  # another phone's card
+    expect(announce).to_have_text("Just now: Ann played 6: total 6. Bob's turn. Your turn!")
+    tap(bob, "5")  # this phone's own card
+    expect(announce).to_have_text("Just now: Bob played 5: total 11. Cy's turn.")
+    expect(bob.locator("#announce[data-kept=yes]")).to_have_count(1)  # the same element throughout
+    assert bob.locator("#board #announce").count() == 0
