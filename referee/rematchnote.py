@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import HOUSE_RULE_SPECS, Setup, Variant, reading_brief
+from .rulebook import switch_applies
 from .tableview import TableView
 
 # A game's kind in a few words (the home page's labels say more than a sentence about changes needs).
@@ -79,7 +80,13 @@ def changes(old: Setup, new: Setup) -> Changes:
         full.append(f"new teams: {_teams(new)}")
         brief.append("new teams")
     old_rules, new_rules = old.house_rules.as_dict(), new.house_rules.as_dict()
-    changed = [spec.name for spec in HOUSE_RULE_SPECS if new_rules[spec.name] != old_rules[spec.name]]
+    # Only what the new game can meet: a team question changed on the form and left behind when the host went
+    # back to Standard (the form then hides it) is no change at that table.
+    changed = [
+        spec.name
+        for spec in HOUSE_RULE_SPECS
+        if new_rules[spec.name] != old_rules[spec.name] and switch_applies(spec.name, new.house_rules, new.variant)
+    ]
     full.extend(reading_brief(name, new_rules[name]) for name in changed)
     if changed:
         brief.append("a house rule" if len(changed) == 1 else f"{len(changed)} house rules")

@@ -44,6 +44,13 @@ def setup(**fields: object) -> Setup:
             "once the draw pile is empty, nobody draws for the rest of the round.",
             "A rematch has started, changed by the host: Ann starts, a Standard game, 2 house rules.",
         ),
+        # A team question changed, then the host went back to Standard (the form hides it): nothing to say.
+        (
+            setup(),
+            setup(house_rules={"bomb_teammates": "opponents_only"}),
+            None,
+            "A rematch has started with the same settings.",
+        ),
         # The usual starter picked again (the first seat, by name this time) is no change.
         (setup(), setup(first_player="Ann"), None, "A rematch has started with the same settings."),
     ],
