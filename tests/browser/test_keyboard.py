@@ -109,6 +109,8 @@ def test_a_screen_reader_hears_each_card_once_from_a_region_that_stays(server: S
     bob.evaluate("document.getElementById('announce').dataset.kept = 'yes'")
     server.act(code, token, type="play", player="Ann", card="6")  # another phone's card
     expect(announce).to_have_text("Just now: Ann played 6: total 6. Bob's turn. Your turn!")
+    # The cards are a form named for whose card they enter, said when a screen reader reaches them.
+    expect(bob.get_by_role("form", name="Bob plays…").get_by_role("button", name="5 makes 11")).to_be_visible()
     tap(bob, "5")  # this phone's own card
     expect(announce).to_have_text("Just now: Bob played 5: total 11. Cy's turn.")
     expect(bob.locator("#announce[data-kept=yes]")).to_have_count(1)  # the same element throughout
