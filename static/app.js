@@ -283,8 +283,11 @@
     var found = summary && summary.id && focusable(document.getElementById(summary.id));
     // Undo with nothing left to undo: Redo (and the other way round).
     if (!found && PARTNER[lost.id]) found = focusable(document.getElementById(PARTNER[lost.id]));
+    // The game is over (the card that won it is gone with the pad): the rematch, what the table does next
+    // (play test 5: focus fell on Undo, after the rematch in the page).
+    if (!found) found = focusable(document.getElementById("rematch-same"));
     // A card that cannot be played now (or any other lost control): the pad's first enabled button, a card
-    // while the game goes on, Undo once it is over.
+    // while the game goes on, Undo once it is over without a rematch on this phone.
     var pad = document.getElementById("pad");
     var buttons = pad ? pad.querySelectorAll("button") : [];
     for (var i = 0; !found && i < buttons.length; i++) found = focusable(buttons[i]);

@@ -115,3 +115,22 @@ def test_a_screen_reader_hears_each_card_once_from_a_region_that_stays(server: S
     expect(announce).to_have_text("Just now: Bob played 5: total 11. Cy's turn.")
     expect(bob.locator("#announce[data-kept=yes]")).to_have_count(1)  # the same element throughout
     assert bob.locator("#board #announce").count() == 0
+
+
+@pytest.mark.browser
+def test_the_card_that_ends_the_game_leaves_the_keyboard_on_the_rematch(server: Server, phones: Phones) -> None:
+    """Play test 5: focus fell on Undo, which comes after the rematch in the page."""
+    table = server.create_table(["Ann", "Bob"])
+    code, token = table["code"], table["token"]
+    for _ in range(4):  # each Bomb nobody answers costs Bob a life
+        server.act(code, token, type="play", player="Ann", card="bomb", zeros=[])
+        server.act(code, token, type="play", player="Bob", card="0")
+    ann = phones.seated(server, table, "Ann")
+    expect(ann.locator("#board:not([data-settling])")).to_be_attached()
+    bomb = card(ann, "Bomb")
+    bomb.focus()
+    ann.keyboard.press("Enter")  # opens the sheet
+    sheet = ann.get_by_role("dialog", name="Who discarded a 0?")
+    press_enter(ann, sheet.get_by_role("button", name="Confirm"))  # Bob had no 0: his last life
+    expect(ann.locator(".banner.winner")).to_contain_text("Ann wins!")
+    expect(ann.get_by_role("button", name="Rematch with the same players")).to_be_focused()
