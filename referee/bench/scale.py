@@ -270,7 +270,10 @@ class _TappingPhone:
         return used, reply.seconds
 
     def refresh(self, cpu: Callable[[], float]) -> tuple[float, float]:
-        """One board refresh as another phone makes it after a tap (no `since`: the whole board, always)."""
+        """One board refresh after a tap, as a live refresh draws it (no `since`: the whole board, always).
+
+        The tapping phone's own board (the host's, a little larger than a watcher's), drawn a second time.
+        """
         query = urllib.parse.urlencode(self.page.board_values)
         before = cpu()
         reply = self.browser.request("GET", f"{self.path}/board?{query}", htmx=True)
@@ -318,7 +321,7 @@ def _side_by_side(phone: _TappingPhone, player: _ApiPlayer, pairs: int, cpu: Cal
         else:
             taps.append(phone.tap(cpu))
             actions.append(player.act(cpu))
-        # After each tap, the board once more, as a watching phone's refresh draws it (not part of the ratio).
+        # After each tap, the board once more, as a live refresh draws it (not part of the ratio).
         refreshes.append(phone.refresh(cpu))
     return {"taps": taps, "actions": actions, "refreshes": refreshes}
 
