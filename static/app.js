@@ -214,7 +214,9 @@
     var button = event.target.closest && event.target.closest("#board form button[type=submit]");
     if (!button) return;
     var board = document.getElementById("board");
-    if (board && board.hasAttribute("data-settling")) {
+    // The pause is the pad's (its cards, Can't play, Undo, Redo, the Bomb sheet): a player's Fix or the tie-break
+    // form is not redrawn under a finger, and a Fix kept open across another phone's card saves at once.
+    if (board && board.hasAttribute("data-settling") && button.closest("#pad")) {
       event.preventDefault();
       event.stopImmediatePropagation();
       return;

@@ -77,8 +77,7 @@ def test_a_hand_fix_being_typed_survives_another_phones_card(server: Server, pho
     expect(field).to_be_visible()
     expect(field).to_have_value("7")
     expect(field).to_be_focused()
-    scorer.wait_for_timeout(1100)  # the pad's pause after another phone's card
-    field.press("Enter")
+    field.press("Enter")  # at once: the pad's pause after another phone's card is the pad's, not the Fix's
     expect(cy.locator(".hand")).to_have_text("7 cards")
     state = server.state(code)
     assert [player["hand"] for player in state["players"]] == [9, 10, 7]
