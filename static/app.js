@@ -408,11 +408,14 @@
     if (offline) {
       sayNotEntered("Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back.", what);
     } else {
-      sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
-      // The total to check is the table's, not the one this phone showed when it tapped. Once htmx has let go
-      // of the board's queue (it still holds it while these events run, and would drop the refresh).
-      window.setTimeout(refreshBoard, 0);
+      sayNoAnswer();
     }
+  }
+  function sayNoAnswer() {
+    sayNotEntered("No answer from the table: " + tapWords() + " may not be in. Check the total, then tap again if needed.");
+    // The total to check is the table's, not the one this phone showed when it tapped. Once htmx has let go of
+    // the board's queue (it still holds it while these events run, and would drop the refresh).
+    window.setTimeout(refreshBoard, 0);
   }
   function isPost(detail) {
     return !!(detail && detail.requestConfig && detail.requestConfig.verb === "post");
@@ -448,10 +451,7 @@
     } else if (page) {
       sayNotEntered(What + " was not entered: " + page);
     } else {
-      sayNotEntered("No answer from the table: " + what + " may not be in. Check the total, then tap again if needed.");
-      // The total to check is the table's, not the one this phone showed when it tapped. Once htmx has let go
-      // of the board's queue (it still holds it while these events run, and would drop the refresh).
-      window.setTimeout(refreshBoard, 0);
+      sayNoAnswer();
     }
   });
   document.addEventListener("htmx:sendError", function (event) {
