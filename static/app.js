@@ -164,13 +164,14 @@
   // A tap is out: the board's requests share one queue (hx-sync) and CSS greys the form (htmx-request).
   // When the pad changes under a finger, the new pad ignores taps for a moment (CSS and a click guard), so
   // that a tap meant for the old pad cannot land on the next player; nobody reads a new pad that fast:
-  // - the answer to this phone's own tap: 500 ms, a slow double tap (500 ms is the longest double-click
-  //   time desktop systems offer; play test 4 saw a double tap 420 ms apart enter a card twice at 350 ms);
+  // - the answer to this phone's own tap: 600 ms, a slow double tap (desktop systems' double-click time is
+  //   500 ms by default; play test 4 saw a double tap 420 ms apart enter a card twice at 350 ms). Counted
+  //   from the answer, which may come back fast: 600 leaves the second half's own delays room;
   // - another phone's card: 1 s, faded. The finger may already be on its way to the card the other phone
   //   just entered: the host entered Bob's 1 and Bob tapped his 1 on his own phone 450-700 ms later, which
   //   went in again as Cy's (play test 4). It holds when the card makes it this phone's turn too: a tap meant
   //   for the player before would go in as this player's own card.
-  var SETTLE_OWN_MS = 500;
+  var SETTLE_OWN_MS = 600;
   var SETTLE_MOVED_MS = 1000;
   var lastPad = null;
   var lastTap = null;
