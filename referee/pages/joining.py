@@ -136,7 +136,8 @@ def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
     is_host = device is not None and device.role == "host"
     if not is_host:
         return JoinPanel(view, False, [])
-    return JoinPanel(view, True, get_referee().devices(view), host_choice(view, device))
+    devices = get_referee().devices(view)
+    return JoinPanel(view, True, devices, host_choice(view, device, devices))
 
 
 @bp.get("/j/<code>/<secret>")

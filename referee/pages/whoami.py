@@ -42,11 +42,11 @@ class HostChoice:
     """Players another phone is theirs: picking one asks first, then takes the seat over (that phone watches)."""
 
 
-def host_choice(view: TableView, device: DeviceRow | None) -> HostChoice | None:
-    """The host's phone's answer and its choices; None for every other phone."""
+def host_choice(view: TableView, device: DeviceRow | None, devices: list[DeviceRow] | None = None) -> HostChoice | None:
+    """The host's phone's answer and its choices; None for every other phone. `devices`: the table's, if read."""
     if device is None or device.revoked or device.role != "host":
         return None
-    others = get_referee().devices(view)
+    others = get_referee().devices(view) if devices is None else devices
     held = {d.player for d in others if d.player and not d.revoked and d.id != device.id}
     names = [name for name in view.setup.players if name != device.player]
     return HostChoice(
