@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from .engine import GameState, History, Setup
+from .engine import GameState, History, Legal, Setup, legal_actions
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,21 @@ class TableView:
         """True when an undone action can be put back."""
         return self.history.can_redo
 
-    @property
+    # Cached: a view is kept between requests (service.Referee._remember) and drawn for every phone that
+    # refreshes; these read the whole log or ask the engine about every card, so once per version is enough.
+    @cached_property
+    def legal(self) -> Legal:
+        """The moves open to the table at this version (engine.legal_actions)."""
+        return legal_actions(self.state)
+
+    @cached_property
     def last_undo_or_redo(self) -> LogEntry | None:
         """The entry undone or put back, if the table's newest change was an Undo or a Redo (else None)."""
         # Equal times (a coarse clock): an Undo or Redo comes after the entering, a later entry after an earlier.
         newest = max(self.log, key=lambda entry: (entry.changed_at, entry.status_changed, entry.seq), default=None)
         return newest if newest is not None and newest.status_changed else None
 
-    @property
+    @cached_property
     def last_note_rule(self) -> str | None:
         """The rule behind the newest action if it was an unusual one (for the "Rule applied" note)."""
         for entry in reversed(self.log):

@@ -21,7 +21,6 @@ from ..engine import (
     Status,
     TieBreak,
     highest_hand_value,
-    legal_actions,
 )
 from ..errors import Conflict, Forbidden, Invalid, ServiceError, TooMany
 from ..extensions import get_referee, table_limit
@@ -84,7 +83,7 @@ def board_context(
 ) -> dict[str, Any]:
     """Everything the board's partials need to draw the table for this phone."""
     state = view.state
-    legal = legal_actions(state)
+    legal = view.legal
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
     join = join_panel(view, device)
     lines, log_count = log_lines(view)
@@ -269,7 +268,7 @@ def _needs_bomb_sheet(view: TableView, command: Command) -> bool:
         isinstance(command, Play)
         and command.card is Card.BOMB
         and not request.form.get("bomb_confirmed")
-        and bool(legal_actions(view.state).bomb_answerers)
+        and bool(view.legal.bomb_answerers)
     )
 
 
