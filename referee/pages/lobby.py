@@ -20,7 +20,6 @@ from ..tableview import TableView
 from .asking import asking_context
 from .common import current_device, service_error_page
 from .joining import JoinPanel, join_panel
-from .whoami import host_choice
 
 bp = Blueprint("lobby", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -62,11 +61,13 @@ def _lobby(code: str) -> tuple[TableView, JoinPanel | None, dict[str, Any]]:
     view = get_referee().view(code)
     device = current_device(view)
     join = join_panel(view, device)
+    # The host's join panel has read the table's phones and the host's choice already: not read again.
+    host_panel = join if join is not None and join.is_host else None
     live = {
-        "lobby": seats(view, get_referee().devices(view)),
+        "lobby": seats(view, host_panel.devices if host_panel else get_referee().devices(view)),
         "requests": asking_context(view, device)["requests"] if join else [],
         "back": "lobby",
-        "choice": host_choice(view, device),
+        "choice": host_panel.choice if host_panel else None,
     }
     return view, join, live
 
