@@ -59,6 +59,10 @@ MAX_PENDING_REQUESTS = 12
 # a request still waiting after half an hour was forgotten (the asker left, or the host's phone slept). It
 # then leaves the host's list, stops counting toward MAX_PENDING_REQUESTS, and the asking phone may ask again.
 REQUEST_WAIT_SECONDS = 30 * 60
+# After the host says no, that phone waits this long before it may ask again: asking again at once (play test 5)
+# only nags the host. The wait is per phone key, like the cap above a brake on nagging, not a wall.
+ASK_AGAIN_SECONDS = 60
+REFUSED_RECENTLY = "The host said no a moment ago. If you still want to play, ask again in a minute."
 
 
 def hash_secret(secret: str) -> str:
@@ -796,6 +800,10 @@ class Referee:
             self.store.table(db, row.code, lock=True)
             device = self.store.device_in(db, row.id, hash_secret(previous_key)) if previous_key else None
             self._check_asker(device)
+            if previous_key and self.refused_recently(
+                self.store.latest_request_of(row.id, hash_secret(previous_key), db)
+            ):
+                raise TooMany("refused_recently", REFUSED_RECENTLY)
             if self.store.seat_taken(db, row.id, name):
                 raise Illegal("seat_taken", f"{name}'s seat is taken: another phone is {name}. Pick another seat.")
             if previous_key:
@@ -834,6 +842,12 @@ class Referee:
         latest = self.store.latest_request_of(self._table_id(table), hash_secret(device_key))
         return None if latest is None else self._as_seen(latest)
 
+    def refused_recently(self, request: JoinRequestRow | None) -> bool:
+        """True if `request` is one the host refused less than ASK_AGAIN_SECONDS ago: its phone waits to ask again."""
+        if request is None or request.status != "refused" or request.answered_at is None:
+            return False
+        return self.clock() - request.answered_at < ASK_AGAIN_SECONDS
+
     def join_requests(self, table: TableView | str, *, pending_only: bool = True) -> list[JoinRequestRow]:
         """Return the table's (a view's or a code's) requests to be a player, oldest first."""
         stored = self.store.join_requests(self._table_id(table), pending_only=pending_only)
@@ -866,7 +880,7 @@ class Referee:
                 raise Illegal("not_pending", self._answered_message(request))
             if allow:
                 self._seat_asker(db, row, request, key_hash)
-            self.store.set_request(db, request.id, status="allowed" if allow else "refused")
+            self.store.answer_request(db, request.id, allowed=allow, now=self.clock())
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
         return replace(request, status="allowed" if allow else "refused")
@@ -905,7 +919,7 @@ class Referee:
             pending = self.store.pending_request_of(db, row.id, hash_secret(device_key)) if device_key else None
             if pending is None or self._as_seen(pending).status != "pending":
                 raise Illegal("no_pending_request", "This phone has no request waiting for the host.")
-            self.store.set_request(db, pending.id, status="cancelled")
+            self.store.withdraw_request(db, pending.id)
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
 

@@ -111,6 +111,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN previous_setup TEXT",
         "CREATE INDEX IF NOT EXISTS tables_by_rematch ON tables (rematch_code)",
     ),
+    # 8: when the host answered a request, so a phone the host refused waits a minute before asking again.
+    ("ALTER TABLE join_requests ADD COLUMN answered_at REAL",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # How processes sharing a database tell each other of changes (Store.announce and Store.listen).
@@ -183,6 +185,7 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN previous_setup TEXT",
         "CREATE INDEX IF NOT EXISTS tables_by_rematch ON tables (rematch_code)",
     ),
+    ("ALTER TABLE join_requests ADD COLUMN answered_at DOUBLE PRECISION",),
 )
 assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its PostgreSQL form"
 
@@ -250,6 +253,8 @@ class JoinRequestRow:
     the service reads a pending one left unanswered too long as expired (Referee.REQUEST_WAIT_SECONDS)."""
     created_at: float
     """When the phone asked (last re-aimed)."""
+    answered_at: float | None = None
+    """When the host allowed or refused it (None before, and for requests answered before schema step 8)."""
 
 
 class Cursor(Protocol):
@@ -928,7 +933,7 @@ class Store:
 
     # --- join requests ---
 
-    _REQUEST_COLUMNS = "SELECT id, table_id, player, status, created_at FROM join_requests"
+    _REQUEST_COLUMNS = "SELECT id, table_id, player, status, created_at, answered_at FROM join_requests"
 
     def add_join_request(self, db: Db, table_id: int, *, token_hash: str, player: str, now: float) -> int:
         """Store a pending request from the phone with this key hash; return its id."""
@@ -946,10 +951,11 @@ class Store:
         ).fetchone()
         return None if row is None else JoinRequestRow(**dict(row))
 
-    def latest_request_of(self, table_id: int, token_hash: str) -> JoinRequestRow | None:
-        """Return this phone's newest request at the table (pending or answered), if any."""
+    def latest_request_of(self, table_id: int, token_hash: str, db: Db | None = None) -> JoinRequestRow | None:
+        """Return this phone's newest request at the table (pending or answered), if any; in `db`'s transaction
+        if given."""
         row = (
-            self.read()
+            (db or self.read())
             .execute(
                 self._REQUEST_COLUMNS + " WHERE table_id = ? AND token_hash = ? ORDER BY id DESC LIMIT 1",
                 (table_id, token_hash),
@@ -961,7 +967,7 @@ class Store:
     def join_request(self, db: Db, table_id: int, request_id: int) -> tuple[JoinRequestRow, str] | None:
         """Return a request of this table and the key hash of the phone that made it, or None."""
         row = db.execute(
-            "SELECT id, table_id, player, status, created_at, token_hash FROM join_requests"
+            "SELECT id, table_id, player, status, created_at, answered_at, token_hash FROM join_requests"
             " WHERE id = ? AND table_id = ?",
             (request_id, table_id),
         ).fetchone()
@@ -985,9 +991,16 @@ class Store:
         ).fetchone()
         return int(row["n"])
 
-    def set_request(self, db: Db, request_id: int, *, status: str) -> None:
-        """Answer or withdraw a request."""
-        db.execute("UPDATE join_requests SET status = ? WHERE id = ?", (status, request_id))
+    def withdraw_request(self, db: Db, request_id: int) -> None:
+        """Mark a request withdrawn by the phone that made it."""
+        db.execute("UPDATE join_requests SET status = 'cancelled' WHERE id = ?", (request_id,))
+
+    def answer_request(self, db: Db, request_id: int, *, allowed: bool, now: float) -> None:
+        """Record the host's answer to a request, and when it was given."""
+        db.execute(
+            "UPDATE join_requests SET status = ?, answered_at = ? WHERE id = ?",
+            ("allowed" if allowed else "refused", now, request_id),
+        )
 
     def reaim_request(self, db: Db, request_id: int, *, player: str, asked_at: float) -> None:
         """Point a pending request at another seat (or the same one) and restart its wait: a new ask."""

@@ -41,6 +41,8 @@ class AskPanel:
     free: tuple[str, ...]
     request: JoinRequestRow | None
     host_only: bool
+    refused_just_now: bool = False
+    """The host said no less than a minute ago: the phone is told when it may ask again."""
 
     @property
     def waiting(self) -> bool:
@@ -62,7 +64,7 @@ def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
     free = tuple(referee.free_seats(view))
     if not free and (mine is None or mine.status != "pending"):
         return None
-    return AskPanel(free, mine, view.entry == "host")
+    return AskPanel(free, mine, view.entry == "host", referee.refused_recently(mine))
 
 
 def asking_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:

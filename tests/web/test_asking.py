@@ -66,6 +66,33 @@ def test_a_refused_phone_is_told_and_keeps_watching(phone: Phone, other_phone: P
     assert "Ask to be Bob" in other_phone.page.by_id("ask").buttons()  # it may ask again
 
 
+def test_a_refused_phone_waits_a_minute_before_asking_again(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    """Play test 5: a phone the host refused could ask again at once, and again, each time on the host's list."""
+    code = phone.start(["Ann", "Bob"])
+    watch_by_code(other_phone, code)
+    other_phone.follow(other_phone.press("Ask to be Bob"))
+    phone.open(f"/t/{code}")
+    phone.follow(phone.press("Refuse the request to be Bob"))
+    other_phone.open(f"/t/{code}")
+    assert "The host said no: this phone is not Bob, it keeps watching. You can ask again in a minute." in section_text(
+        other_phone, "ask"
+    )
+    other_phone.follow(other_phone.press("Ask to be Bob"))
+    assert "The host said no a moment ago. If you still want to play, ask again in a minute." in section_text(
+        other_phone, "banner"
+    )
+    phone.open(f"/t/{code}")
+    assert phone.page.find(id="requests") is None  # the host is not asked again
+
+    move_clock(app, 1.1)
+    other_phone.open(f"/t/{code}")
+    assert "ask again in a minute" not in section_text(other_phone, "ask")
+    other_phone.follow(other_phone.press("Ask to be Bob"))
+    assert "You asked to be Bob" in section_text(other_phone, "ask")
+    phone.open(f"/t/{code}")
+    assert "A phone wants to be Bob — allow?" in section_text(phone, "requests")
+
+
 def test_asking_twice_keeps_one_request_and_cancelling_withdraws_it(phone: Phone, other_phone: Phone) -> None:
     code = phone.start(["Ann", "Bob", "Cy"])
     watch_by_code(other_phone, code)
