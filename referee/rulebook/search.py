@@ -58,6 +58,11 @@ SCOPES: Mapping[str, frozenset[str]] = {
 }
 """Sections whose entries apply to one kind of game only, with the query terms that name it."""
 
+GAME_SECTIONS: Mapping[str, Variant] = {"Sudden Death": Variant.SUDDEN_DEATH, "Teams": Variant.TEAMS}
+"""Sections about one game the setup chooses. Asked at a table playing another game, their entries come after
+the rest unless the question names their game: "who wins if we both run out of hearts" at a Standard table is
+about that table's game, not Sudden Death's (play test 5)."""
+
 GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive", "mean", "definition"})
 """Words that do not change which topic a query names ("bomb card", "bomb rules", "bust meaning" -> "bomb", "bust")."""
 
@@ -537,8 +542,13 @@ def search(
     if limit == 0 or not query.strip():
         return []
     index = default_index()
+    ranked = index.scores(query)
+    if variant is not None:
+        named = set(index.query_tokens(query))
+        # sorted() is stable: within each group the search's own order stands.
+        ranked = sorted(ranked, key=lambda pair: _other_game(index.items[pair[1]], variant, named))
     results = []
-    for score, doc in index.scores(query)[:limit]:
+    for score, doc in ranked[:limit]:
         item = index.items[doc]
         here = rules_here(item, house_rules, variant)
         examples = item.examples_for(here)
@@ -552,6 +562,12 @@ def search(
             )
         )
     return results
+
+
+def _other_game(item: Entry, variant: Variant, named: set[str]) -> bool:
+    """True if `item` is about a game other than `variant` and the question does not name that game."""
+    game = GAME_SECTIONS.get(item.section)
+    return game is not None and game is not variant and not SCOPES[item.section] & named
 
 
 def result_json(result: SearchResult) -> dict[str, str | None]:

@@ -86,3 +86,19 @@ def test_the_teams_bomb_chip_answers_with_this_tables_reading(api: Api, phone: P
     phone.open(first.find("h3").find("a")["href"])  # type: ignore[union-attr, index]
     page = phone.page.find("article", class_="rule-entry")
     assert page.find("p", class_="verdict").text() == "At this table: a Bomb only hits the other team."  # type: ignore[union-attr]
+
+
+def test_a_tables_own_game_answers_first_unless_the_question_names_another(api: Api, phone: Phone) -> None:
+    """Play test 5: "who wins if we both run out of hearts", asked at a Standard table, opened on Sudden Death's
+    ruling (a game this table is not playing)."""
+    question = "who+wins+if+we+both+run+out+of+hearts"
+    api.create(["Ann", "Bob", "Cy"])
+    first = results_for(phone, question, api.code)[0]
+    assert first.startswith("Several players knocked out at once")
+    # A question that names the other game still gets that game's ruling first.
+    assert results_for(phone, "sudden+death+both+out+at+once", api.code)[0].startswith(
+        "Sudden Death: two players run out of lives at once"
+    )
+    # At a Sudden Death table the same question is about Sudden Death.
+    api.create(["Ann", "Bob", "Cy"], variant="sudden_death")
+    assert results_for(phone, question, api.code)[0].startswith("Sudden Death: two players run out of lives at once")
