@@ -634,7 +634,11 @@ class _Table:
             if stops and first_out is not None:
                 spared.append(team)
                 continue
-            self.team_lives[team] = max(0, self.team_lives[team] - 1)
+            if self.team_lives[team] == 0:
+                # Charged, but a team with no life left has none to lose: "Team B loses 2 lives (0 lives left)"
+                # for a team that had 1 read as a wrong sum (play test 6a), and a player is never charged below 0.
+                continue
+            self.team_lives[team] -= 1
             self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)
             if self.team_lives[team] == 0 and first_out is None:
                 first_out = seat

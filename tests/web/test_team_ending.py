@@ -119,3 +119,18 @@ def test_a_player_whose_team_loses_lives_is_told_it_is_the_teams(phone: Phone, o
     assert lost is not None
     # The lives are the team's (1994 rules, Team play): Dee's phone says so, with the team's lives left.
     assert lost.text() == "Your team lost 2 lives! 3 lives left."
+
+
+def test_a_team_on_its_last_life_loses_that_life_not_two(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    """Play test 6a: a Bomb that two of a team's players could not answer, with the team on 1 life, said "Team B
+    loses 2 lives (0 lives left)" and "Your team lost 2 lives!": a sum a child will question."""
+    code = phone.start(PLAYERS, variant="teams")
+    join(other_phone, host_join_link(phone), "Dee")
+    drive(app, code, "Ann bomb Cy", "Bob 1", "Cy 1", "Dee 1", "Ann bomb Cy", "Bob 1", "Cy 1", "Dee 1")
+    assert [team.lives for team in app.extensions["referee"].view(code).state.teams] == [5, 1]
+    drive(app, code, "Ann bomb Cy")  # Cy, Ann's teammate, answers; Bob and Dee cannot
+    other_phone.open(f"/t/{code}")
+    assert "Team B loses a life (0 lives left)." in other_phone.page.by_id("strip").text()
+    assert "(Team B −1 ♥)" in other_phone.page.by_id("strip").text()
+    lost = other_phone.page.find("p", class_="you-lost")
+    assert lost is not None and lost.text() == "Your team lost a life! Your team is out of lives."
