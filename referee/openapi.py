@@ -572,8 +572,8 @@ DOCUMENT: dict[str, Any] = {
                                 "verdict": {
                                     "type": ["string", "null"],
                                     "description": "The ruling in a few words, as the rules panel opens the "
-                                    "answer ('No — one 0 per Bomb.'); null for an entry that explains a rule "
-                                    "rather than settling a question (the panel then opens with the title).",
+                                    "answer ('One 0 per Bomb: keep any others.'); null for an entry that explains "
+                                    "a rule rather than settling a question (the panel then opens with the title).",
                                 },
                                 "answer": {"type": "string"},
                                 "example": {

@@ -44,7 +44,7 @@ _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _REQUIRED = ("id", "kind", "section", "title", "questions", "answer", "reasoning", "source")
 _OPTIONAL = ("verdict", "house_rule", "table_notes", "edge_cases", "aliases", "see_also", "examples", "formerly")
 MAX_VERDICT_WORDS = 10
-"""A verdict is said in a few words ("No — one 0 per Bomb.")."""
+"""A verdict is said in a few words ("One 0 per Bomb: keep any others.")."""
 
 
 class RulebookError(ValueError):
@@ -74,7 +74,7 @@ class Entry:
     see_also: tuple[str, ...] = ()
     """Ids of related entries."""
     verdict: str | None = None
-    """The ruling in a few words, said first ("No — one 0 per Bomb.")."""
+    """The ruling in a few words, said first ("One 0 per Bomb: keep any others.")."""
     examples: tuple[Example, ...] = ()
     """Short games that show the outcome the entry states; the tests play each through the engine."""
     formerly: tuple[str, ...] = ()

@@ -26,7 +26,7 @@ def _results(client: FlaskClient, query: str) -> list[dict[str, Any]]:
 def test_a_ruling_comes_with_its_verdict_and_an_example(client: FlaskClient) -> None:
     first = _results(client, "bomb do i have to discard all my zeros")[0]
     assert first["id"] == "one-zero-per-bomb"
-    assert first["verdict"] == "No — one 0 per Bomb."
+    assert first["verdict"] == "One 0 per Bomb: keep any others."
     assert first["example"] is not None and "Bob discards a 0" in first["example"]
     assert first["answer"].startswith("Each player discards just one 0")
 
@@ -65,7 +65,7 @@ def test_the_real_server_answers_with_verdict_and_example(database_url: str, tmp
         assert reply.status == 200
         first = reply.json()["results"][0]
     assert first["id"] == "bust-keeps-card"
-    assert first["verdict"] == "Yes — you keep every card."
+    assert first["verdict"] == "You keep every card."
     assert first["example"] == (
         "Ann, Bob and Cy play. Ann plays =21; then Bob can't play (a 7 would go over 21). "
         "Result: Bob has 10 cards; Bob has 4 lives."

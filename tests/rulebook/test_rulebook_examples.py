@@ -102,6 +102,14 @@ def test_every_faq_opens_with_a_short_verdict() -> None:
             assert item.verdict and len(item.verdict.split()) <= 10, item.id
 
 
+def test_no_verdict_answers_yes_or_no_to_a_question_the_player_did_not_ask() -> None:
+    # Play test 6b: "can you play a 0 on 21" opened on "No — a 0 always fits.", the answer to the entry's own
+    # question ("can you bust holding a 0?"). Players ask either way round: a verdict states the outcome.
+    for item in entries():
+        assert not re.match(r"(Yes|No)\b\s*[,:—-]", item.verdict or ""), f"{item.id}: {item.verdict}"
+        assert not re.match(r"(Yes|No)\b[,:]", item.answer), f"{item.id}: {item.answer[:40]}"
+
+
 def test_a_team_games_example_gives_each_teams_shared_lives_once() -> None:
     # Teammates share their lives (1994 rules, Team play): "Ann has 4 lives, Bob 3, Cy 4 and Dee 3" read as if
     # each had their own.

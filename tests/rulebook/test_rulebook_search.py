@@ -487,7 +487,7 @@ def test_the_issues_misses_now_come_first() -> None:
 def test_an_answer_opens_with_its_verdict_and_shows_an_example_for_this_table() -> None:
     (first, *_) = search("bomb do i discard all my zeros", HouseRules())
     assert first.id == "one-zero-per-bomb"
-    assert first.verdict == "No — one 0 per Bomb."
+    assert first.verdict == "One 0 per Bomb: keep any others."
     assert first.example is not None and "Bob discards a 0" in first.example.text
     (answer, *_) = search("my last 0 went on the bomb", HouseRules(zero_answer_last_card="draws_one"))
     assert answer.id == "zero-answer-last-card"

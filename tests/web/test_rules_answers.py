@@ -81,7 +81,7 @@ def test_the_teams_bomb_chip_answers_with_this_tables_reading(api: Api, phone: P
     phone.open(f"/rules?q=teammate+bombs+me+do+we+lose+a+life&table={api.code}")
     first = phone.page.find_all("article", class_="rule-result")[0]
     assert first.find("p", class_="verdict").text() == "At this table: a Bomb only hits the other team."  # type: ignore[union-attr]
-    assert first.find("p", class_="usual-ruling").text().startswith("Usually: Yes")  # type: ignore[union-attr]
+    assert first.find("p", class_="usual-ruling").text().startswith("Usually: By default teammates must answer too")  # type: ignore[union-attr]
     # The ruling's own page says the same.
     phone.open(first.find("h3").find("a")["href"])  # type: ignore[union-attr, index]
     page = phone.page.find("article", class_="rule-entry")
@@ -102,3 +102,11 @@ def test_a_tables_own_game_answers_first_unless_the_question_names_another(api: 
     # At a Sudden Death table the same question is about Sudden Death.
     api.create(["Ann", "Bob", "Cy"], variant="sudden_death")
     assert results_for(phone, question, api.code)[0].startswith("Sudden Death: two players run out of lives at once")
+
+
+def test_an_answer_opens_with_the_outcome_whichever_way_the_question_is_put(api: Api, phone: Phone) -> None:
+    """Play test 6b: asked "can you play a 0 on 21", the first answer's bold line read "No — a 0 always fits."."""
+    api.create(["Ann", "Bob", "Cy"])
+    for question in ("can+you+play+a+0+on+21", "can+you+bust+if+you+have+a+0"):
+        first = results_for(phone, question, api.code)[0]
+        assert first.startswith("A player holding a 0 cannot bust A 0 always fits, so you cannot bust."), first
