@@ -411,8 +411,8 @@ def test_result_json_has_exactly_the_api_fields() -> None:
     assert first["verdict"] == "By default both: answer the Bomb, then the round ends."
     assert first["example"] and "Result:" in first["example"]
     assert json.loads(json.dumps(body)) == body
-    plain = result_json(search("bust")[0])
-    assert plain["house_rule"] is None and plain["source"]
+    plain = result_json(search("is exactly 21 ok")[0])
+    assert plain["id"] == "exactly-21" and plain["house_rule"] is None and plain["source"]
     explains = result_json(search("what is in the deck")[0])
     assert explains["id"] == "deck" and explains["verdict"] is None
 
@@ -427,8 +427,8 @@ def test_table_note_says_what_this_table_chose() -> None:
     other = table_note(item, HouseRules(bomb_last_card="round_only"))
     assert other is not None and "only ends the round" in other
     assert table_note(item, None) is None
-    bust = entry("bust")
-    assert bust is not None and table_note(bust, HouseRules()) is None
+    plain = entry("exactly-21")  # no switch governs it: no note
+    assert plain is not None and table_note(plain, HouseRules()) is None
 
 
 def test_every_reading_of_every_switch_has_a_note() -> None:

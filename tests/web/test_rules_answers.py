@@ -110,3 +110,15 @@ def test_an_answer_opens_with_the_outcome_whichever_way_the_question_is_put(api:
     for question in ("can+you+play+a+0+on+21", "can+you+bust+if+you+have+a+0"):
         first = results_for(phone, question, api.code)[0]
         assert first.startswith("A player holding a 0 cannot bust A 0 always fits, so you cannot bust."), first
+
+
+def test_a_table_that_lays_too_high_numbers_as_busts_is_never_told_they_are_refused(api: Api, phone: Phone) -> None:
+    """Play test 6b: at an over_21=bust table the number cards' rule said a too-high card is refused (with an
+    example of the referee refusing it), and the bust's rule that a player holding a wild card cannot bust."""
+    api.create(["Ann", "Bob", "Cy"], house_rules={"over_21": "bust"})
+    for question, title in (("number cards 0 to 7", "Number cards 0 to 7"), ("bust rules", "Bust: when nothing fits")):
+        answer = next(
+            text for text in results_for(phone, question.replace(" ", "+"), api.code) if text.startswith(title)
+        )
+        assert "At this table:" in answer and ("counts as a bust" in answer or "is a bust too" in answer), answer
+        assert "refuses it" not in answer and "Usually:" in answer, answer
