@@ -137,10 +137,13 @@ def _lines(history: list[dict[str, int]], names: list[str]) -> tuple[Line, ...]:
 
 
 def series_tally(games: list[TableView]) -> tuple[tuple[str, int], ...]:
-    """Wins per player over the finished games of a series, most first ("Ann 2 – Bob 1")."""
+    """Wins per player over the finished games of a series, most first ("Ann 2 – Bob 1 – Cy 0")."""
     wins: Counter[str] = Counter()
     for game in games:
         if game.state.status is Status.FINISHED:
+            # Everyone who played is named, with 0 if need be: left out, a player asked "did I not play?" (play
+            # test 6a).
+            wins.update({player.name: 0 for player in game.state.players})
             # A team's win counts for each of its players: the teams (and which pair is "Team A") may change
             # from one rematch to the next, so a tally of team names could add up different pairs.
             for winner in game.state.winners:
