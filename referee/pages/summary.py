@@ -143,10 +143,19 @@ def _and(names: list[str]) -> str:
     return "".join(names) if len(names) <= 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+# What settles equal totals too (house rule tiebreak_tie), said before the totals are entered (play test 6a: a
+# table that chose "fewest cards" only learnt so from the result).
+LEVEL_TOO = {
+    "shared": "Equal totals share the win.",
+    "fewest_cards": "Equal totals: the fewest cards wins (still equal, they share the win).",
+}
+
+
 def tiebreak_note(state: GameState) -> TieBreakNote | None:
     """Say who is in the tie-break and how it is settled; None unless the game waits for one."""
     if state.status is not Status.TIEBREAK:
         return None
+    level = LEVEL_TOO[state.house_rules.tiebreak_tie]
     if state.teams:
         # Teams (house rule teams_both_out, "together"): every player counts, and the totals are added per team.
         teams = [f"{team.name} ({_and([state.players[seat].name for seat in team.seats])})" for team in state.teams]
@@ -155,7 +164,7 @@ def tiebreak_note(state: GameState) -> TieBreakNote | None:
             "Both teams are out",
             f"{_and(teams)} are both out.",
             "Every player adds up the number cards left in their hand (wild cards count nothing). "
-            "The team with the lower total wins.",
+            f"The team with the lower total wins. {level}",
             "teams-both-out",
             tuple(TieBreakGroup(team.name, tuple(s for s in state.tied if s in team.seats)) for team in state.teams),
         )
@@ -167,7 +176,8 @@ def tiebreak_note(state: GameState) -> TieBreakNote | None:
         "Sudden Death tie!",
         f"{names} are tied",
         f"{names} are tied, with {lives} {'life' if lives == 1 else 'lives'} each.",
-        "Each tied player adds up the number cards left in their hand (wild cards count nothing). Lowest total wins.",
+        "Each tied player adds up the number cards left in their hand (wild cards count nothing). "
+        f"Lowest total wins. {level}",
         "tiebreak",
         (TieBreakGroup(None, state.tied),),
     )

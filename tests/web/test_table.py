@@ -441,12 +441,23 @@ def test_sudden_death_tiebreak_form(phone: Phone, app: Flask) -> None:
     phone.open(f"/t/{code}")
     banner = phone.page.by_id("banner")
     assert "Sudden Death tie!" in banner.text()
+    assert "Lowest total wins. Equal totals share the win." in banner.text()  # the default reading, said up front
     form = banner.find("form")
     assert form is not None
     assert {field["name"] for field in form.find_all("input", type="number")} == {"tb_Ann", "tb_Bob"}
     response = phone.submit(form, phone.button("Settle the tie", within=banner), htmx=True, tb_Ann="9", tb_Bob="2")
     assert response.status_code == 200
     assert "Bob wins!" in phone.page.by_id("banner").text()
+
+
+def test_a_tie_break_says_beforehand_what_settles_equal_totals_at_this_table(phone: Phone, app: Flask) -> None:
+    """Play test 6a: a table that chose "fewest cards" for equal totals learnt so only from the result."""
+    code = phone.start(["Ann", "Bob", "Cy"], variant="sudden_death", hr_tiebreak_tie="fewest_cards")
+    for _ in range(4):
+        drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
+    drive(app, code, "Ann bomb Bob")
+    phone.open(f"/t/{code}")
+    assert "Equal totals: the fewest cards wins (still equal, they share the win)." in phone.page.by_id("banner").text()
 
 
 def test_names_with_markup_characters_show_as_typed_on_the_pad_and_the_players(phone: Phone) -> None:
