@@ -294,6 +294,15 @@ def _lost_lives(state: GameState, lives: list[Event], first: Event) -> str:
     return f"{side} loses {lost} ({left})."
 
 
+def _new_round(state: GameState, event: Event) -> str:
+    line = f"Round {event.value}: {event.player} deals."
+    if state.direction == COUNTERCLOCKWISE:
+        # Only house rule new_round_direction=keep deals a round counterclockwise: said, or a family used to
+        # clockwise argues about who starts (play test 6a).
+        line += " Play keeps going counterclockwise (house rule)."
+    return line
+
+
 def _reversed(state: GameState, event: Event) -> str:
     way = "counterclockwise" if event.value == COUNTERCLOCKWISE else "clockwise"
     return f"Play now goes {way}."
@@ -408,7 +417,7 @@ _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.BOMB_LAST_CARD: _bomb_last_card,
     EventKind.DREW_AFTER_ANSWER: _fixed("That 0 was {who}'s last card: {who} draws one and plays on."),
     EventKind.LAST_CARD_EFFECT_VOID: _fixed("It was the last card, so its effect does not count."),
-    EventKind.NEW_ROUND: _fixed("Round {value}: {who} deals."),
+    EventKind.NEW_ROUND: _new_round,
     EventKind.TIEBREAK: _tiebreak,
     EventKind.GAME_OVER: _game_over,
     EventKind.TIEBREAK_RESULT: _tiebreak_result,

@@ -460,6 +460,17 @@ def test_a_tie_break_says_beforehand_what_settles_equal_totals_at_this_table(pho
     assert "Equal totals: the fewest cards wins (still equal, they share the win)." in phone.page.by_id("banner").text()
 
 
+def test_a_round_that_keeps_going_counterclockwise_says_so(phone: Phone, app: Flask) -> None:
+    """Play test 6a: with new_round_direction=keep, round 2 started counterclockwise and only the small arrow
+    showed it; a family used to clockwise argues about who starts."""
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], hr_new_round_direction="keep")
+    drive(app, code, "Ann reverse", "Dee pass", "Cy pass", "Bob pass", "Ann holds 1", "Ann 5")  # Ann goes out
+    phone.open(f"/t/{code}")
+    said = "Play keeps going counterclockwise (house rule)."
+    assert "Round over! Round 2: Ann deals, Dee starts. " + said in phone.page.by_id("banner").text()
+    assert "Round 2: Ann deals. " + said in phone.page.by_id("log").text()
+
+
 def test_names_with_markup_characters_show_as_typed_on_the_pad_and_the_players(phone: Phone) -> None:
     # The pad's buttons and the players' rows are written in Python (pages/rendering.py): names must still be
     # shown as text, never as markup, and post back exactly as typed.
