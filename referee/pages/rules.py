@@ -75,14 +75,20 @@ def _not_here(house_rules: HouseRules | None, variant: Variant | None) -> dict[s
     }
 
 
+def panel_answers(view: TableView | None, query: str) -> list[rulebook.SearchResult]:
+    """The answers the search box shows under a question, for this table (five fit a phone screen)."""
+    if not query.strip():
+        return []
+    return rulebook.search(query, None if view is None else view.setup.house_rules, limit=5, variant=_variant(view))
+
+
 @bp.get("/rules/search")
 def search() -> str:
     """The answers to a typed question, as a fragment for the search box (htmx, as you type)."""
-    view, house_rules = _table_rules(request.args.get("table"))
+    view, _ = _table_rules(request.args.get("table"))
     query = _query()
-    # Five answers fit a phone screen; the full /rules page shows all ten.
-    results = rulebook.search(query, house_rules, limit=5, variant=_variant(view)) if query.strip() else []
-    return render_template("_rules_results.html", query=query, results=results, table_view=view)
+    # The full /rules page shows all ten.
+    return render_template("_rules_results.html", query=query, results=panel_answers(view, query), table_view=view)
 
 
 @bp.get("/rules/<entry_id>")
@@ -100,6 +106,8 @@ def entry(entry_id: str) -> Response | tuple[str, int] | str:
         "rule.html",
         item=found,
         table_view=view,
+        # The question this ruling was opened from: "Back to table" shows it again with its answers.
+        query=_query(),
         note=rulebook.table_note(found, here),
         spec=SPECS_BY_NAME.get(found.house_rule or ""),
         # None where the entry's switch never comes up at this table: no reading is marked as this table's.

@@ -61,9 +61,19 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
     expect(page.get_by_role("listitem").filter(has_text="Only the round ends")).to_contain_text("this table")
     expect(page.get_by_role("listitem").filter(has_text="Usual")).not_to_contain_text("this table")
 
-    # Back at the table, a ruling in the log links to its reasoning too.
+    # Back at the table, the question and its answers are where they were (play test 6b: they were gone).
     page.get_by_role("link", name=f"Back to table {code}").click()
-    page.wait_for_url(table_url)
+    page.wait_for_url(table_url + "?q=bomb+last+card#rules-search")
+    expect(search).to_have_value("bomb last card")
+    expect(first.get_by_role("heading")).to_have_text("A Bomb played as the last card of a hand")
+    expect(page.locator("#rules-search")).to_be_in_viewport()
+    # Ask (the phone keyboard's search key) answers here too, without leaving the table.
+    search.fill("skip two players")
+    search.press("Enter")
+    expect(first.get_by_role("heading")).to_have_text("Skip with two players")
+    assert page.url.startswith(table_url)
+
+    # A ruling in the log links to its reasoning too.
     card(page, "Bomb").click()
     tap(page, page.get_by_role("dialog", name="Who discarded a 0?").get_by_role("button", name="Confirm"))
     expect(newest_log(page)).to_contain_text("No 0 from Bob and Cy.")

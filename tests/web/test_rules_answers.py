@@ -6,7 +6,7 @@ from conftest import Api
 
 from referee import rulebook
 
-from .conftest import Phone, parse
+from .conftest import Node, Phone, parse
 
 
 def results_for(phone: Phone, query: str, table: str | None = None) -> list[str]:
@@ -130,3 +130,29 @@ def test_a_bomb_as_your_one_card_finds_the_bomb_as_last_card_ruling(phone: Phone
     # None of these is among the ruling's own questions (referee/rulebook/entries.json).
     for question in ("i+got+1+card+its+a+bomb", "can+i+play+a+bomb+if+i+have+just+1+card"):
         assert results_for(phone, question)[0].startswith("A Bomb played as the last card of a hand"), question
+
+
+def back_to_table(phone: Phone, code: str) -> Node:
+    """The open page's "Back to table" link."""
+    return next(link for link in phone.page.find_all("a") if link.text() == f"Back to table {code}")
+
+
+def test_a_ruling_opened_from_the_table_leads_back_to_the_same_question_and_answers(api: Api, phone: Phone) -> None:
+    """Play test 6b: back from a ruling, the table page opened at the top with the question and answers gone; the
+    whole rules page (where Ask led) had no way back to the table at all."""
+    api.create(["Ann", "Bob", "Cy"])
+    response = phone.client.get(f"/rules/search?q=bomb+last+card&table={api.code}", headers={"HX-Request": "true"})
+    link = parse(response.get_data(as_text=True)).find("article", class_="rule-result").find("a")  # type: ignore[union-attr]
+    assert link["href"] == f"/rules/bomb-last-card?table={api.code}&q=bomb+last+card"  # type: ignore[index]
+    phone.open(link["href"])  # type: ignore[index]
+    back = back_to_table(phone, api.code)
+    assert back["href"] == f"/t/{api.code}?q=bomb+last+card#rules-search"
+    phone.open(back["href"].split("#")[0])
+    box = phone.page.find("input", id="rules-q")
+    assert box is not None and box["value"] == "bomb last card"
+    answers = phone.page.by_id("rules-results").find_all("article", class_="rule-result")
+    assert answers and answers[0].find("h3").text() == "A Bomb played as the last card of a hand"  # type: ignore[union-attr]
+    # The whole rules page, with the same question, leads back too.
+    phone.open(f"/rules?q=bomb+last+card&table={api.code}")
+    back = back_to_table(phone, api.code)
+    assert back["href"] == f"/t/{api.code}?q=bomb+last+card#rules-search"
