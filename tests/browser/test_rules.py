@@ -44,7 +44,8 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
     assert results.locator("article.rule-result").count() <= 5
     expect(first).to_contain_text("Source: interpretation by the how-to FAQ author")
     expect(first.locator(".table-choice")).to_have_text(
-        "At this table: a Bomb as last card only ends the round: nobody answers it and everyone else loses one life."
+        "At this table: a Bomb as last card only ends the round: "
+        "nobody answers it, and only the round end costs a life."
     )
 
     # Open the answer: the ruling, its reasoning and source, and what this table chose.

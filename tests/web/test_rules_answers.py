@@ -156,3 +156,15 @@ def test_a_ruling_opened_from_the_table_leads_back_to_the_same_question_and_answ
     phone.open(f"/rules?q=bomb+last+card&table={api.code}")
     back = back_to_table(phone, api.code)
     assert back["href"] == f"/t/{api.code}?q=bomb+last+card#rules-search"
+
+
+def test_a_team_tables_bomb_as_last_card_note_says_nothing_only_true_of_single_players(api: Api, phone: Phone) -> None:
+    """Play test 6b: at a Teams table the note said "everyone still holding cards loses a life for the round",
+    but in the team game the round end costs only the other team one life."""
+    api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    first = results_for(phone, "my+last+card+is+the+bomb", api.code)[0]
+    assert first.startswith("A Bomb played as the last card of a hand")
+    assert "At this table: a Bomb as last card costs both lives: it is answered first (a life for each missing 0)" in (
+        first
+    )
+    assert "everyone still holding cards" not in first.split("Source:")[1]  # the table's note, after the usual text
