@@ -168,3 +168,11 @@ def test_a_team_tables_bomb_as_last_card_note_says_nothing_only_true_of_single_p
         first
     )
     assert "everyone still holding cards" not in first.split("Source:")[1]  # the table's note, after the usual text
+
+
+def test_a_source_that_reads_the_other_way_is_named_as_such(phone: Phone) -> None:
+    """Play test 6b: "Busting on purpose" said "not while a card fits" and cited the modern text, which reads the
+    other way (docs/rules.md, over_21), without saying so."""
+    first = results_for(phone, "can+i+bust+on+purpose")[0]
+    assert first.startswith("Busting on purpose")
+    assert 'Source: 1994 rules ("if you can only take the total above 21"); for the other reading, modern text' in first
