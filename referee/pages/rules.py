@@ -21,7 +21,7 @@ MAX_QUERY = 200
 @bp.app_context_processor
 def _quick_questions() -> dict[str, object]:
     # The search box appears on the table page too, so its chips come with every template.
-    return {"rules_chips": [(label, question) for label, question, _ in rulebook.QUICK_QUESTIONS]}
+    return {"rules_chips": rulebook.quick_questions(), "rules_chips_for": rulebook.quick_questions}
 
 
 def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]:

@@ -22,7 +22,7 @@ from .kb import (
     table_note,
 )
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
-from .search import MAX_RESULTS, QUICK_QUESTIONS, result_json, search, search_json, warm
+from .search import MAX_RESULTS, QUICK_QUESTIONS, quick_questions, result_json, search, search_json, warm
 
 __all__ = [
     "EDGE_CASES",
@@ -30,6 +30,7 @@ __all__ = [
     "KINDS",
     "MAX_RESULTS",
     "QUICK_QUESTIONS",
+    "quick_questions",
     "SECTIONS",
     "Entry",
     "RulebookError",

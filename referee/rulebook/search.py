@@ -564,10 +564,26 @@ def search(
     return results
 
 
+def about_another_game(item: Entry, variant: Variant) -> bool:
+    """True if `item` is about a game the setup chooses (Sudden Death, Teams) other than `variant`."""
+    game = GAME_SECTIONS.get(item.section)
+    return game is not None and game is not variant
+
+
 def _other_game(item: Entry, variant: Variant, named: set[str]) -> bool:
     """True if `item` is about a game other than `variant` and the question does not name that game."""
-    game = GAME_SECTIONS.get(item.section)
-    return game is not None and game is not variant and not SCOPES[item.section] & named
+    return about_another_game(item, variant) and not SCOPES[item.section] & named
+
+
+def quick_questions(variant: Variant | None = None) -> tuple[tuple[str, str], ...]:
+    """The chips' (label, question): at a table playing `variant`, none about another game (play test 6b)."""
+    index = default_index()
+    by_id = {item.id: item for item in index.items}
+    return tuple(
+        (label, question)
+        for label, question, target in QUICK_QUESTIONS
+        if variant is None or not about_another_game(by_id[target], variant)
+    )
 
 
 def result_json(result: SearchResult) -> dict[str, str | None]:

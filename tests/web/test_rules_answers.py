@@ -49,8 +49,13 @@ def test_the_table_page_search_box_has_the_chips_too(phone: Phone) -> None:
     code = phone.start(["Ann", "Bob"])
     phone.open(f"/t/{code}")
     chips = phone.page.find_all("a", class_="chip")
-    assert len(chips) == len(rulebook.QUICK_QUESTIONS)
+    # Every chip but the team game's: this table plays Standard (play test 6b).
+    assert [chip.text() for chip in chips] == [
+        label for label, _, _ in rulebook.QUICK_QUESTIONS if label != "Teams Bomb"
+    ]
     assert all(f"table={code}" in chip["href"] for chip in chips)
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    assert "Teams Bomb" in [chip.text() for chip in phone.page.find_all("a", class_="chip")]
 
 
 def test_a_ruling_page_shows_its_examples_for_this_table(api: Api, phone: Phone) -> None:
