@@ -40,7 +40,8 @@ def _variant(view: TableView | None) -> Variant | None:
     return None if view is None else view.setup.variant
 
 
-def _query() -> str:
+def asked_question() -> str:
+    """The question in the request's `q`, cut to MAX_QUERY characters."""
     return request.args.get("q", "")[:MAX_QUERY]
 
 
@@ -48,7 +49,7 @@ def _query() -> str:
 def index() -> str:
     """The whole rules panel: search, every rule and FAQ entry, and this table's house rules."""
     view, house_rules = _table_rules(request.args.get("table"))
-    query = _query()
+    query = asked_question()
     variant = _variant(view)
     results = rulebook.search(query, house_rules, variant=variant) if query.strip() else []
     return render_template(
@@ -86,7 +87,7 @@ def panel_answers(view: TableView | None, query: str) -> list[rulebook.SearchRes
 def search() -> str:
     """The answers to a typed question, as a fragment for the search box (htmx, as you type)."""
     view, _ = _table_rules(request.args.get("table"))
-    query = _query()
+    query = asked_question()
     # The full /rules page shows all ten.
     return render_template("_rules_results.html", query=query, results=panel_answers(view, query), table_view=view)
 
@@ -107,7 +108,7 @@ def entry(entry_id: str) -> Response | tuple[str, int] | str:
         item=found,
         table_view=view,
         # The question this ruling was opened from: "Back to table" shows it again with its answers.
-        query=_query(),
+        query=asked_question(),
         note=rulebook.table_note(found, here),
         spec=SPECS_BY_NAME.get(found.house_rule or ""),
         # None where the entry's switch never comes up at this table: no reading is marked as this table's.

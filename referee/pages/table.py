@@ -44,7 +44,7 @@ from .rematch import (
     rematch_context,
     requested,
 )
-from .rules import MAX_QUERY, panel_answers
+from .rules import asked_question, panel_answers
 from .standings import standings
 from .summary import identity, strip, tiebreak_note
 
@@ -160,7 +160,7 @@ def page(code: str) -> BaseResponse | str:
         return redirect(url_for("table.page", code=view.code))
     context = board_context(view, current_device(view), full_page=True, open_sheet=request.args.get("sheet"))
     # Back from a ruling opened in the rules panel: the question and its answers, where they were.
-    rules_query = request.args.get("q", "")[:MAX_QUERY]
+    rules_query = asked_question()
     return render_template(
         "table.html", rules_query=rules_query, rules_results=panel_answers(view, rules_query), **context
     )

@@ -575,6 +575,7 @@ def _other_game(item: Entry, variant: Variant, named: set[str]) -> bool:
     return about_another_game(item, variant) and not SCOPES[item.section] & named
 
 
+@cache  # every page draws the chips (a context processor): work them out once per game
 def quick_questions(variant: Variant | None = None) -> tuple[tuple[str, str], ...]:
     """The chips' (label, question): at a table playing `variant`, none about another game (play test 6b)."""
     index = default_index()
