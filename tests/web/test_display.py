@@ -69,3 +69,12 @@ def test_the_display_says_when_the_newest_change_was_an_undo(phone: Phone, app: 
     last = phone.page.find("p", class_="display-last")
     # What was taken back and whose turn it is again (the undone line's "Cy's turn" is no longer true).
     assert last is not None and last.text() == "Undone: Bob's 4. Back to Bob's turn, total 7."
+
+
+def test_the_display_shows_the_draw_pile(phone: Phone, app: Flask) -> None:
+    """Play test 6a: the phones showed the draw pile, the display in the middle of the table did not."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann draw2")  # Bob and Cy each draw two: 77 - 30 dealt = 47, then 43
+    phone.open(f"/t/{code}/display")
+    direction = phone.page.find("p", class_="display-direction")
+    assert direction is not None and "Round 1 · Draw pile 43" in direction.text()
