@@ -252,16 +252,19 @@ def rematch(code: str) -> tuple[Response, int]:
     if counted and not limiter.allow(address):
         return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
     try:
-        new_code = referee.rematch(code, **changes)
+        new_code, made = referee.rematch(code, **changes)
     except ServiceError:
         if counted:
             limiter.release(address)
         raise
+    if counted and not made:
+        limiter.release(address)  # another call made it a moment before: this one made no table
     new = referee.view(new_code)
     # The rematch keeps the table's token: the caller's token (checked above) opens it.
     response = jsonify({"code": new.code, "token": token, "join_url": join_url(new), "state": state_of(new)})
     response.headers["Location"] = url_for("api.get_table", code=new.code)
-    return response, 201 if counted else 200
+    # 201 only for the call whose changes made the rematch: the others' changes were not used.
+    return response, 201 if made else 200
 
 
 def join_request_json(join_request: JoinRequestRow) -> dict[str, object]:

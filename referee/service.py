@@ -209,17 +209,12 @@ class Referee:
         entry: str,
         host_key: str | None,
         previous_key: str | None = None,
-        token_hash: str | None = None,
-        previous_setup: Setup | None = None,
     ) -> Created:
-        # A rematch passes its table's token hash: the token that opened a table opens its rematch too.
-        token = secrets.token_urlsafe(24) if token_hash is None else ""
+        token = secrets.token_urlsafe(24)
         device_key = host_key
         now = self.clock()
         with self.store.transaction() as db:
-            code, table_id = self._insert_row(
-                db, setup, entry, token_hash or hash_secret(token), now, previous_setup=previous_setup
-            )
+            code, table_id = self._insert_row(db, setup, entry, hash_secret(token), now)
             if device_key is not None:
                 if previous_key:
                     self.store.rekey_devices(db, hash_secret(previous_key), hash_secret(device_key))
@@ -467,38 +462,37 @@ class Referee:
         variant: str | None = None,
         teams: Sequence[Sequence[object]] | None = None,
         house_rules: Mapping[str, object] | None = None,
-    ) -> str:
-        """Start a new table with the same players and API token; every joined phone follows.
+    ) -> tuple[str, bool]:
+        """Start a new table with the same players and API token; every joined phone follows. Return its code,
+        and True if this call made it.
 
         Who starts, the variant, the teams and house rules may change (checked like a new table's; house rules
         given are laid over the finished game's); what is not given stays as it was. A second call (another
-        phone, a second tap) returns the same rematch, whatever it asks.
+        phone, a second tap) returns the same rematch, whatever it asks, and False.
         """
         row = self._row(code)
         view = self._view(row, None)
         if view.state.status is not Status.FINISHED:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
-            return view.rematch_code
+            return view.rematch_code, False
         setup = self._rematch_setup(view.setup, first_player, variant, teams, house_rules)
-        created = self._insert(
-            setup, entry=view.entry, host_key=None, token_hash=row.token_hash, previous_setup=view.setup
-        )
-        new_code = created.view.code
         now = self.clock()
+        # One transaction with the finished table locked first: of calls made at the same moment, one makes the
+        # rematch and the others find it. Making the new table before the lock left a stray table behind each
+        # call that lost, and told each of them it had made the rematch (play test 7c).
         with self.store.transaction() as db:
             old = self.store.table(db, view.code, lock=True)
             assert old is not None
             if old.rematch_code:
-                return old.rematch_code
-            new = self.store.table(db, new_code)
-            assert new is not None
+                return old.rematch_code, False
+            new_code, new_id = self._insert_row(db, setup, view.entry, row.token_hash, now, previous_setup=view.setup)
             # Phones that joined the old table are at the new one too, as the same players.
-            self.store.copy_devices(db, old.id, new.id, now)
+            self.store.copy_devices(db, old.id, new_id, now)
             self.store.set_rematch(db, old.id, new_code)
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
-        return new_code
+        return new_code, True
 
     @staticmethod
     def _rematch_setup(

@@ -343,7 +343,7 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
             if not table_limit().allow(client_address()):
                 raise TooMany("too_many", "Too many new tables from this phone: wait a minute.")
             counted = True
-        new_code = referee.rematch(view.code, **({} if form is None else requested(form)))
+        new_code, made = referee.rematch(view.code, **({} if form is None else requested(form)))
     except ServiceError as error:
         if counted:
             table_limit().release(client_address())
@@ -351,7 +351,9 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
         if form is not None and referee.may_change_rematch(device) and may_show_form(fresh):
             return _refused_changes(fresh, device, form, error)
         return _respond(fresh, device, error)
-    if form is not None and not makes_table:
+    if counted and not made:
+        table_limit().release(client_address())  # another phone made it a moment before: no table made here
+    if form is not None and not made:
         # Another phone's "same players" got there first: the host's changes were not used; say so (not silently).
         started = referee.setup_of(new_code)
         if started is not None and not asked_for(form, started):

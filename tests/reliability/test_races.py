@@ -153,3 +153,52 @@ def test_two_phones_tapping_the_same_card_count_it_once(live_server: LiveServer)
     finally:
         for phone in phones:
             phone.close()
+
+
+def finished_table(port: int) -> tuple[str, str]:
+    """A two-player table played to its end through the API: (code, token)."""
+    with Client(port) as creator:
+        created = creator.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+        code, token = created["code"], created["token"]
+        path = f"/api/v1/tables/{code}/actions"
+        for _ in range(5):  # each Bomb Bob cannot answer costs him a life; his 0 in between keeps the turns going
+            assert creator.json("POST", path, {"type": "play", "player": "Ann", "card": "bomb"}, token).status == 200
+            creator.json("POST", path, {"type": "play", "player": "Bob", "card": "0"}, token)
+        assert creator.json("GET", f"/api/v1/tables/{code}", None, token).json()["status"] == "finished"
+    return code, token
+
+
+def test_rematches_asked_at_the_same_moment_make_one_table_and_one_201(live_server: LiveServer) -> None:
+    """Play test 7c: four rematch calls at once all answered 201 with the same code, so the callers whose
+    changes were dropped were told they had made the rematch (and each left a stray table behind)."""
+    asks = [{"first_player": "Bob", "house_rules": {"over_21": "bust"}}, {"first_player": "Ann"}] * 3
+    clients = [Client(live_server.port) for _ in asks]
+    try:
+        for _ in range(ROUNDS // 3):
+            code, token = finished_table(live_server.port)
+            barrier = threading.Barrier(len(asks))
+            answers: list[tuple[int, dict[str, Any]]] = [(0, {})] * len(asks)
+
+            def ask(index: int, path: str, token: str, barrier: threading.Barrier, answers: list[Any]) -> None:
+                barrier.wait()
+                reply = clients[index].json("POST", path, asks[index], token)
+                answers[index] = (reply.status, reply.json())
+
+            path = f"/api/v1/tables/{code}/rematch"
+            threads = [
+                threading.Thread(target=ask, args=(index, path, token, barrier, answers)) for index in range(len(asks))
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(30)
+            assert sorted(status for status, _ in answers) == [200] * (len(asks) - 1) + [201], answers
+            assert len({body["code"] for _, body in answers}) == 1
+            made = next(index for index, (status, _) in enumerate(answers) if status == 201)
+            # The new table is the one the 201 asked for: its first player and its house rules.
+            state = answers[made][1]["state"]
+            assert state["current"] == asks[made]["first_player"]
+            assert state["house_rules"]["over_21"] == ("bust" if "house_rules" in asks[made] else "refuse")
+    finally:
+        for client in clients:
+            client.close()

@@ -87,7 +87,7 @@ def test_a_series_of_rematches_is_tallied(phone: Phone, app: Flask) -> None:
             current = referee.view(code).state.current_player.name
             drive(app, code, f"{current} bomb" if current == winner else f"{current} 0")
         if game < 2:
-            code = referee.rematch(code)
+            code, _ = referee.rematch(code)
     phone.open(f"/t/{code}")
     series = phone.page.find("p", class_="series")
     assert series is not None and series.text() == "Series after 3 games: Ann 2 – Bob 1"
@@ -164,7 +164,7 @@ def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app
     code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")  # Team A: Ann and Cy
     referee = app.extensions["referee"]
     _win_as(app, code, {"Ann", "Cy"})
-    code = referee.rematch(code, teams=[["Bob", "Dee"], ["Ann", "Cy"]])  # now Team A is Bob and Dee
+    code, _ = referee.rematch(code, teams=[["Bob", "Dee"], ["Ann", "Cy"]])  # now Team A is Bob and Dee
     assert referee.view(code).state.teams[0].name == "Team A"
     _win_as(app, code, {"Ann", "Cy"})
     phone.open(f"/t/{code}")
