@@ -116,8 +116,9 @@ def expected_version(body: object) -> int | None:
     if not isinstance(body, Mapping) or body.get("expected_version") is None:
         return None
     value = body["expected_version"]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid("bad_field", "expected_version must be a whole number.", field="expected_version")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        # A version counts entries, so it is never negative: malformed (400), not stale (play test 7c saw 409).
+        raise Invalid("bad_field", "expected_version must be a whole number, 0 or more.", field="expected_version")
     return value
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .codec import CARD_NAMES
-from .engine import HOUSE_RULE_SPECS
+from .engine import HOUSE_RULE_SPECS, MAX_NAME_LENGTH
 
-_NAME = {"type": "string", "minLength": 1, "maxLength": 200}
+# The longest name a table takes: the schema says what the server accepts (play test 7c: it said 200).
+_NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
 
 
 def _json(description: str, schema: str) -> dict[str, Any]:
@@ -139,7 +140,17 @@ _ACTIONS: dict[str, dict[str, Any]] = {
     },
     "bust": {
         "required": ["type", "player"],
-        "properties": {"type": {"const": "bust"}, "player": _NAME, "expected_version": _VERSION},
+        "properties": {
+            "type": {"const": "bust"},
+            "player": _NAME,
+            "card": {
+                "type": "string",
+                "enum": list(CARD_NAMES),
+                "description": "The number that went over 21, if the player laid it (the modern text's bust): it "
+                "goes back to their hand. A card that fits is refused (422 card_fits).",
+            },
+            "expected_version": _VERSION,
+        },
     },
     "hand": {
         "required": ["type", "player", "cards"],

@@ -10,7 +10,7 @@ from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleS
 from .legal import CardOption, Legal, legal_actions
 from .narrate import describe, key_rule, taken_back, unusual_rule, winners_text
 from .sanity import CERTAIN_MOST, DeckWarning, warnings
-from .setup import make_setup, new_game
+from .setup import MAX_NAME_LENGTH, make_setup, new_game
 from .state import GameState, Player, Setup, Status, Team, Variant
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat, seats_after
 
@@ -58,6 +58,7 @@ __all__ = [
     "key_rule",
     "legal_actions",
     "make_setup",
+    "MAX_NAME_LENGTH",
     "new_game",
     "reading_brief",
     "next_seat",

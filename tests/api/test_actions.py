@@ -437,3 +437,11 @@ def test_undo_after_the_game_ended_reopens_it(api: Api) -> None:
     assert state["status"] == "playing"
     assert state["winners"] == []
     assert player(state, "Bob")["lives"] == 1
+
+
+def test_a_negative_expected_version_is_malformed_not_stale(api: Api) -> None:
+    """Play test 7c: `expected_version: -1` got 409 stale_version; a version is never negative (schema minimum 0)."""
+    api.create()
+    body = api.act(expect=400, type="play", player="Ann", card="5", expected_version=-1)
+    assert body["error"]["code"] == "bad_field" and "0 or more" in body["error"]["message"]
+    assert api.state()["version"] == 0

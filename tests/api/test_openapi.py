@@ -112,6 +112,31 @@ def test_a_409_carries_a_state_valid_against_the_schema(document: dict[str, Any]
     validate(body["state"], {"$ref": "#/components/schemas/State", "components": document["components"]})
 
 
+def test_an_export_with_a_laid_bust_card_is_valid_against_the_schema(
+    document: dict[str, Any], api: Api, client: FlaskClient
+) -> None:
+    """Play test 7c: a bust may name the card laid (the modern text), but the schema had no `card` for it, so the
+    server's own export failed its own ExportedGame schema."""
+    api.create(["Ann", "Bob", "Cy"], house_rules={"over_21": "bust"})
+    for action in ({"type": "play", "player": "Ann", "card": "eq21"}, {"type": "bust", "player": "Bob", "card": "3"}):
+        validate(action, request_schema(document, ACTIONS))
+        api.act(**action)
+    exported = client.get(f"/api/v1/tables/{api.code}/export", headers={"Authorization": f"Bearer {api.token}"})
+    assert exported.status_code == 200
+    validate(exported.get_json(), {"$ref": "#/components/schemas/ExportedGame", "components": document["components"]})
+
+
+def test_the_schema_accepts_the_names_the_server_accepts_and_no_longer(
+    document: dict[str, Any], api: Api, client: FlaskClient
+) -> None:
+    """Play test 7c: the schema allowed 200-character names; the server takes 24."""
+    table = jsonschema.Draft202012Validator(request_schema(document, TABLES))
+    assert table.is_valid({"players": ["A" * 24, "Bob"]})
+    assert not table.is_valid({"players": ["A" * 25, "Bob"]})
+    api.create(["A" * 24, "Bob"])
+    assert client.post("/api/v1/tables", json={"players": ["A" * 25, "Bob"]}).status_code == 400
+
+
 def test_request_schemas_reject_what_the_api_rejects(document: dict[str, Any]) -> None:
     action = jsonschema.Draft202012Validator(request_schema(document, ACTIONS))
     assert not action.is_valid({"type": "dance"})
