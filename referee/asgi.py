@@ -13,6 +13,7 @@ polls instead (static/app.js).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -21,6 +22,7 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from .api import is_api_request
 from .logs import log_request
 from .security import BAD_HOST_MESSAGE, SECURITY_HEADERS, host_allowed, trusted_client_address
 from .service import Referee, no_table_message, normalise_code
@@ -32,6 +34,13 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 KEEP_ALIVE = b": keep-alive\n\n"
+# A request's body is read here, on the event loop, before a worker thread takes the request: read there, a
+# client that sent its headers and then only part of its body held a thread each, and four such requests held
+# every thread (play test 7b). A phone's form or an API action is a few hundred bytes: ten seconds is generous.
+BODY_SECONDS = 10.0
+# Bodies are held in memory up to this size; a larger one (a big import) is handed on as it arrives.
+BUFFERED_BODY = 64 * 1024
+TOO_SLOW = "The request arrived too slowly, so nothing was done: send it again."
 
 
 class _Stream:
@@ -60,6 +69,7 @@ class Front:
         self.allowed_hosts = tuple(config["ALLOWED_HOSTS"])
         self.streams: dict[str, set[_Stream]] = defaultdict(set)
         self.streams_by_address: Counter[str] = Counter()
+        self.starting_streams = 0  # places taken by streams that are still being set up
         self.requests_by_address: Counter[str] = Counter()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closing = asyncio.Event()
@@ -87,7 +97,11 @@ class Front:
             return
         self.requests_by_address[address] += 1
         try:
-            await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+            body = await _read_body(scope, receive)
+            if body is None:
+                await _refuse(send, scope["path"], 408, "too_slow", TOO_SLOW)
+                return
+            await self.wsgi(scope, _replaying(body, receive), send)  # type: ignore[arg-type]
         finally:
             _decrement(self.requests_by_address, address)
 
@@ -106,7 +120,7 @@ class Front:
 
         try:
             if answer is None:
-                await _plain(recording_send, 429, "Too many requests at once from this address: wait a moment.")
+                await _refuse(recording_send, scope["path"], 429, "too_many", BUSY)
             else:
                 await answer(recording_send)
         finally:
@@ -146,7 +160,7 @@ class Front:
     # --- one live stream --------------------------------------------------------------------------
 
     def _refusal(self, address: str) -> tuple[int, str] | None:
-        if self.closing.is_set() or self.open_streams >= self.max_streams:
+        if self.closing.is_set() or self.open_streams + self.starting_streams >= self.max_streams:
             return 503, "Too many open streams: this page will poll instead."
         if self.streams_by_address[address] >= self.max_streams_per_address:
             return 429, "Too many open streams from this address: this page will poll instead."
@@ -173,32 +187,42 @@ class Front:
         if refusal is not None:
             await _plain(send, *refusal)
             return
-        numbers = await self._numbers(code)
-        if numbers is None:
-            await _plain(send, 404, no_table_message(code))
-            return
-        headers = [
-            (b"content-type", b"text/event-stream; charset=utf-8"),
-            (b"cache-control", b"no-cache, no-transform"),
-            (b"x-accel-buffering", b"no"),
-            *_security_headers(),
-        ]
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
-        if scope["method"] == "HEAD":
-            await send({"type": "http.response.body", "body": b""})
-            return
-        stream = _Stream(code, address)
-        self.streams[code].add(stream)
+        # The place is taken before the first await: taken after it, a burst of streams from one address all
+        # passed the check before any of them counted (play test 7b: 100 at once, against a cap of 24).
         self.streams_by_address[address] += 1
+        self.starting_streams += 1
+        starting = True
         try:
-            # Read again now that the stream is registered: a change committed between the first read and
-            # the registration woke nobody, and the first message must not announce an older revision.
-            numbers = await self._numbers(code) or numbers
-            await self._serve_stream(stream, numbers, receive, send)
+            numbers = await self._numbers(code)
+            if numbers is None:
+                await _plain(send, 404, no_table_message(code))
+                return
+            headers = [
+                (b"content-type", b"text/event-stream; charset=utf-8"),
+                (b"cache-control", b"no-cache, no-transform"),
+                (b"x-accel-buffering", b"no"),
+                *_security_headers(),
+            ]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            if scope["method"] == "HEAD":
+                await send({"type": "http.response.body", "body": b""})
+                return
+            stream = _Stream(code, address)
+            self.streams[code].add(stream)
+            self.starting_streams -= 1
+            starting = False
+            try:
+                # Read again now that the stream is registered: a change committed between the first read and
+                # the registration woke nobody, and the first message must not announce an older revision.
+                numbers = await self._numbers(code) or numbers
+                await self._serve_stream(stream, numbers, receive, send)
+            finally:
+                self.streams[code].discard(stream)
+                if not self.streams[code]:
+                    del self.streams[code]
         finally:
-            self.streams[code].discard(stream)
-            if not self.streams[code]:
-                del self.streams[code]
+            if starting:
+                self.starting_streams -= 1
             _decrement(self.streams_by_address, address)
 
     async def _serve_stream(self, stream: _Stream, numbers: tuple[int, int], receive: Receive, send: Send) -> None:
@@ -249,6 +273,62 @@ def _decrement(counter: Counter[str], key: str) -> None:
 
 def _security_headers() -> list[tuple[bytes, bytes]]:
     return [(name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS]
+
+
+BUSY = "Too many requests at once from this address: wait a moment."
+
+
+async def _read_body(scope: Scope, receive: Receive) -> list[Message] | None:
+    """The request's body messages, read within BODY_SECONDS (None if it came slower than that).
+
+    Stops early at BUFFERED_BODY bytes or a disconnect: the rest is read as the app asks for it. A body announced
+    larger than that is not read here at all: the app refuses one over its limit from the header alone.
+    """
+    messages: list[Message] = []
+    declared = dict(scope.get("headers", ())).get(b"content-length", b"")
+    if declared.isdigit() and int(declared) > BUFFERED_BODY:
+        return messages
+
+    async def read() -> None:
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                return
+            size += len(message.get("body", b""))
+            if not message.get("more_body", False) or size > BUFFERED_BODY:
+                return
+
+    try:
+        await asyncio.wait_for(read(), BODY_SECONDS)
+    except TimeoutError:
+        return None
+    return messages
+
+
+def _replaying(messages: list[Message], receive: Receive) -> Receive:
+    """A receive that gives the messages already read first, then whatever comes next."""
+    waiting = list(messages)
+
+    async def replay() -> Message:
+        return waiting.pop(0) if waiting else await receive()
+
+    return replay
+
+
+async def _refuse(send: Send, path: str, status: int, code: str, text: str) -> None:
+    """Refuse in the front: JSON under the API's prefix, as every API error is (play test 7c: a client parsing
+    JSON broke on a plain sentence), a plain sentence elsewhere."""
+    if not is_api_request(path):
+        await _plain(send, status, text)
+        return
+    headers = [(b"content-type", b"application/json"), *_security_headers()]
+    if status in (429, 503):
+        headers.append((b"retry-after", b"10"))
+    body = json.dumps({"error": {"code": code, "message": text}}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _plain(send: Send, status: int, text: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import signal
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ LIMITS = {
     "REFEREE_MAX_STREAMS": "6",
     "REFEREE_MAX_STREAMS_PER_ADDRESS": "3",
     "REFEREE_KEEP_ALIVE_SECONDS": "1",
+    "REFEREE_MAX_REQUESTS_PER_ADDRESS": "10",
 }
 
 
@@ -113,3 +115,58 @@ def test_sigterm_ends_open_streams_and_exits_cleanly_within_five_seconds(server:
     assert process.wait(5) == 0
     assert time.monotonic() - started < 5
     connection.close()
+
+
+def _slow_post(port: int, path: str, source: str) -> socket.socket:
+    """A POST whose headers arrive and whose body never does (one byte of 100)."""
+    sock = socket.create_connection((HOST, port), source_address=(source, 0))
+    head = f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    sock.sendall(head.encode() + b"{")
+    return sock
+
+
+def test_requests_whose_bodies_never_finish_hold_no_thread_and_others_are_served(server: LiveServer) -> None:
+    """Play test 7b: four POSTs that sent their headers and then only part of their body held all four of the
+    server's threads, and every table stopped answering until they were closed."""
+    held = [_slow_post(server.port, "/t/NOSUCH/act", "127.0.0.2") for _ in range(8)]
+    try:
+        time.sleep(0.5)
+        with Client(server.port, source="127.0.0.3", timeout=3) as phone:
+            assert phone.request("GET", "/healthz").status == 200
+            assert phone.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).status == 201
+        # Past the cap on requests in progress, the same address is told so: in JSON under the API's prefix.
+        more = [_slow_post(server.port, "/api/v1/tables", "127.0.0.2") for _ in range(4)]
+        held += more
+        with Client(server.port, source="127.0.0.2", timeout=3) as same:
+            busy = same.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]})
+        assert busy.status == 429 and busy.headers["retry-after"]
+        assert busy.json()["error"]["code"] == "too_many"
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_a_burst_of_streams_from_one_address_gets_no_more_than_its_share(server: LiveServer) -> None:
+    """Play test 7b: 100 streams opened at the same moment from one address all got in, against a cap of 24:
+    each passed the check before any of them counted."""
+    code = _table(server)
+    barrier = threading.Barrier(10)
+    statuses: list[int] = []
+    connections: list[http.client.HTTPConnection] = []
+
+    def open_one() -> None:
+        barrier.wait()
+        connection, response = _open_stream(server.port, code, "127.0.0.2")
+        connections.append(connection)
+        statuses.append(response.status)
+
+    threads = [threading.Thread(target=open_one) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    try:
+        assert statuses.count(200) == 3 and len(statuses) == 10, statuses  # REFEREE_MAX_STREAMS_PER_ADDRESS
+    finally:
+        for connection in connections:
+            connection.close()
