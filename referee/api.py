@@ -17,6 +17,7 @@ from .http_status import http_error_sentence, http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
 from .rematchnote import rematch_note
+from .security import RateLimiter
 from .service import Referee, normalise_code
 from .store import DeviceRow, JoinRequestRow
 from .tableview import Created, TableView
@@ -72,6 +73,13 @@ def http_error(error: HTTPException) -> Response:
     return response
 
 
+def _too_many_tables(limiter: RateLimiter, address: str) -> Response:
+    """The 429 for an address over its new-table limit, with when it may make the next one."""
+    response = error_response(429, "too_many", "Too many new tables from this address: wait a minute.")
+    response.headers["Retry-After"] = str(limiter.retry_after(address))
+    return response
+
+
 def _json_body() -> Any:
     raw = request.get_data(cache=True)
     try:
@@ -87,7 +95,7 @@ def create_table() -> tuple[Response, int]:
     limiter = table_limit()
     address = request.remote_addr or "?"
     if not limiter.allow(address):
-        return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
+        return _too_many_tables(limiter, address), 429
     try:
         created = _create_from_body(_json_body())
     except ServiceError:
@@ -174,7 +182,7 @@ def post_action(code: str) -> Response:
     referee.check_token(code, _bearer_token())  # 404 for an unknown table before asking for a token
     if not action_limit().allow(normalise_code(code)):
         response = error_response(429, "too_many", "Too many actions for this table: wait a moment and send again.")
-        response.headers["Retry-After"] = "5"
+        response.headers["Retry-After"] = str(action_limit().retry_after(normalise_code(code)))
         return response
     body = _json_body()
     command = command_from_json(body)
@@ -250,7 +258,7 @@ def rematch(code: str) -> tuple[Response, int]:
     counted = view.rematch_code is None and view.state.status is Status.FINISHED
     changes = _rematch_changes()  # a malformed body is refused before anything is counted
     if counted and not limiter.allow(address):
-        return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
+        return _too_many_tables(limiter, address), 429
     try:
         new_code, made = referee.rematch(code, **changes)
     except ServiceError:
@@ -310,7 +318,7 @@ def import_table() -> tuple[Response, int]:
     limiter = table_limit()
     address = request.remote_addr or "?"
     if not limiter.allow(address):
-        return error_response(429, "too_many", "Too many new tables from this address: wait a minute."), 429
+        return _too_many_tables(limiter, address), 429
     try:
         created = import_document(get_referee(), _json_body())
     except ServiceError:

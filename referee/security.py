@@ -6,6 +6,7 @@ import functools
 import hmac
 import ipaddress
 import logging
+import math
 import re
 import secrets
 import socket
@@ -96,6 +97,19 @@ class RateLimiter:
             if len(self._hits) > 10_000:
                 self._hits = {k: v for k, v in self._hits.items() if v and v[-1] > now - self.window}
             return True
+
+    def retry_after(self, key: str) -> int:
+        """Whole seconds until `key` may count one more event: when its oldest counted event leaves the window.
+
+        For a 429's Retry-After: a fixed guess sent clients back too early, to be refused again and again until
+        the sliding minute had passed (play test 7c).
+        """
+        now = self.clock()
+        with self._lock:
+            hits = self._hits.get(key)
+            if not hits or len(hits) < self.limit:
+                return 0
+            return max(1, math.ceil(hits[0] + self.window - now))
 
     def release(self, key: str) -> None:
         """Take back the newest event counted for `key` (it was refused after all: it should not count)."""
