@@ -9,11 +9,13 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, current_app, url_for
 
 from .codec import state_json
+from .config import DEFAULT_PORT
 from .errors import ServiceError
 from .extensions import get_referee
+from .netaddr import lan_address
 from .rematchnote import rematch_note
 from .transfer import export_document, import_document
 
@@ -69,7 +71,15 @@ def _import(file: str) -> int:
     except ValueError:
         raise CommandError(f"{file} is not JSON: it should be a file `referee export` wrote.") from None
     created = import_document(get_referee(), document)
-    print(f"Imported as table {created.view.code}. Open it from the start page with that code.")
+    view = created.view
+    # An imported table has no host phone: without its join link nobody could play it, only watch and ask a
+    # host who is not there (play test 7b). The server's port is not known here: the default one is shown.
+    base = current_app.config.get("PUBLIC_URL") or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
+    with current_app.test_request_context(base_url=base):
+        link = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
+    print(f"Imported as table {view.code}.")
+    print(f"Phones join with its link: {link}")
+    print(f"  (that is this machine's address and the default port {DEFAULT_PORT}: change them to where you serve)")
     print(f"Its API token (keep it secret): {created.token}")
     return 0
 

@@ -22,8 +22,6 @@ from .netaddr import lan_address
 from .serving import WORKER_SOCKET_FLAG
 from .store import database_label, storage_errors
 
-DEFAULT_PORT = 8000
-
 
 def phone_address(host: str, port: int) -> str:
     """Return the address a phone on the same Wi-Fi should open."""

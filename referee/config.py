@@ -219,9 +219,11 @@ class Setting:
         return self.env or f"{ENV_PREFIX}_{self.name.upper()}"
 
 
+DEFAULT_PORT = 8000
+
 SETTINGS: tuple[Setting, ...] = (
     Setting("host", _text, "0.0.0.0", "address to listen on (default: every address of this machine)", metavar="ADDR"),
-    Setting("port", _whole(1, 65535), 8000, "TCP port (default 8000)"),
+    Setting("port", _whole(1, 65535), DEFAULT_PORT, f"TCP port (default {DEFAULT_PORT})"),
     # 4 is serving.REQUEST_THREADS (tests/ops/test_settings.py keeps them equal; config must not import the server).
     Setting("threads", _whole(1, 64), 4, "threads per process for pages, taps and the API (default 4)"),
     Setting(

@@ -138,6 +138,12 @@ def test_export_import_and_backup_commands_while_the_server_serves(tmp_path: Pat
             assert new_code is not None
             copy = client.json("GET", f"/api/v1/tables/{new_code[1]}").json()
             assert without_code_and_version(copy) == without_code_and_version(state)
+            # An imported table has no host phone: the command gives its join link (play test 7b: only the code,
+            # which lets a phone watch and ask a host who is not there). The link's path works on this server.
+            link = re.search(r"Phones join with its link: (\S+)", done.stdout)
+            assert link is not None
+            joined = client.request("GET", urlsplit(link[1]).path)
+            assert joined.status == 200 and "Who are you?" in joined.text()
             done = run("backup", str(tmp_path / "backup.sqlite3"), database=database)
             assert done.returncode == 0, done.stderr
             assert oct((tmp_path / "backup.sqlite3").stat().st_mode & 0o777) == "0o600"
