@@ -87,6 +87,15 @@ def finish(config: dict[str, Any], instance: Path, environ: Mapping[str, str] = 
     for name in ("TRUSTED_PROXIES", "ALLOWED_HOSTS"):
         if isinstance(config[name], str):
             config[name] = tuple(part.strip() for part in config[name].split(",") if part.strip())
+    for name, parse in VARIABLE_ONLY.items():
+        # The variable as typed (Flask has read it as JSON into the config, "abc" and -5 included).
+        text = environ.get(f"{ENV_PREFIX}_{name}")
+        if text is None:
+            continue
+        try:
+            parse(text)
+        except SettingError as error:
+            raise SettingError(f"{ENV_PREFIX}_{name} {error}, not {text[:60]!r}") from None
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(instance / "secret_key")
 
@@ -121,6 +130,10 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _positive(text: str) -> int:
+    return _whole(1, 100_000_000)(text)
 
 
 def _seconds(text: str) -> float:
@@ -220,6 +233,16 @@ class Setting:
 
 
 DEFAULT_PORT = 8000
+
+# The settings that are variables only (docs/deploy.md): a bad value stops the server with one line naming the
+# variable, as a bad flag does (play test 7b: a traceback, or a table "full at -5 entries").
+VARIABLE_ONLY: dict[str, Callable[[str], Any]] = {
+    "STREAM_KEEPALIVE": _seconds,
+    "TOKEN_ACTIONS_PER_MINUTE": _positive,
+    "MAX_ACTIONS_PER_TABLE": _positive,
+    "TABLES_PER_MINUTE": _positive,
+    "JOINS_PER_MINUTE": _positive,
+}
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("host", _text, "0.0.0.0", "address to listen on (default: every address of this machine)", metavar="ADDR"),

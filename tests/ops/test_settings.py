@@ -89,6 +89,14 @@ def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
     done = run("serve", env={"REFEREE_MAX_STREAMS": "lots"})
     assert done.returncode == 2
     assert done.stderr == "referee: REFEREE_MAX_STREAMS must be a whole number from 1 to 100000, not 'lots'\n"
+    # A setting that is a variable only, too (play test 7b: a traceback, or a table "full" at -5 entries).
+    done = run("serve", env={"REFEREE_TABLES_PER_MINUTE": "abc"})
+    assert done.returncode == 2
+    assert done.stderr == "referee: REFEREE_TABLES_PER_MINUTE must be a whole number from 1 to 100000000, not 'abc'\n"
+    done = run("serve", env={"REFEREE_MAX_ACTIONS_PER_TABLE": "-5"})
+    assert done.returncode == 2 and done.stderr.startswith("referee: REFEREE_MAX_ACTIONS_PER_TABLE must be a whole")
+    done = run("serve", env={"REFEREE_STREAM_KEEPALIVE": "soon"})
+    assert done.returncode == 2 and done.stderr.startswith("referee: REFEREE_STREAM_KEEPALIVE must be a number")
 
 
 def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> None:
