@@ -312,9 +312,15 @@ def export_table(code: str) -> Response:
     return response
 
 
+# An export is about 60 bytes an action: a table at its 10,000-action cap is some 600 KB, far above the 64 KB
+# every other request may send (play test 7c: a long game's own export was refused with a bare 413).
+IMPORT_LIMIT = 1024 * 1024
+
+
 @bp.post("/tables/import")
 def import_table() -> tuple[Response, int]:
     """Make a new table from an exported game; return its code, API token, join link and state."""
+    request.max_content_length = IMPORT_LIMIT
     limiter = table_limit()
     address = request.remote_addr or "?"
     if not limiter.allow(address):

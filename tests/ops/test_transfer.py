@@ -156,3 +156,21 @@ def test_export_import_and_backup_commands_while_the_server_serves(tmp_path: Pat
     with sqlite3.connect(tmp_path / "backup.sqlite3") as db:
         codes = {row[0] for row in db.execute("SELECT code FROM tables")}
     assert {code, new_code[1]} <= codes
+
+
+def test_a_long_games_export_imports_through_the_real_server(tmp_path: Path) -> None:
+    """Play test 7c: an export of 1,150 actions (66 KB) was refused with a bare 413 by the server that made it."""
+    server = LiveServer(tmp_path / "referee.sqlite3", logs=tmp_path / "logs").start()
+    try:
+        with Client(server.port) as client:
+            made = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+            code, token = made["code"], made["token"]
+            document = client.json("GET", f"/api/v1/tables/{code}/export", None, token).json()
+            # 2,000 hand corrections: a long evening's worth of entries, some 80 KB.
+            document["actions"] = [{"type": "hand", "player": "Ann", "cards": 5 + n % 3} for n in range(2000)]
+            assert len(json.dumps(document)) > 64 * 1024
+            imported = client.json("POST", "/api/v1/tables/import", document)
+            assert imported.status == 201, imported.text()[:300]
+            assert imported.json()["state"]["players"][0]["hand"] == 5 + 1999 % 3
+    finally:
+        server.stop()
