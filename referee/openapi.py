@@ -211,7 +211,7 @@ _EXPORTED_GAME = {
         "entry": {"type": "string", "enum": ["joined", "host"]},
         "actions": {
             "type": "array",
-            "description": "Every action in order; the whole document must fit in the 64 KB request limit.",
+            "description": "Every action in order; an import takes a document of up to 1 MB.",
             "items": {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in _EXPORTED_ACTIONS]},
         },
         "undone": {"type": "integer", "minimum": 0},
