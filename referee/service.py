@@ -690,7 +690,7 @@ class Referee:
         setup = codec.setup_from_json(row.setup)
         name: str | None = None
         if player:
-            name = next((seat for seat in setup.players if seat.casefold() == player.strip().casefold()), None)
+            name = setup.player_named(player)
             if name is None:
                 raise Invalid("unknown_player", "Pick one of the players, or Just watching.", field="who")
         role = "watcher" if watching else "player"
@@ -709,8 +709,7 @@ class Referee:
         row = self._row(code)
         name = None
         if player is not None:
-            wanted = player.strip().casefold()
-            name = next((seat for seat in codec.setup_from_json(row.setup).players if seat.casefold() == wanted), None)
+            name = codec.setup_from_json(row.setup).player_named(player)
             if name is None:
                 raise Invalid("unknown_player", "Pick one of the players, or I'm only keeping score.", field="who")
         label = HOST_SCORING_LABEL if name is None else f"{name}'s phone"
@@ -785,8 +784,7 @@ class Referee:
         `previous_key` move to it in the same transaction.
         """
         row = self._row(code)
-        wanted = player.strip().casefold()
-        name = next((seat for seat in codec.setup_from_json(row.setup).players if seat.casefold() == wanted), None)
+        name = codec.setup_from_json(row.setup).player_named(player)
         if name is None:
             raise Invalid("unknown_player", "Pick one of the players.", field="player")
         key_hash = hash_secret(device_key)

@@ -11,7 +11,7 @@ from .legal import CardOption, Legal, legal_actions
 from .narrate import describe, key_rule, taken_back, unusual_rule, winners_text
 from .sanity import CERTAIN_MOST, DeckWarning, warnings
 from .setup import MAX_NAME_LENGTH, make_setup, new_game
-from .state import GameState, Player, Setup, Status, Team, Variant
+from .state import GameState, Player, Setup, Status, Team, Variant, name_key
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat, seats_after
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "key_rule",
     "legal_actions",
     "make_setup",
+    "name_key",
     "MAX_NAME_LENGTH",
     "new_game",
     "reading_brief",

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from .cards import DECK_SIZE, HAND_SIZE, LIVES
 from .errors import InvalidSetup
 from .house_rules import HouseRules
-from .state import CLOCKWISE, GameState, Player, Setup, Team, Variant
+from .state import CLOCKWISE, GameState, Player, Setup, Team, Variant, name_key
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -36,7 +36,8 @@ def clean_name(raw: object) -> str:
     """Return a player's name with spaces tidied; refuse empty, hidden or over-long names."""
     if not isinstance(raw, str):
         raise InvalidSetup("bad_name", "Each player needs a name written as text.", field="players")
-    name = " ".join(raw.split())
+    # One way to write each accent (NFC): a name typed on two phones is stored and shown the same.
+    name = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not name:
         raise InvalidSetup("bad_name", "Every player needs a name.", field="players")
     if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
@@ -78,7 +79,7 @@ def make_setup(
     names = tuple(clean_name(raw) for raw in players)
     seen: dict[str, str] = {}
     for name in names:
-        folded = name.casefold()
+        folded = name_key(name)
         if folded in seen:
             raise InvalidSetup(
                 "duplicate_name",
@@ -104,13 +105,13 @@ def make_setup(
 
     first = names[0]
     if first_player not in (None, ""):
-        if not isinstance(first_player, str) or first_player.strip().casefold() not in seen:
+        if not isinstance(first_player, str) or name_key(first_player.strip()) not in seen:
             raise InvalidSetup(
                 "bad_first_player",
                 "The first player must be one of the players.",
                 field="first_player",
             )
-        first = seen[first_player.strip().casefold()]
+        first = seen[name_key(first_player.strip())]
 
     return Setup(
         players=names,
@@ -147,7 +148,7 @@ def _check_teams(
             raise InvalidSetup("bad_teams", f"Put at least one player in {TEAM_NAMES[index]}.", field="teams")
         members = []
         for raw in team:
-            folded = raw.strip().casefold() if isinstance(raw, str) else None
+            folded = name_key(raw.strip()) if isinstance(raw, str) else None
             if folded is None or folded not in seen:
                 raise InvalidSetup("bad_teams", f"{raw!s:.24} is not one of the players.", field="teams")
             if folded in placed:
@@ -155,7 +156,7 @@ def _check_teams(
             placed.add(folded)
             members.append(seen[folded])
         resolved.append(tuple(members))
-    missing = [name for name in names if name.casefold() not in placed]
+    missing = [name for name in names if name_key(name) not in placed]
     if missing:
         raise InvalidSetup("bad_teams", f"{missing[0]} is not on a team.", field="teams")
     if abs(len(resolved[0]) - len(resolved[1])) > 1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -30,6 +31,12 @@ class Status(Enum):
 __all__ = ["CLOCKWISE", "COUNTERCLOCKWISE", "Event", "GameState", "Player", "Setup", "Status", "Team", "Variant"]
 
 
+def name_key(name: str) -> str:
+    """What two names must share to be one player: the same letters, whatever their case and however the
+    accents were typed ("José" as one letter or as e and a combining accent; Unicode's caseless match)."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name).casefold())
+
+
 @dataclass(frozen=True)
 class Setup:
     """Everything fixed when the table starts; state is a replay of actions from here."""
@@ -42,6 +49,11 @@ class Setup:
     first_player: str = ""
     """Who plays first in round 1; the dealer is the seat before them."""
     house_rules: HouseRules = field(default_factory=HouseRules)
+
+    def player_named(self, typed: str) -> str | None:
+        """The player `typed` names (spaces, case and the way accents were typed aside), or None."""
+        wanted = name_key(typed.strip())
+        return next((name for name in self.players if name_key(name) == wanted), None)
 
 
 @dataclass(frozen=True)
@@ -119,9 +131,9 @@ class GameState:
         for seat, player in enumerate(self.players):
             if player.name == name:
                 return seat
-        folded = name.casefold()
+        folded = name_key(name)
         for seat, player in enumerate(self.players):
-            if player.name.casefold() == folded:
+            if name_key(player.name) == folded:
                 return seat
         return None
 

@@ -17,6 +17,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..engine import name_key
 from ..errors import Forbidden, NotFound, ServiceError
 from ..extensions import get_referee, join_limit
 from ..http_status import http_status
@@ -205,8 +206,8 @@ def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
     others = [d for d in get_referee().devices(view) if not d.revoked and (mine is None or d.id != mine.id)]
     if choice == "host":
         return next((d for d in others if d.role == "host" and d.player is None), None)
-    name = choice.removeprefix("player:").strip().casefold()
-    return next((d for d in others if (d.player or "").casefold() == name), None)
+    name = name_key(choice.removeprefix("player:").strip())
+    return next((d for d in others if name_key(d.player or "") == name), None)
 
 
 def _take_over(view: TableView, choice: str, question: str, refused: str | None = None) -> TakeOver | None:
@@ -301,8 +302,8 @@ def _already_so(code: str, secret: str, choice: str) -> BaseResponse | None:
     if choice == "host":
         already = device.role == "host" and device.player is None
     else:
-        name = choice.removeprefix("player:").strip().casefold()
-        already = choice.startswith("player:") and (device.player or "").casefold() == name
+        name = name_key(choice.removeprefix("player:").strip())
+        already = choice.startswith("player:") and name_key(device.player or "") == name
     if not already:
         return None
     if asked_holder() is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import CLOCKWISE, COUNTERCLOCKWISE, Card, Status
+from referee.engine import CLOCKWISE, COUNTERCLOCKWISE, Card, InvalidSetup, Status, make_setup, new_game
 
 from .conftest import Table
 
@@ -685,3 +685,17 @@ def test_edge_52_teams_two_player_rules_never_apply() -> None:
     assert (t.status, t.winners) == (Status.FINISHED, ("Team A",))
     assert t.out() == []
     assert "two_left" not in [event.kind for event in t.state.events]
+
+
+def test_two_spellings_of_one_accented_name_are_one_player() -> None:
+    """Play test 7c: "José" typed as one letter and as e plus a combining accent made two players, and then the
+    referee said "It's José's turn, not José's."."""
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"
+    with pytest.raises(InvalidSetup) as refused:
+        make_setup([composed, decomposed, "Ann"])
+    assert refused.value.code == "duplicate_name"
+    setup = make_setup([decomposed, "Ann"])
+    assert setup.players[0] == composed  # stored one way, shown the same on every phone
+    state = new_game(setup)
+    assert state.seat_of(decomposed) == state.seat_of(composed) == 0
+    assert setup.player_named(" jose\u0301 ") == composed

@@ -77,8 +77,9 @@ def test_setup_refuses_names_equal_ignoring_case() -> None:
 def test_setup_names_are_1_to_24_visible_characters() -> None:
     # interpretation (issue #2 §1): names have 1–24 visible characters; spaces are tidied.
     assert make_setup(["A" * 24, "  Bob   Jones "]).players == ("A" * 24, "Bob Jones")
-    # A combining accent is part of the letter before it, not a character of its own.
-    assert make_setup(["e\u0301" * 24, "Bob"]).players[0] == "e\u0301" * 24
+    # A combining accent is part of the letter before it, not a character of its own (stored composed: é).
+    assert make_setup(["e\u0301" * 24, "Bob"]).players[0] == "\u00e9" * 24
+    assert make_setup(["q\u0301" * 24, "Bob"]).players[0] == "q\u0301" * 24  # no composed form: kept as typed
     for bad in ["A" * 25, "", "   ", "Ann\u200b", "Bo\x07b", 7]:
         with pytest.raises(InvalidSetup) as caught:
             make_setup([bad, "Cy"])
