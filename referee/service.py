@@ -762,6 +762,9 @@ class Referee:
                 raise NotFound("no_device", "That phone is not at this table.")
             if device.role == "host":
                 raise Forbidden("host_device", "The host's own phone cannot be removed.")
+            if device.revoked:
+                # Removed already (a retry, a second tap): the link handed out since then stays (play test 7c).
+                return device
             self.store.cancel_requests_of_device(db, row.id, device_id)
             self.store.revoke_device(db, row.id, device_id)
             self.store.set_join_secret(db, row.id, secrets.token_urlsafe(16))
