@@ -301,7 +301,9 @@ async def _read_body(scope: Scope, receive: Receive) -> list[Message] | None:
                 return
 
     try:
-        await asyncio.wait_for(read(), BODY_SECONDS)
+        # A timeout scope, not wait_for: no task of its own on every request (a tap's cost counts, issue 12).
+        async with asyncio.timeout(BODY_SECONDS):
+            await read()
     except TimeoutError:
         return None
     return messages
