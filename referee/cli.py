@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import ipaddress
 import os
 import sqlite3
 import sys
@@ -31,6 +32,16 @@ def phone_address(host: str, port: int) -> str:
     else:
         shown = host
     return f"http://{shown}:{port}/" if port != 80 else f"http://{shown}/"
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address only this machine can reach (127.x.x.x, ::1, localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def terminal_qr(text: str) -> str:
@@ -75,8 +86,13 @@ def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
     print(f"Data (database and cookie key): {settings.data_dir}")
     if not settings.database.endswith(f"{settings.data_dir}/referee.sqlite3"):
         print(f"Database: {database_label(settings.database)}")
-    print(f"On a phone on the same Wi-Fi, open: {address}")
-    print(terminal_qr(address))
+    if settings.public_url or not is_loopback(settings.host):
+        print(f"On a phone on the same Wi-Fi, open: {address}")
+        print(terminal_qr(address))
+    else:
+        # No phone can open this machine's loopback address: no QR code of it (play test 7b).
+        print(f"Only this machine can open {address}: for phones, serve on every address (the default --host)")
+        print("or behind a proxy with --public-url.")
     print("Press Ctrl+C to stop.", flush=True)
     return run(lambda: app, options, sock)
 

@@ -386,7 +386,9 @@ def resolve(given: Mapping[str, str | None], environ: Mapping[str, str] = os.env
         try:
             values[setting.name] = setting.parse(text)
         except SettingError as error:
-            raise SettingError(f"{source} {error}, not {text[:60]!r}") from None
+            # An error that quotes the value already does not quote it twice ("'proxy.lan' is not one").
+            typed = "" if repr(text.strip()[:40]) in str(error) else f", not {text[:60]!r}"
+            raise SettingError(f"{source} {error}{typed}") from None
     folder = Path(values["data_dir"]).expanduser().resolve() if values["data_dir"] else data_dir(environ)
     values["data_dir"] = folder
     values["database"] = values["database"] or f"sqlite:///{folder / 'referee.sqlite3'}"

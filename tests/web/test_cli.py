@@ -35,10 +35,11 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Path) -> None:
+def _serve_output(tmp_path: Path, *flags: str) -> tuple[int, str]:
+    """Run `referee serve` on a free port until it answers, stop it, and return the port and what it printed."""
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "REFEREE_SECRET_KEY": "t"}
-    command = [str(Path(sys.executable).with_name("referee")), "serve", "--port", str(port)]
+    command = [str(Path(sys.executable).with_name("referee")), "serve", "--port", str(port), *flags]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 20
@@ -60,6 +61,11 @@ def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Pat
     finally:
         process.send_signal(signal.SIGTERM)
         output, _ = process.communicate(timeout=20)
+    return port, output
+
+
+def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Path) -> None:
+    port, output = _serve_output(tmp_path)
     assert "open: http://" in output
     address_line = next(line for line in output.splitlines() if "open: http://" in line)
     assert f":{port}/" in address_line
@@ -67,6 +73,22 @@ def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Pat
     assert "█" in output  # the QR code
 
 
+def test_a_server_only_this_machine_can_reach_prints_no_qr_code(tmp_path: Path) -> None:
+    """Play test 7b: `--host 127.0.0.1` printed "On a phone on the same Wi-Fi, open: http://127.0.0.1:…" and a
+    QR code of it, which no phone can open."""
+    port, output = _serve_output(tmp_path, "--host", "127.0.0.1")
+    assert f"Only this machine can open http://127.0.0.1:{port}/: for phones, serve on every address" in output
+    assert "same Wi-Fi" not in output and "█" not in output
+
+
 def test_serve_refuses_fewer_than_one_request_thread(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["serve", "--threads", "0"]) == 2
     assert capsys.readouterr().err == "referee: --threads must be a whole number from 1 to 64, not '0'\n"
+
+
+def test_a_bad_list_value_is_quoted_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Play test 7b: "'proxy.lan' is not one, not 'proxy.lan'"."""
+    assert cli.main(["serve", "--trusted-proxies", "proxy.lan"]) == 2
+    assert capsys.readouterr().err == (
+        "referee: --trusted-proxies must list IP addresses separated by commas; 'proxy.lan' is not one\n"
+    )
