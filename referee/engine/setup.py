@@ -22,6 +22,23 @@ TEAM_NAMES = ("Team A", "Team B")
 _HIDDEN_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 # Marks that draw on the character before them do not count as characters of their own.
 _MARK_CATEGORIES = {"Mn", "Me"}
+# The joiner inside emoji such as a cook (woman + joiner + frying pan) is invisible but not hiding anything there:
+# allowed between an emoji (or its skin tone or emoji-style selector) and the next emoji (play test 7c: "👩‍🍳 Mum").
+_EMOJI_JOINER = "\u200d"
+_JOINS_AFTER = {"So", "Sk"}
+_EMOJI_STYLE = "\ufe0f"
+
+
+def _hidden_at(name: str, index: int) -> bool:
+    """True if the character at `index` is invisible or a control character where it stands."""
+    ch = name[index]
+    if unicodedata.category(ch) not in _HIDDEN_CATEGORIES:
+        return False
+    if ch == _EMOJI_JOINER and 0 < index < len(name) - 1:
+        before, after = name[index - 1], name[index + 1]
+        joins = unicodedata.category(before) in _JOINS_AFTER or before == _EMOJI_STYLE
+        return not (joins and unicodedata.category(after) == "So")
+    return True
 
 
 def _longest_mark_run(name: str) -> int:
@@ -40,7 +57,7 @@ def clean_name(raw: object) -> str:
     name = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not name:
         raise InvalidSetup("bad_name", "Every player needs a name.", field="players")
-    if any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in name):
+    if any(_hidden_at(name, index) for index in range(len(name))):
         raise InvalidSetup(
             "bad_name",
             "Names can't contain hidden or control characters.",

@@ -699,3 +699,17 @@ def test_two_spellings_of_one_accented_name_are_one_player() -> None:
     state = new_game(setup)
     assert state.seat_of(decomposed) == state.seat_of(composed) == 0
     assert setup.player_named(" jose\u0301 ") == composed
+
+
+def test_a_name_may_hold_an_emoji_made_of_joined_emoji_but_no_other_hidden_character() -> None:
+    """Play test 7c: "👩‍🍳 Mum" (a woman, an invisible joiner, a frying pan) was refused as hidden characters."""
+    for name in (
+        "\U0001f469\u200d\U0001f373 Mum",
+        "\U0001f3f3\ufe0f\u200d\U0001f308 Flag",
+        "\U0001f469\U0001f3fd\u200d\U0001f373",
+    ):
+        assert make_setup([name, "Bob"]).players[0] == name
+    for hidden in ("A\u200dnn", "Ann\u200d", "\U0001f469\u200d Mum"):  # the joiner where it hides or joins nothing
+        with pytest.raises(InvalidSetup) as refused:
+            make_setup([hidden, "Bob"])
+        assert refused.value.code == "bad_name"
