@@ -99,7 +99,11 @@ _STATE = {
             },
         },
         "draw_pile": {"type": "integer", "minimum": 0},
-        "winners": {"type": "array", "items": {"type": "string"}},
+        "winners": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Who won (several share a win): players' names, or in the team game the teams' names.",
+        },
         "tied": {"type": "array", "items": {"type": "string"}, "description": "Players in a tie-break."},
         "can_undo": {"type": "boolean"},
         "can_redo": {"type": "boolean"},
