@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
 from .table import cut_text
+from .test_game_over import finish_a_game
 
 # For each player's row on the display: where the name ends and the hearts begin, and their heights.
 ROW_BOXES = """() => [...document.querySelectorAll(".display-lives li")].map(row => {
@@ -155,3 +156,33 @@ def test_a_display_that_lost_the_server_says_so_and_fades_until_it_is_current_ag
     expect(total).to_have_text("16", timeout=8000)
     expect(bar).to_be_hidden()
     expect(display.locator(".display")).to_have_css("opacity", "1")
+
+
+@pytest.mark.browser
+def test_the_display_follows_its_table_to_the_rematch_and_shows_the_series_at_game_over(
+    server: Server, phones: Phones
+) -> None:
+    """Nobody stands at the display to tap "Go to the new table": a café's screen stayed on the old winner."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    finish_a_game(server, code, token)
+    second = rematch(server, code, token)
+    finish_a_game(server, second, token)
+    display = open_display(server, phones, second)
+    expect(display.locator(".display-done")).to_have_text("Ann wins!")
+    expect(display.locator(".display-series")).to_have_text("Series after 2 games: Ann 2 – Bob 0 – Cy 0")
+
+    third = rematch(server, second, token)
+    expect(display).to_have_url(f"{server.url}/t/{third}/display", timeout=8000)
+    expect(display.locator(".display-turn")).to_have_text("Ann's turn")
+    expect(display.get_by_label("Running total", exact=True)).to_have_text("0")
+    # An old game's display opened later goes straight to the game its table is playing now.
+    old = open_display(server, phones, code)
+    expect(old).to_have_url(f"{server.url}/t/{third}/display")
+
+
+def rematch(server: Server, code: str, token: str) -> str:
+    """Start the same game again through the API; the new table's code."""
+    status, body = server.request("POST", f"/api/v1/tables/{code}/rematch", {}, token=token)
+    assert status == 201, body
+    return str(body["code"])
