@@ -102,11 +102,13 @@ def entry(entry_id: str) -> Response | tuple[str, int] | str:
         # An entry merged into another keeps its address: old links, bookmarks and logs land on the merged one.
         return redirect(url_for("rules.entry", entry_id=found.id, table=request.args.get("table")), 301)
     view, house_rules = _table_rules(request.args.get("table"))
-    here = rulebook.rules_here(found, house_rules, _variant(view))
+    variant = _variant(view)
+    here = rulebook.rules_here(found, house_rules, variant)
     return render_template(
         "rule.html",
         item=found,
         table_view=view,
+        variant=variant,
         # The question this ruling was opened from: "Back to table" shows it again with its answers.
         query=asked_question(),
         note=rulebook.table_note(found, here),

@@ -33,12 +33,20 @@ from ..engine import (
     Refused,
     SetHand,
     TieBreak,
+    Variant,
     apply,
     describe,
     make_setup,
     new_game,
 )
 from ..engine.house_rules import HouseRules
+
+# How an example from another game than the table's is introduced: "Example from a Standard game".
+GAME_NAMES = {
+    Variant.STANDARD.value: "a Standard game",
+    Variant.SUDDEN_DEATH.value: "a Sudden Death game",
+    Variant.TEAMS.value: "a Teams game",
+}
 
 
 class ExampleError(ValueError):
@@ -60,6 +68,16 @@ class Example:
     def house_rules(self) -> HouseRules:
         """The switches the example is played under."""
         return HouseRules.from_mapping(dict(self.rules))
+
+    def from_another_game(self, variant: Variant | None) -> str | None:
+        """The example's game ("a Standard game") if a table playing `variant` plays another; else None.
+
+        At a Teams table a three-player example's "Ann has 4 lives" is not how that table counts lives (play
+        test 6b): the example stays, as the ruling's illustration, and says which game it comes from.
+        """
+        if variant is None or variant.value == self.variant:
+            return None
+        return GAME_NAMES[self.variant]
 
     def applies_to(self, house_rules: HouseRules | None) -> bool:
         """True when a table with `house_rules` would see this outcome (always, without a table)."""

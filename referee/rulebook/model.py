@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..engine import Variant
 from ..engine.house_rules import SPECS_BY_NAME, HouseRules
 from .examples import Example, ExampleError, parse_example
 
@@ -86,9 +87,11 @@ class Entry:
         """What an answer opens with: the verdict, or the title for an entry that only explains."""
         return self.verdict or self.title
 
-    def examples_for(self, house_rules: HouseRules | None) -> tuple[Example, ...]:
-        """The examples whose switches match this table (without a table: the default readings)."""
-        return tuple(example for example in self.examples if example.applies_to(house_rules))
+    def examples_for(self, house_rules: HouseRules | None, variant: Variant | None = None) -> tuple[Example, ...]:
+        """The examples whose switches match this table (without a table: the default readings), those from the
+        table's own game first."""
+        matching = [example for example in self.examples if example.applies_to(house_rules)]
+        return tuple(sorted(matching, key=lambda example: example.from_another_game(variant) is not None))
 
     def usual_at(self, house_rules: HouseRules | None) -> bool:
         """False when this table chose another reading of the entry's house rule than the usual one."""
@@ -115,6 +118,13 @@ class SearchResult:
     """A short game showing the ruling, as this table (or, without one, the default) would play it."""
     usual: bool = True
     """False when the table chose another reading than the usual one: its own ruling then opens the answer."""
+    game: Variant | None = None
+    """The game the asking table plays (None without a table)."""
+
+    @property
+    def example_from(self) -> str | None:
+        """The example's game ("a Standard game") when it is not the asking table's."""
+        return None if self.example is None else self.example.from_another_game(self.game)
 
     @property
     def verdict(self) -> str:

@@ -551,7 +551,7 @@ def search(
     for score, doc in ranked[:limit]:
         item = index.items[doc]
         here = rules_here(item, house_rules, variant)
-        examples = item.examples_for(here)
+        examples = item.examples_for(here, variant)
         results.append(
             SearchResult(
                 entry=item,
@@ -559,6 +559,7 @@ def search(
                 table_note=table_note(item, here),
                 example=examples[0] if examples else None,
                 usual=item.usual_at(here),
+                game=variant,
             )
         )
     return results

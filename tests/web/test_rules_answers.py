@@ -181,3 +181,26 @@ def test_a_source_that_reads_the_other_way_is_named_as_such(phone: Phone) -> Non
     first = results_for(phone, "can+i+bust+on+purpose")[0]
     assert first.startswith("Busting on purpose")
     assert 'Source: 1994 rules ("if you can only take the total above 21"); for the other reading, modern text' in first
+
+
+def bust_answers(phone: Phone, table: str | None) -> list[str]:
+    """The answers to "what happens on a bust" that show the bust's own example."""
+    return [answer for answer in results_for(phone, "what happens on a bust", table) if "Ann can't play" in answer]
+
+
+def test_an_example_from_another_game_than_the_tables_says_which_game_it_is(api: Api, phone: Phone) -> None:
+    """Play test 6b: at a Teams table, "what happens on a bust" showed "Ann has 4 lives" in a three-player game
+    with no word that it is not how this table counts lives."""
+    api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    [bust] = bust_answers(phone, api.code)
+    assert "Example from a Standard game: Ann, Bob and Cy play. Ann plays a 7" in bust
+    phone.open(f"/rules/bust?table={api.code}")
+    assert "Example from a Standard game" in [heading.text() for heading in phone.page.find_all("h2")]
+    # At a Standard table, or asked without a table, the same example needs no such words.
+    api.create(["Ann", "Bob", "Cy"])
+    for table in (api.code, None):
+        [bust] = bust_answers(phone, table)
+        assert "Example: Ann, Bob and Cy play. Ann plays a 7" in bust
+    # A Teams ruling asked about at a Standard table: its example is said to be a team game's.
+    teams_bomb = results_for(phone, "teams bomb", api.code)[0]
+    assert "Example from a Teams game: Ann, Bob, Cy and Dee play in two teams" in teams_bomb
