@@ -272,7 +272,11 @@ DOCUMENT: dict[str, Any] = {
                     "200": _json("The state after the action.", "State"),
                     "400": _error("Malformed action."),
                     **_TOKEN_ERRORS,
-                    "409": _error("expected_version is stale; the body also holds the fresh state."),
+                    "409": _error(
+                        "expected_version is stale (`stale_version`), or this very action was the table's newest "
+                        "change from that version (`already_entered`: a resend, counted once); the body also holds "
+                        "the fresh state."
+                    ),
                     "413": _error("Body too large."),
                     "422": _error("Refused by the rules, or the table's log is full (log_full)."),
                     "429": _error("Too many actions with this table's token in a minute; Retry-After says when."),

@@ -14,10 +14,13 @@ from . import codec
 from .codec import Command, Redo, Undo
 from .engine import (
     Action,
+    Bust,
     EngineError,
     GameState,
     History,
+    Play,
     Refused,
+    SetHand,
     Setup,
     Status,
     describe,
@@ -112,6 +115,36 @@ def moved_note(device: DeviceRow | None, players: Sequence[str]) -> str | None:
     if was_host:
         return f"{name} is on another phone now, and that phone is the host: this phone only watches."
     return f"{name} is on another phone now: this phone only watches."
+
+
+def already_in(view: TableView, command: Command, expected_version: int) -> str | None:
+    """What to say when `command` sent from `expected_version` is the table's newest change already: a double tap,
+    or an answer lost on the way and the action sent again. It counts once; the sender is told so, not that
+    someone else was first. None for any other stale action."""
+    if expected_version != view.version - 1:
+        return None
+    newest = view.last_undo_or_redo
+    if isinstance(command, Undo | Redo):
+        undone = isinstance(command, Undo)
+        if newest is None or newest.undone != undone:
+            return None
+        return f"That {'Undo' if undone else 'Redo'} is already done."
+    active = view.history.active
+    if newest is not None or not active or active[-1] != command:
+        return None
+    return f"{_entered(command)} is already in."
+
+
+def _entered(action: Action) -> str:
+    """An action as a player names it: "Ann's 7", "Bob's bust", "Cy's hand of 3 cards", "The tie-break totals"."""
+    match action:
+        case Play(player=player, card=card):
+            return f"{player}'s {card.label}"
+        case Bust(player=player):
+            return f"{player}'s bust"
+        case SetHand(player=player, cards=cards):
+            return f"{player}'s hand of {cards} {'card' if cards == 1 else 'cards'}"
+    return "The tie-break totals"
 
 
 def held_question(holder: DeviceRow) -> str:
@@ -377,6 +410,9 @@ class Referee:
             # The cached view is current (same version) unless another process wrote: then it reloads.
             view = self._view(row, None)
             if expected_version is not None and expected_version != row.version:
+                already = already_in(view, command, expected_version)
+                if already is not None:
+                    raise Conflict("already_entered", already, view=view)
                 raise Conflict(
                     "stale_version",
                     "Someone else entered a card just before you: here is the table as it is now. "

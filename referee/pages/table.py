@@ -198,13 +198,9 @@ def _respond(
 
 
 def moved_on_message(view: TableView, command: Command) -> str:
-    """Quiet words for a tap made on a version the table has left (a double tap, or another phone first)."""
+    """Quiet words for a tap made on a version the table has left, another phone's change first."""
     if isinstance(command, Play):
         tapped = f"{command.player}'s {command.card.label}"
-        active = view.history.active
-        last = active[-1] if active else None
-        if isinstance(last, Play) and (last.player, last.card) == (command.player, command.card):
-            return f"{tapped} is already in."
         now = view.state.current_player
         turn = f" ({now.name}'s turn now)" if now is not None and view.state.status is Status.PLAYING else ""
         return f"The table moved on{turn}: {tapped} was not entered. Check, then tap again if it still counts."
@@ -298,7 +294,9 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         view = referee.act(view.code, command, expected_version=expected_version, entered_by=entered_by, device=device)
     except Conflict as error:
         fresh = error.view or view
-        return _respond(fresh, device, error, quiet=moved_on_message(fresh, command))
+        # A double tap's second post is told its card is in (service.already_in); any other, what moved on.
+        quiet = error.message if error.code == "already_entered" else moved_on_message(fresh, command)
+        return _respond(fresh, device, error, quiet=quiet)
     except ServiceError as error:
         return _respond(error.view or view, device, error)
     return _respond(view, device)

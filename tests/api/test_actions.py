@@ -204,6 +204,36 @@ def test_two_clients_tapping_the_same_card_count_it_once(table: Api) -> None:
     assert table.state()["total"] == 7
 
 
+def test_an_action_sent_again_is_told_it_is_already_in_not_that_someone_else_was_first(table: Api) -> None:
+    """Play test 7c: a client resending its own action after a dropped answer was told "Someone else entered a card
+    just before you", and could not tell whether its action counted."""
+    table.play("Ann", "7", expected_version=0)
+    body = table.play("Ann", "7", expect=409, expected_version=0)
+    assert body["error"] == {"code": "already_entered", "message": "Ann's 7 is already in."}
+    assert body["state"]["version"] == 1 and body["state"]["total"] == 7
+    table.play("Bob", "7", expected_version=1)
+    table.play("Cy", "2", expected_version=2)  # 16: Ann may go bust
+    table.act(type="bust", player="Ann", expected_version=3)
+    body = table.act(expect=409, type="bust", player="Ann", expected_version=3)
+    assert body["error"]["message"] == "Ann's bust is already in."
+    table.act(type="hand", player="Cy", cards=3, expected_version=4)
+    body = table.act(expect=409, type="hand", player="Cy", cards=3, expected_version=4)
+    assert body["error"]["message"] == "Cy's hand of 3 cards is already in."
+    table.act(type="undo", expected_version=5)
+    body = table.act(expect=409, type="undo", expected_version=5)
+    assert body["error"] == {"code": "already_entered", "message": "That Undo is already done."}
+    table.act(type="redo", expected_version=6)
+    body = table.act(expect=409, type="redo", expected_version=6)
+    assert body["error"]["message"] == "That Redo is already done."
+    assert table.state()["version"] == 7
+    # Another action, or the same one from an older version, is still someone else's change first.
+    body = table.play("Bob", "5", expect=409, expected_version=6)
+    assert body["error"]["code"] == "stale_version"
+    body = table.play("Ann", "7", expect=409, expected_version=0)
+    assert body["error"]["code"] == "stale_version"
+    assert table.state()["version"] == 7
+
+
 @pytest.mark.parametrize(
     ("action", "code"),
     [
