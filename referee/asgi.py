@@ -26,6 +26,7 @@ from .api import is_api_request
 from .logs import log_request
 from .security import BAD_HOST_MESSAGE, SECURITY_HEADERS, host_allowed, trusted_client_address
 from .service import Referee, no_table_message, normalise_code
+from .store import storage_errors
 from .stream import STREAM_PATH, first_message, message
 
 Scope = MutableMapping[str, Any]
@@ -74,6 +75,7 @@ class Front:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closing = asyncio.Event()
         self.referee.bus.add_hook(self._published)
+        self.referee.bus.add_wake_hook(self._woken)
 
     @property
     def open_streams(self) -> int:
@@ -153,6 +155,16 @@ class Front:
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._wake, code)
 
+    def _woken(self) -> None:
+        """Every stream must read its table again (called from the relay's thread)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake_every_stream)
+
+    def _wake_every_stream(self) -> None:
+        for code in list(self.streams):
+            self._wake(code)
+
     def _wake(self, code: str) -> None:
         for stream in self.streams.get(code, ()):
             stream.changed.set()
@@ -193,7 +205,12 @@ class Front:
         self.starting_streams += 1
         starting = True
         try:
-            numbers = await self._numbers(code)
+            try:
+                numbers = await self._numbers(code)
+            except storage_errors():
+                # The page polls instead, and the stream is asked for again once the database answers.
+                await _plain(send, 503, "The referee cannot read its database just now: this page will poll instead.")
+                return
             if numbers is None:
                 await _plain(send, 404, no_table_message(code))
                 return
@@ -247,7 +264,10 @@ class Front:
                     continue
                 stream.changed.clear()
                 # Several publishes may have merged into one wake-up: the newest numbers are read now.
-                latest = await self._numbers(stream.code)
+                try:
+                    latest = await self._numbers(stream.code)
+                except storage_errors():
+                    break  # the database is out of reach: the phone falls back to polling, and opens it again
                 if latest is None:
                     break
                 await send({"type": "http.response.body", "body": message(*latest).encode(), "more_body": True})

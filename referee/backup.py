@@ -86,6 +86,9 @@ def _import(file: str) -> int:
 
 def _backup(path: str) -> int:
     target = Path(path)
+    if not get_referee().store.backs_up():
+        # Said before any file is made: an empty file named like a backup would pass for one (play test 8b).
+        raise CommandError("referee backup copies a SQLite database; back PostgreSQL up with pg_dump (docs/deploy.md)")
     if target.exists():
         raise CommandError(f"{path} already exists: choose a new file, so no backup is overwritten.")
     try:

@@ -8,7 +8,6 @@ import argparse
 import io
 import ipaddress
 import os
-import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -21,7 +20,7 @@ from .backup import CommandError, StartError, run_command
 from .config import SETTINGS, ServeSettings, SettingError, resolve
 from .netaddr import lan_address
 from .serving import WORKER_SOCKET_FLAG
-from .store import database_label, storage_errors
+from .store import database_label, driver_errors
 
 
 def phone_address(host: str, port: int) -> str:
@@ -104,7 +103,7 @@ def open_app(settings: ServeSettings) -> Flask:
     logs.configure(settings.log_level)
     try:
         return create_app(settings.app_config())
-    except (sqlite3.Error, OSError, RuntimeError) + storage_errors() as error:
+    except (OSError, RuntimeError) + driver_errors() as error:
         # One line: the first of the driver's (PostgreSQL's can run to several).
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise StartError(f"cannot use the database {database_label(settings.database)}: {reason}") from None

@@ -34,7 +34,9 @@ def init_app(app: Flask) -> None:
     app.extensions[RELAY_STOP] = stop
     if shared:
         # Changes committed by other server processes reach this process's streams through the database.
-        threading.Thread(target=store.listen, args=(bus.publish, stop), name="referee-relay", daemon=True).start()
+        threading.Thread(
+            target=store.listen, args=(bus.publish, stop, bus.wake_all), name="referee-relay", daemon=True
+        ).start()
     app.extensions[TABLE_LIMIT] = RateLimiter(int(config["TABLES_PER_MINUTE"]), 60.0)
     app.extensions[JOIN_LIMIT] = RateLimiter(int(config["JOINS_PER_MINUTE"]), 60.0)
     app.extensions[ACTION_LIMIT] = RateLimiter(int(config["TOKEN_ACTIONS_PER_MINUTE"]), 60.0)

@@ -14,9 +14,14 @@ from .store import storage_errors
 
 log = logging.getLogger(__name__)
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+# A write and a read fail for the same causes, but a page that only read must not say it "could not save".
 STORAGE_MESSAGE = (
-    "The referee could not save that: the computer running it has no room left or cannot write its database. "
-    "Nothing was changed. Tell whoever runs the referee, then try again."
+    "The referee could not save that: it cannot use its database just now (full, read-only or out of reach). "
+    "Nothing was changed. Try again in a moment; if it lasts, tell whoever runs the referee."
+)
+READ_MESSAGE = (
+    "The referee cannot read its database just now (out of reach or unreadable). Nothing was changed. "
+    "Try again in a moment; if it lasts, tell whoever runs the referee."
 )
 
 
@@ -28,13 +33,14 @@ def init_app(app: Flask, api_prefix: str) -> None:
     def storage_failed(error: Exception) -> Any:
         # One line, no traceback: the cause (full disk, read-only file) is in SQLite's message.
         log.error("storage failed during %s %s: %s", request.method, request.path, error)
+        reading = request.method in ("GET", "HEAD")
+        message = READ_MESSAGE if reading else STORAGE_MESSAGE
         if request.path.startswith(f"{api_prefix}/") or request.path == api_prefix:
-            response = jsonify({"error": {"code": "storage_unavailable", "message": STORAGE_MESSAGE}})
+            response = jsonify({"error": {"code": "storage_unavailable", "message": message}})
             response.status_code = 503
         else:
-            response = Response(
-                render_template("error.html", title="Could not save", message=STORAGE_MESSAGE), status=503
-            )
+            title = "Could not load" if reading else "Could not save"
+            response = Response(render_template("error.html", title=title, message=message), status=503)
         response.headers["Retry-After"] = "30"
         return response
 
@@ -52,6 +58,7 @@ def readyz() -> tuple[str, int, dict[str, str]]:
     try:
         get_referee().store.check_writable()
     except storage_errors() as error:
+        # The driver's words (host, port, user) go to the log only: /readyz answers anyone who asks.
         log.error("readiness check failed: %s", error)
-        return f"not ready: the database cannot be written ({error})", 503, PLAIN
+        return "not ready: the database cannot be written (the server's log says why)", 503, PLAIN
     return "ready", 200, PLAIN

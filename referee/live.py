@@ -26,6 +26,10 @@ class Listener:
             self.version = version
             self._changed.set()
 
+    def wake(self) -> None:
+        """Wake the stream to read its table again, whatever version it last heard of."""
+        self._changed.set()
+
     def wait(self, timeout: float) -> bool:
         """Wait up to `timeout` seconds for a change; return True if one came."""
         changed = self._changed.wait(timeout)
@@ -46,7 +50,13 @@ class Bus:
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
         self._hooks: list[Callable[[str, int], None]] = []
+        self._wake_hooks: list[Callable[[], None]] = []
         self._closed = False
+
+    def add_wake_hook(self, hook: Callable[[], None]) -> None:
+        """Call `hook()` when every stream must read its table again (`wake_all`); it must return at once."""
+        with self._lock:
+            self._wake_hooks.append(hook)
 
     def add_hook(self, hook: Callable[[str, int], None]) -> None:
         """Call `hook(code, revision)` on every publish, from the publishing thread; it must return at once."""
@@ -86,6 +96,17 @@ class Bus:
             listener.notify(version)
         for hook in hooks:
             hook(code, version)
+
+    def wake_all(self) -> None:
+        """Wake every stream to read its table's revision again: changes may have been missed (a lost database
+        connection that hears other processes), and a stream whose table did not change sends the same numbers."""
+        with self._lock:
+            listeners = [listener for group in self._listeners.values() for listener in group]
+            hooks = list(self._wake_hooks)
+        for listener in listeners:
+            listener.wake()
+        for hook in hooks:
+            hook()
 
     def close_all(self) -> None:
         """End every stream and accept no new ones (server shutdown)."""

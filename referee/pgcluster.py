@@ -42,6 +42,10 @@ class PostgresCluster:
         if self.as_user:
             shutil.chown(self.folder, "postgres")
         self._run(_postgres_binary("initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the cluster made by `start` again after `stop` (a database restart, as a server sees one)."""
         options = (
             f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c fsync=off -c max_connections=200"
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import select
 import sqlite3
 import stat
 import threading
@@ -304,6 +305,15 @@ def storage_errors() -> tuple[type[Exception], ...]:
     return (sqlite3.OperationalError, psycopg.OperationalError)
 
 
+def driver_errors() -> tuple[type[Exception], ...]:
+    """Every error the database drivers raise (opening a database at start-up: a missing right is one line too)."""
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        return (sqlite3.Error,)
+    return (sqlite3.Error, psycopg.Error)
+
+
 def is_postgres(url: str) -> bool:
     """True for a PostgreSQL URL (postgresql://… or postgres://…)."""
     return url.startswith(("postgresql://", "postgres://"))
@@ -340,6 +350,10 @@ class Dialect(ABC):
     def close(self, db: Db) -> None:
         """Close a connection."""
         getattr(db, "close")()  # noqa: B009 (both drivers' connections have close(); Db only lists what SQL needs)
+
+    def lost(self, db: Db) -> bool:
+        """True if `db` can no longer be used (its server went away): it is closed, never lent out again."""
+        return False
 
 
 def create_private_file(path: Path) -> None:
@@ -469,20 +483,42 @@ class PostgresDialect(Dialect):
         connection = self.psycopg.connect(self.url, autocommit=True, row_factory=self._rows)
         return _PostgresConnection(connection)
 
+    def lost(self, db: Db) -> bool:
+        """Closed or broken, or the server has spoken on an idle connection: a restarting or stopping server says
+        goodbye and closes the socket, and waiting for the next query to find out would fail that request."""
+        assert isinstance(db, _PostgresConnection)
+        connection = db.connection
+        if connection.closed or connection.broken:
+            return True
+        try:
+            readable, _, _ = select.select([connection.fileno()], [], [], 0)
+        except (OSError, ValueError):
+            return True
+        return bool(readable)
+
     def in_transaction(self, db: Db) -> bool:
         """Ask libpq whether the connection is idle."""
         assert isinstance(db, _PostgresConnection)
         status = db.connection.info.transaction_status
         return bool(status != self.psycopg.pq.TransactionStatus.IDLE)
 
+    @staticmethod
+    def _has_version_table(db: Db) -> bool:
+        # Looked up before any CREATE: a database user with no right to create tables (a hosted service's usual
+        # least privilege, once the schema is made) must still start and answer /readyz.
+        return db.execute("SELECT to_regclass('schema_version') AS found").fetchone()["found"] is not None
+
     def schema_version(self, db: Db) -> int:
-        """PostgreSQL keeps it in a one-row table of its own."""
-        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        """PostgreSQL keeps it in a one-row table of its own (0 before the first migration made it)."""
+        if not self._has_version_table(db):
+            return 0
         row = db.execute("SELECT version FROM schema_version").fetchone()
         return 0 if row is None else int(row[0])
 
     def set_schema_version(self, db: Db, version: int) -> None:
         """Replace the one row."""
+        if not self._has_version_table(db):
+            db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
         db.execute("DELETE FROM schema_version")
         db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
@@ -531,6 +567,10 @@ class Store:
         with self.transaction() as db:
             self.dialect.set_schema_version(db, self.dialect.schema_version(db))
 
+    def backs_up(self) -> bool:
+        """True if `backup` can copy this database (SQLite; PostgreSQL has pg_dump)."""
+        return isinstance(self.dialect, SqliteDialect)
+
     def backup(self, target: str) -> None:
         """Copy a SQLite database to the file `target` with SQLite's online backup (consistent while others write)."""
         if not isinstance(self.dialect, SqliteDialect):
@@ -562,8 +602,12 @@ class Store:
             self._pid, self._pool, self._opened, self._local = os.getpid(), [], [], threading.local()
         db: Db | None = getattr(self._local, "db", None)
         if db is None:
-            with self._pool_lock:
-                db = self._pool.pop() if self._pool else None
+            while True:
+                with self._pool_lock:
+                    db = self._pool.pop() if self._pool else None
+                if db is None or not self.dialect.lost(db):
+                    break
+                self._discard(db)  # the database restarted since: its connections are gone
             if db is None:
                 db = self.dialect.connect()
                 with self._pool_lock:
@@ -572,19 +616,37 @@ class Store:
         return db
 
     def release(self) -> None:
-        """Give this thread's connection back to the pool (at the end of each request)."""
+        """Give this thread's connection back to the pool (at the end of each request); never raises.
+
+        It runs after the answer is written: an error here would cut the answer short (play test 8b).
+        """
         db: Db | None = getattr(self._local, "db", None)
         if db is None:
             return
         self._local.db = None
-        if self.dialect.in_transaction(db):
-            db.execute("ROLLBACK")  # never lend out a connection in the middle of a transaction
+        try:
+            if not self.dialect.lost(db) and self.dialect.in_transaction(db):
+                db.execute("ROLLBACK")  # never lend out a connection in the middle of a transaction
+        except storage_errors():
+            pass  # the database went away mid-request: the connection is lost, and dropped below
+        if self.dialect.lost(db):
+            self._discard(db)
+            return
         with self._pool_lock:
             if len(self._pool) < self.POOL_SIZE:
                 self._pool.append(db)
                 return
-            self._opened.remove(db)
-        self.dialect.close(db)
+        self._discard(db)
+
+    def _discard(self, db: Db) -> None:
+        """Close a connection that will not go back to the pool."""
+        with self._pool_lock:
+            if db in self._opened:
+                self._opened.remove(db)
+        try:
+            self.dialect.close(db)
+        except storage_errors():
+            pass
 
     def close(self) -> None:
         """Close every connection this process opened (shutdown; connections still lent out included)."""
@@ -606,7 +668,10 @@ class Store:
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                try:
+                    db.execute("ROLLBACK")
+                except storage_errors():
+                    pass  # the connection is gone, and the transaction with it: the first error is the one to tell
                 raise
             db.execute("COMMIT")
         finally:
@@ -689,27 +754,44 @@ class Store:
                 "INSERT INTO changes (code, revision) SELECT code, revision FROM tables WHERE id = ?", (table_id,)
             )
 
-    def listen(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
+    def listen(
+        self, deliver: Callable[[str, int], None], stop: threading.Event, heard_again: Callable[[], None]
+    ) -> None:
         """Call `deliver(code, revision)` for every change any process commits, until `stop` is set.
 
         PostgreSQL: LISTEN on a connection of its own. SQLite: read the changes table every CHANGES_POLL seconds.
-        Runs on a thread of its own; a lost connection is opened again after a pause.
+        Runs on a thread of its own; a lost connection is opened again after a pause, and then `heard_again()` is
+        called: a change committed while nobody listened was never heard, so every stream must look again.
         """
+        lost = False
+
+        def connected() -> None:
+            nonlocal lost
+            if lost:
+                lost = False
+                log.warning("hears other processes' changes again")
+                heard_again()
+
         while not stop.is_set():
             try:
                 if isinstance(self.dialect, PostgresDialect):
-                    self._listen_postgres(deliver, stop)
+                    self._listen_postgres(deliver, stop, connected)
                 else:
-                    self._poll_changes(deliver, stop)
-            except Exception:  # a database restart must not end live updates for good
-                log.warning("lost the connection that hears other processes' changes; retrying", exc_info=True)
+                    self._poll_changes(deliver, stop, connected)
+            except Exception as error:  # a database restart must not end live updates for good
+                if not lost:  # one line per outage, not a traceback a second (play test 8b)
+                    log.warning("lost the connection that hears other processes' changes (%s); retrying", error)
+                lost = True
                 stop.wait(1.0)
 
-    def _listen_postgres(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
+    def _listen_postgres(
+        self, deliver: Callable[[str, int], None], stop: threading.Event, connected: Callable[[], None]
+    ) -> None:
         db = self.dialect.connect()
         try:
             assert isinstance(db, _PostgresConnection)
             db.execute(f"LISTEN {CHANGES_CHANNEL}")
+            connected()
             while not stop.is_set():
                 for notice in db.connection.notifies(timeout=CHANGES_POLL):
                     code, _, revision = notice.payload.partition(" ")
@@ -717,11 +799,14 @@ class Store:
         finally:
             self.dialect.close(db)
 
-    def _poll_changes(self, deliver: Callable[[str, int], None], stop: threading.Event) -> None:
+    def _poll_changes(
+        self, deliver: Callable[[str, int], None], stop: threading.Event, connected: Callable[[], None]
+    ) -> None:
         db = self.dialect.connect()
         try:
             row = db.execute("SELECT COALESCE(MAX(id), 0) AS id FROM changes").fetchone()
             seen = int(row["id"])
+            connected()
             polls = 0
             while not stop.wait(CHANGES_POLL):
                 for change in db.execute(
