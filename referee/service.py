@@ -419,6 +419,14 @@ class Referee:
                     "Check it, then tap again if you still need to.",
                     view=view,
                 )
+            if view.rematch_code is not None:
+                # The rematch carries the series on from this result: a phone left on the old table must not
+                # undo its last card and change the winner behind everyone's back (play test 8a).
+                raise Illegal(
+                    "rematch_started",
+                    "A rematch has started: this game is over for good, and its result stands.",
+                    view=view,
+                )
             if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:
                 raise Illegal(
                     "log_full",

@@ -46,13 +46,13 @@ class TableView:
 
     @property
     def can_undo(self) -> bool:
-        """True when there is an action to take back."""
-        return self.history.can_undo
+        """True when there is an action to take back (none once a rematch follows the game: its result stands)."""
+        return self.history.can_undo and self.rematch_code is None
 
     @property
     def can_redo(self) -> bool:
-        """True when an undone action can be put back."""
-        return self.history.can_redo
+        """True when an undone action can be put back (none once a rematch follows the game)."""
+        return self.history.can_redo and self.rematch_code is None
 
     # Cached: a view is kept between requests (service.Referee._remember) and drawn for every phone that
     # refreshes; these read the whole log or ask the engine about every card, so once per version is enough.

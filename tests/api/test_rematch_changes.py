@@ -123,3 +123,20 @@ def test_a_rematch_with_the_same_settings_has_no_note(api: Api, app: Flask) -> N
     schema = api.client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]["State"]
     assert schema["properties"]["rematch_note"]["type"] == ["string", "null"]
     assert "rematch_note" not in schema["required"]
+
+
+def test_once_its_rematch_has_started_a_finished_game_can_no_longer_be_undone_or_changed(api: Api, app: Flask) -> None:
+    """Play test 8a: a phone left on the old table undid its last card after the rematch had started, played another,
+    and changed the old game's winner and the series tally, with nobody at the new table any the wiser."""
+    finished(api, app, ["Ann", "Bob", "Cy"])
+    status, body = rematch(api)
+    assert status == 201
+    before = api.state()
+    assert before["can_undo"] is False
+    for action in ({"type": "undo"}, {"type": "hand", "player": "Ann", "cards": 3}):
+        refused = api.act(expect=422, **action)
+        assert refused["error"] == {
+            "code": "rematch_started",
+            "message": "A rematch has started: this game is over for good, and its result stands.",
+        }
+    assert api.state() == before

@@ -274,3 +274,15 @@ def test_the_rematchs_who_starts_says_who_deals(phone: Phone, app: Flask) -> Non
     # And the rematch deals from there: Cy starts, so Bob, just before him, dealt.
     phone.follow(phone.press("Rematch with these changes", first="2"))
     assert "Cy plays first; Bob dealt." in phone.page.by_id("log").text()
+
+
+def test_the_old_tables_board_has_no_undo_once_the_rematch_started(phone: Phone, app: Flask) -> None:
+    """Play test 8a: a phone left on the old table could undo its last card and change a finished game."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    assert phone.page.find("button", id="undo") is not None  # the last card can still be taken back
+    phone.follow(phone.press("Rematch with the same players"))
+    phone.open(f"/t/{code}")
+    assert phone.page.find("button", id="undo") is None and phone.page.find("button", id="redo") is None
+    assert "A rematch has started with the same settings. Go to the new table" in phone.page.by_id("banner").text()
