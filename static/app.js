@@ -171,6 +171,9 @@
   //   just entered: the host entered Bob's 1 and Bob tapped his 1 on his own phone 450-700 ms later, which
   //   went in again as Cy's (play test 4). It holds when the card makes it this phone's turn too: a tap meant
   //   for the player before would go in as this player's own card.
+  // Undo stays open after this phone's own card ("card" below): "oops, Undo" comes fast, and ignoring it in
+  // silence broke "every mistake one tap to undo" (play test 8a). Not after its own Undo or Redo: a double tap on
+  // Undo must not take back the card before too. A stray Undo sent twice anyway is refused as already done.
   var SETTLE_OWN_MS = 600;
   var SETTLE_MOVED_MS = 1000;
   var lastPad = null;
@@ -183,10 +186,15 @@
     return board ? board.getAttribute("data-version") : null;
   }
 
-  function settle(board, ms, moved) {
+  function tappedHistory() {
+    return Boolean(lastTap && (lastTap.button === "undo" || lastTap.button === "redo"));
+  }
+
+  // mode: "moved" (another phone's card: faded), "card" (this phone's card: Undo stays open) or "" (its Undo or Redo).
+  function settle(board, ms, mode) {
     // One timer for the current board: an earlier swap's timer must not end a later, longer pause early.
     if (settleTimer) window.clearTimeout(settleTimer);
-    settleMode = moved ? "moved" : "";
+    settleMode = mode;
     board.setAttribute("data-settling", settleMode);
     settleTimer = window.setTimeout(function () {
       settleTimer = null;
@@ -206,8 +214,8 @@
       return;
     }
     lastPad = key;
-    if (isPost(event.detail)) settle(board, SETTLE_OWN_MS, false);
-    else settle(board, SETTLE_MOVED_MS, true);
+    if (isPost(event.detail)) settle(board, SETTLE_OWN_MS, tappedHistory() ? "" : "card");
+    else settle(board, SETTLE_MOVED_MS, "moved");
   });
   document.addEventListener("DOMContentLoaded", function () { lastPad = padKey(); });
 
@@ -217,7 +225,8 @@
     var board = document.getElementById("board");
     // The pause is the pad's (its cards, Can't play, Undo, Redo, the Bomb sheet): a player's Fix or the tie-break
     // form is not redrawn under a finger, and a Fix kept open across another phone's card saves at once.
-    if (board && board.hasAttribute("data-settling") && button.closest("#pad")) {
+    var undoingOwnCard = button.id === "undo" && settleMode === "card";
+    if (board && board.hasAttribute("data-settling") && button.closest("#pad") && !undoingOwnCard) {
       event.preventDefault();
       event.stopImmediatePropagation();
       return;
@@ -232,7 +241,8 @@
     var player = form && form.querySelector("input[name=player]");
     lastTap = {
       player: player ? player.value : "",
-      card: button.getAttribute("data-label") || (button.textContent || "").trim()
+      card: button.getAttribute("data-label") || (button.textContent || "").trim(),
+      button: button.id
     };
   }, true);
 

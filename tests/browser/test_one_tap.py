@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from .conftest import Phones, Server
 from .table import card, expect_version, pump_until, total, turn, version
@@ -15,11 +15,16 @@ from .table import card, expect_version, pump_until, total, turn, version
 QUIET_MS = 1500
 
 
+def middle(button: Locator) -> tuple[float, float]:
+    """Where a finger taps the button: its middle, on the screen."""
+    box = button.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def double_tap(page: Page, name: str, gap_ms: int) -> None:
     """Two real taps on the same spot of the screen, `gap_ms` apart (as a finger does it)."""
-    box = card(page, name).bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y = middle(card(page, name))
     page.mouse.click(x, y)
     page.wait_for_timeout(gap_ms)
     page.mouse.click(x, y)
@@ -226,3 +231,35 @@ def test_a_bomb_turned_away_is_named_as_the_bomb(server: Server, phones: Phones)
     expect(ann.get_by_role("alert")).to_have_text(
         "Ann's Bomb was not entered: the table is too busy just now. Wait a moment, then tap again."
     )
+
+
+@pytest.mark.browser
+def test_undo_right_after_your_own_mis_tap_takes_it_back_and_a_double_tap_on_undo_undoes_once(
+    server: Server, phones: Phones
+) -> None:
+    """Play test 8a: an Undo tapped within 0.6 s of the answer to one's own card did nothing, in silence: the pause
+    that keeps a slow double tap from entering a card twice held Undo too."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code = table["code"]
+    ann = phones.seated(server, table, "Ann")
+    undo = ann.get_by_role("button", name="Undo", exact=True)
+    card(ann, "6").click()
+    expect_version(ann, 1)
+    # "Oops", well inside the pause that follows one's own card; a real tap where the button is (Playwright's own
+    # click would wait until the button takes taps again).
+    ann.wait_for_timeout(150)
+    x, y = middle(undo)
+    ann.mouse.click(x, y)
+    expect_version(ann, 2, timeout=1000)
+    assert server.state(code)["total"] == 0
+    # Undo tapped twice in a row (a double tap): it takes back one card, not the one before it too.
+    card(ann, "3").click()
+    expect_version(ann, 3)
+    ann.wait_for_timeout(QUIET_MS)
+    x, y = middle(undo)
+    ann.mouse.click(x, y)
+    ann.wait_for_timeout(250)
+    ann.mouse.click(x, y)
+    ann.wait_for_timeout(QUIET_MS)
+    state = server.state(code)
+    assert (state["version"], state["total"], state["can_redo"]) == (4, 0, True)
