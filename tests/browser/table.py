@@ -135,13 +135,13 @@ def still_same_page(page: Page) -> bool:
 # The elements matching a selector that a player would read as cut: outside the screen, wider inside than their
 # box, or with a word broken over two lines ("Rever / se", "Bartholome / w": a range over one word then has
 # a box on each line). Each is named by its text.
-CUT_TEXT = """selector => [...document.querySelectorAll(selector)].filter(element => {
+CUT_TEXT = """([selector, hyphens]) => [...document.querySelectorAll(selector)].filter(element => {
   const box = element.getBoundingClientRect();
   const screen = document.documentElement.clientWidth;
   if (box.left < 0 || box.right > screen || element.scrollWidth > element.clientWidth) return true;
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const word of node.data.matchAll(/\\S+/g)) {
+    for (const word of node.data.matchAll(hyphens ? /[^\\s-]+-?/g : /\\S+/g)) {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
@@ -152,8 +152,9 @@ CUT_TEXT = """selector => [...document.querySelectorAll(selector)].filter(elemen
 }).map(element => element.textContent.trim().replace(/\\s+/g, ' '))"""
 
 
-def cut_text(page: Page, selector: str) -> list[str]:
-    """The texts of the elements matching `selector` that are cut off or have a word broken inside."""
-    found = page.evaluate(CUT_TEXT, selector)
+def cut_text(page: Page, selector: str, *, hyphens: bool = False) -> list[str]:
+    """The texts of the elements matching `selector` that are cut off or have a word broken inside (with `hyphens`,
+    a break just after a hyphen is fine: "Annabelle- / Marie")."""
+    found = page.evaluate(CUT_TEXT, [selector, hyphens])
     assert isinstance(found, list)
     return [str(text) for text in found]

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
 from .table import LOBBY_URL, cut_text
 from .test_game_over import finish_a_game
+from .test_tiebreak_shown import sudden_death_tie
 
 # axe-core's run options (https://www.deque.com/axe/core-documentation/api-documentation/#options-parameter):
 # also the experimental "label-content-name-mismatch" (WCAG 2.5.3, off by default), so a button whose name
@@ -105,6 +106,8 @@ def test_with_large_text_every_card_of_the_pad_is_whole_on_a_320_px_phone(pages:
     page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
     assert page.locator("#pad .card").count() == 18  # eight numbers, ten wild cards
     assert cut_text(page, "#pad .card") == []  # no card off the screen, none with a word broken inside
+    # Nor a player's name: "Annab / elle- / Marie" beside full-width hearts (play test 8c); the hearts go under it.
+    assert cut_text(page, "#players .pname", hyphens=True) == []
     assert sideways(page) == 0
 
 
@@ -121,3 +124,28 @@ def test_the_headers_links_are_big_enough_to_tap_on_a_phone(pages: Pages) -> Non
         if (box := link.bounding_box()) is not None and min(box["width"], box["height"]) < 32
     ]
     assert not small, small
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_a_pad_that_can_go_bust_or_a_tie_break(
+    server: Server, phones: Phones, scheme: str
+) -> None:
+    """Play test 8c: in the dark, "Can't play" (white on light red) and the tie-break's cream box (the page's pale
+    link and hint colours on it) were hard to read; the pages above never show either."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    for player, card in (("Ann", "5"), ("Bob", "7"), ("Cy", "3")):
+        server.act(table["code"], table["token"], type="play", player=player, card=card)
+    code, _ = sudden_death_tie(server)
+    ann = phones.seated(server, table, "Ann")
+    ann.emulate_media(color_scheme=scheme)
+    expect(ann.locator("#cant-play")).to_be_visible()
+    ann_at_the_tie = phones.new()
+    ann_at_the_tie.emulate_media(color_scheme=scheme)
+    ann_at_the_tie.goto(f"{server.url}/t/{code}")
+    expect(ann_at_the_tie.locator("#banner .tiebreak")).to_be_visible()
+    found = {}
+    for name, page in (("can't play", ann), ("tie-break", ann_at_the_tie)):
+        violations = Axe().run(page, options=AXE_OPTIONS).response["violations"]
+        found[name] = [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
+    assert found == {"can't play": [], "tie-break": []}
