@@ -74,12 +74,14 @@ def _import(file: str) -> int:
     view = created.view
     # An imported table has no host phone: without its join link nobody could play it, only watch and ask a
     # host who is not there (play test 7b). The server's port is not known here: the default one is shown.
-    base = current_app.config.get("PUBLIC_URL") or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
+    public = current_app.config.get("PUBLIC_URL")
+    base = public or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
     with current_app.test_request_context(base_url=base):
         link = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
     print(f"Imported as table {view.code}.")
     print(f"Phones join with its link: {link}")
-    print(f"  (that is this machine's address and the default port {DEFAULT_PORT}: change them to where you serve)")
+    if not public:  # a public address is where phones open the referee already (play test 8b)
+        print(f"  (that is this machine's address and the default port {DEFAULT_PORT}: change them to where you serve)")
     print(f"Its API token (keep it secret): {created.token}")
     return 0
 

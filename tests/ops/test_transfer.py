@@ -112,9 +112,10 @@ def test_a_bad_document_is_a_400_with_the_reason_and_stores_nothing(
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == before
 
 
-def run(*args: str, database: Path) -> subprocess.CompletedProcess[str]:
+def run(*args: str, database: Path, **settings: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("REFEREE_")}
     env["DATABASE_URL"] = f"sqlite:///{database}"
+    env.update(settings)
     return subprocess.run([REFEREE, *args], capture_output=True, text=True, timeout=60, env=env)
 
 
@@ -144,6 +145,14 @@ def test_export_import_and_backup_commands_while_the_server_serves(tmp_path: Pat
             assert link is not None
             joined = client.request("GET", urlsplit(link[1]).path)
             assert joined.status == 200 and "Who are you?" in joined.text()
+            assert "this machine's address and the default port" in done.stdout
+            # Behind a proxy the link is the public one, and nothing is to be changed in it (play test 8b).
+            public = run(
+                "import", str(tmp_path / "game.json"), database=database, REFEREE_PUBLIC_URL="https://cards.example.org"
+            )
+            assert public.returncode == 0, public.stderr
+            assert re.search(r"Phones join with its link: https://cards\.example\.org/j/", public.stdout), public.stdout
+            assert "default port" not in public.stdout
             done = run("backup", str(tmp_path / "backup.sqlite3"), database=database)
             assert done.returncode == 0, done.stderr
             assert oct((tmp_path / "backup.sqlite3").stat().st_mode & 0o777) == "0o600"
