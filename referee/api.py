@@ -17,7 +17,7 @@ from .http_status import http_error_sentence, http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
 from .rematchnote import rematch_note
-from .security import RateLimiter
+from .security import Limiter
 from .service import Referee, normalise_code
 from .store import DeviceRow, JoinRequestRow
 from .tableview import Created, TableView
@@ -73,7 +73,7 @@ def http_error(error: HTTPException) -> Response:
     return response
 
 
-def _too_many_tables(limiter: RateLimiter, address: str) -> Response:
+def _too_many_tables(limiter: Limiter, address: str) -> Response:
     """The 429 for an address over its new-table limit, with when it may make the next one."""
     response = error_response(429, "too_many", "Too many new tables from this address: wait a minute.")
     response.headers["Retry-After"] = str(limiter.retry_after(address))

@@ -10,7 +10,7 @@ import threading
 from flask import Flask, current_app
 
 from .live import Bus
-from .security import RateLimiter
+from .security import Limiter, RateLimiter, SharedRateLimiter
 from .service import Referee
 from .store import Store
 
@@ -37,9 +37,15 @@ def init_app(app: Flask) -> None:
         threading.Thread(
             target=store.listen, args=(bus.publish, stop, bus.wake_all), name="referee-relay", daemon=True
         ).start()
-    app.extensions[TABLE_LIMIT] = RateLimiter(int(config["TABLES_PER_MINUTE"]), 60.0)
-    app.extensions[JOIN_LIMIT] = RateLimiter(int(config["JOINS_PER_MINUTE"]), 60.0)
-    app.extensions[ACTION_LIMIT] = RateLimiter(int(config["TOKEN_ACTIONS_PER_MINUTE"]), 60.0)
+    limits = (
+        (TABLE_LIMIT, "TABLES_PER_MINUTE"),
+        (JOIN_LIMIT, "JOINS_PER_MINUTE"),
+        (ACTION_LIMIT, "TOKEN_ACTIONS_PER_MINUTE"),
+    )
+    for name, setting in limits:
+        limit = int(config[setting])
+        # Processes sharing the database count together (in it); one process alone counts in memory, for free.
+        app.extensions[name] = SharedRateLimiter(store, name, limit, 60.0) if shared else RateLimiter(limit, 60.0)
 
 
 def get_referee() -> Referee:
@@ -49,23 +55,22 @@ def get_referee() -> Referee:
     return referee
 
 
-def _limiter(name: str) -> RateLimiter:
-    limiter = current_app.extensions[name]
-    assert isinstance(limiter, RateLimiter)
+def _limiter(name: str) -> Limiter:
+    limiter: Limiter = current_app.extensions[name]
     return limiter
 
 
-def table_limit() -> RateLimiter:
+def table_limit() -> Limiter:
     """Return the per-address limit on new tables."""
     return _limiter(TABLE_LIMIT)
 
 
-def join_limit() -> RateLimiter:
+def join_limit() -> Limiter:
     """Return the per-address limit on join attempts."""
     return _limiter(JOIN_LIMIT)
 
 
-def action_limit() -> RateLimiter:
+def action_limit() -> Limiter:
     """Return the per-table limit on actions sent with the table's API token."""
     return _limiter(ACTION_LIMIT)
 

@@ -16,7 +16,7 @@ from conftest import finish_game
 from flask import Flask
 
 from referee.harness import HOST, Client, LiveServer
-from referee.security import RateLimiter
+from referee.security import RateLimiter, SharedRateLimiter
 
 from .helpers import csrf_from, join_link, make_app, snapshot, start_table_by_form
 
@@ -152,9 +152,14 @@ def test_refused_attempts_do_not_count_towards_the_table_limit(app: Flask) -> No
     assert client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE).status_code == 429
 
 
-def test_the_table_limit_is_a_sliding_minute(app: Flask) -> None:
+@pytest.mark.parametrize("kept", ["in memory", "in the database"])
+def test_the_table_limit_is_a_sliding_minute(app: Flask, kept: str) -> None:
     now = [1000.0]
-    app.extensions["referee.table_limit"] = RateLimiter(60, 60.0, clock=lambda: now[0])
+    if kept == "in memory":
+        app.extensions["referee.table_limit"] = RateLimiter(60, 60.0, clock=lambda: now[0])
+    else:  # as processes sharing the database keep it
+        store = app.extensions["referee"].store
+        app.extensions["referee.table_limit"] = SharedRateLimiter(store, "tables", 60, 60.0, clock=lambda: now[0])
     client = app.test_client()
     for _ in range(60):
         now[0] += 0.5

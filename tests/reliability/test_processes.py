@@ -153,3 +153,34 @@ def test_a_request_to_play_made_through_one_process_is_heard_and_answered_throug
         assert next(heard) == 2
         assert "You&#39;re Bob" in asker.request("GET", f"/t/{code}", headers=cookie).text()
     listening.close()
+
+
+def test_processes_sharing_a_database_share_its_rate_limits(tmp_path: Path, database_url: str) -> None:
+    """Play test 8b: one token alternating between two processes got 20 actions a minute through a limit of 10,
+    and one address twice its new tables: each process counted alone."""
+    limits = {**SHARED, "REFEREE_TOKEN_ACTIONS_PER_MINUTE": "10", "REFEREE_TABLES_PER_MINUTE": "4"}
+    servers = [LiveServer(database_url, logs=tmp_path / name, env=limits).start() for name in ("a", "b")]
+    try:
+        clients = [Client(server.port) for server in servers]
+        made = [clients[number % 2].json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}) for number in range(5)]
+        assert [reply.status for reply in made] == [201, 201, 201, 201, 429]
+        refused = made[-1]
+        assert 0 < int(refused.headers["retry-after"]) <= 60
+        code, token = made[0].json()["code"], made[0].json()["token"]
+        statuses = [
+            clients[number % 2]
+            .json(
+                "POST",
+                f"/api/v1/tables/{code}/actions",
+                {"type": "hand", "player": "Ann", "cards": 5 + number % 2},
+                token,
+            )
+            .status
+            for number in range(11)
+        ]
+        assert statuses == [200] * 10 + [429]
+        for client in clients:
+            client.close()
+    finally:
+        for server in servers:
+            server.stop()
