@@ -59,3 +59,20 @@ def test_a_name_too_long_to_sit_beside_the_total_puts_the_turn_under_it_whole(se
     page = dads_phone_on_his_turn(server, phones, 360, 740, dad="Wolfeschlegelsteinhausen")
     expect(page.locator(".turn")).to_have_text("Wolfeschlegelsteinhausen's turn")
     assert cut_text(page, "#status p") == []
+
+
+@pytest.mark.browser
+def test_on_a_small_phone_the_total_is_beside_the_cards_after_a_tap(server: Server, phones: Phones) -> None:
+    """Play test 8c: at 320×568 the big total had scrolled away by the second row of cards, so a player checking
+    "did my tap count?" scrolled back up after every tap."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = phones.seated(server, table, "Ann")
+    ann.set_viewport_size({"width": 320, "height": 568})
+    ann.get_by_role("button", name="7 makes 7").scroll_into_view_if_needed()
+    ann.get_by_role("button", name="7 makes 7").click()
+    title = ann.locator("#pad-title")
+    expect(title).to_contain_text("Bob plays…")
+    expect(title.locator(".pad-total")).to_have_text("Total 7")
+    expect(title).to_be_in_viewport()
+    # The form keeps its short name for a screen reader, which hears the total from the live total itself.
+    expect(ann.get_by_role("form", name="Bob plays… (you're entering it for Bob)", exact=True)).to_be_visible()
