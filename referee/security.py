@@ -142,8 +142,8 @@ class SharedRateLimiter:
     The same methods as RateLimiter; each costs a short transaction, so it is used only when processes share.
     """
 
-    # Each count deletes its own key's old events; every so often, every key's.
-    SWEEP_EVERY = 1000
+    # Events older than the window no longer count; every so often they are deleted.
+    SWEEP_EVERY = 500
 
     def __init__(
         self, store: Store, name: str, limit: int, window: float, clock: Callable[[], float] = time.time
@@ -166,10 +166,11 @@ class SharedRateLimiter:
 
     def retry_after(self, key: str) -> int:
         """Whole seconds until `key` may count one more event (0 if it may now)."""
-        leaving = self.store.rate_event_leaving(self.name, key, limit=self.limit)
+        now = self.clock()
+        leaving = self.store.rate_event_leaving(self.name, key, limit=self.limit, after=now - self.window)
         if leaving is None:
             return 0
-        wait = leaving + self.window - self.clock()
+        wait = leaving + self.window - now
         return math.ceil(wait) if wait > 0 else 0
 
     def release(self, key: str) -> None:

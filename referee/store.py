@@ -7,7 +7,6 @@ how to connect, how a write transaction starts, how rows are locked, where the s
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import select
@@ -539,12 +538,6 @@ class PostgresDialect(Dialect):
         db.execute("BEGIN")
 
 
-def _lock_number(*names: str) -> int:
-    """A stable 64-bit number naming `names` for pg_advisory_xact_lock (the same in every process)."""
-    digest = hashlib.blake2b("\0".join(names).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big", signed=True)
-
-
 def dialect_for(url: str) -> Dialect:
     """Return the dialect a DATABASE_URL names."""
     if is_postgres(url):
@@ -843,29 +836,30 @@ class Store:
 
     def count_rate_event(self, limiter: str, key: str, *, limit: int, window: float, now: float) -> bool:
         """Count one event for `key` if fewer than `limit` were counted in the last `window` seconds; return False
-        (counting nothing) otherwise. One transaction, so two processes never both take the last place."""
-        with self.transaction() as db:
-            if isinstance(self.dialect, PostgresDialect):
-                # SQLite's writer lock already serialises this; PostgreSQL locks the one (limiter, key).
-                db.execute("SELECT pg_advisory_xact_lock(?)", (_lock_number(limiter, key),))
-            db.execute(
-                "DELETE FROM rate_events WHERE limiter = ? AND key = ? AND at <= ?", (limiter, key, now - window)
-            )
-            counted = db.execute(
-                "SELECT COUNT(*) AS n FROM rate_events WHERE limiter = ? AND key = ?", (limiter, key)
-            ).fetchone()
-            if int(counted["n"]) >= limit:
-                return False
-            db.execute("INSERT INTO rate_events (limiter, key, at) VALUES (?, ?, ?)", (limiter, key, now))
-            return True
+        (counting nothing) otherwise. One statement: checking and counting cannot be split by another writer's.
 
-    def rate_event_leaving(self, limiter: str, key: str, *, limit: int) -> float | None:
-        """When the event that must leave the window before `key` may count another was counted; None if none must."""
+        SQLite runs it under the one writer's lock, so the count is exact. PostgreSQL runs it alone (one round trip,
+        as an API action pays it every time): two processes counting the same key at the very same instant may
+        both take the last place, one over a limit that is a brake, not a quota.
+        """
+        statement = (
+            "INSERT INTO rate_events (limiter, key, at) SELECT ?, ?, ? WHERE (SELECT COUNT(*) FROM rate_events"
+            " WHERE limiter = ? AND key = ? AND at > ?) < ? RETURNING id"
+        )
+        parameters = (limiter, key, now, limiter, key, now - window, limit)
+        if isinstance(self.dialect, PostgresDialect):
+            return self.read().execute(statement, parameters).fetchone() is not None
+        with self.transaction() as db:
+            return db.execute(statement, parameters).fetchone() is not None
+
+    def rate_event_leaving(self, limiter: str, key: str, *, limit: int, after: float) -> float | None:
+        """When the event that must leave the window before `key` may count another was counted (among those
+        counted after `after`); None if none must."""
         rows = (
             self.read()
             .execute(
-                "SELECT at FROM rate_events WHERE limiter = ? AND key = ? ORDER BY at DESC LIMIT ?",
-                (limiter, key, limit),
+                "SELECT at FROM rate_events WHERE limiter = ? AND key = ? AND at > ? ORDER BY at DESC LIMIT ?",
+                (limiter, key, after, limit),
             )
             .fetchall()
         )
