@@ -394,7 +394,20 @@
     if (isPost(event.detail)) { notEntered = null; return; }
     var banner = document.getElementById("banner");
     if (notEntered && banner && !banner.contains(notEntered)) banner.prepend(notEntered);
+    if (notEntered) sayMovedOn(notEntered);
   });
+  // Back online after the table moved on (others' cards, a new round): "tap it again" could enter the card for
+  // whoever plays now, so the note says the table moved and whose turn it is (play test 8a).
+  function sayMovedOn(note) {
+    var what = note.getAttribute("data-back-online");
+    var board = document.getElementById("board");
+    if (!what || !board || board.getAttribute("data-version") === note.getAttribute("data-tapped-at")) return;
+    var turn = board.querySelector("#status .turn-name");
+    var now = turn ? " (" + turn.textContent.trim() + "'s turn now)" : "";
+    note.textContent = "Back online. The table moved on" + now + ": " + what +
+      " was not entered. Check, then tap again if it still counts.";
+    note.removeAttribute("data-back-online");
+  }
   function tapWords() {
     if (!lastTap) return "that";
     return lastTap.player ? lastTap.player + "'s " + lastTap.card : lastTap.card;
@@ -407,6 +420,8 @@
     note.setAttribute("role", "alert");
     note.textContent = sentence;
     if (offlineTap) note.setAttribute("data-offline-tap", offlineTap);
+    var board = document.getElementById("board");
+    if (board) note.setAttribute("data-tapped-at", board.getAttribute("data-version") || "");
     var old = banner.querySelector(".not-entered");
     if (old) old.remove();
     banner.prepend(note);
@@ -545,6 +560,8 @@
       notes[i].setAttribute("role", "status");
       notes[i].className = "banner quiet not-entered";
       notes[i].textContent = "Back online. " + what + " was not entered: tap it again if it still counts.";
+      notes[i].setAttribute("data-back-online", what);
+      sayMovedOn(notes[i]);  // the catch-up may already be on the screen
     }
   }
   window.addEventListener("online", function () { sayBackOnline(); refreshBoard(); });

@@ -173,6 +173,9 @@ class WhoAreYou:
     """(name, held): a held seat is shown as held, and taking it asks first."""
     host_free: bool
     """True if the host's phone keeps score (no seat of its own): a new phone may take the host over."""
+    mine: str | None = None
+    """The player whose seat this phone holds already, if any: said, so reopening the link does not look like a
+    first visit (play test 8a)."""
 
 
 def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:
@@ -182,6 +185,7 @@ def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:
     return WhoAreYou(
         tuple((name, name in held) for name in view.setup.players),
         any(d.role == "host" and d.player is None for d in others),
+        device.player if device is not None and not device.revoked else None,
     )
 
 

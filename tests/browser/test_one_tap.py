@@ -180,8 +180,10 @@ def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played
     server.act(code, token, type="play", player="Bob", card="3")
     cy.context.set_offline(False)
     expect(total(cy)).to_have_text("5")  # caught up: 2 + 3
+    # It is Cy's turn now: "tap it again" would enter the 5 as Cy's (play test 8a), so the note says so.
     expect(cy.locator("#banner .not-entered")).to_have_text(
-        "Back online. Ann's 5 was not entered: tap it again if it still counts."
+        "Back online. The table moved on (Cy's turn now): Ann's 5 was not entered. Check, then tap again if it "
+        "still counts."
     )
     cy.wait_for_timeout(QUIET_MS)  # later live refreshes keep it too
     expect(cy.locator("#banner .not-entered")).to_be_visible()

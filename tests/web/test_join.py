@@ -311,7 +311,7 @@ def test_joining_again_with_the_same_choice_changes_nothing(phone: Phone, other_
     link = host_join_link(phone)
     join(other_phone, link, "Bob")
     revision = app.extensions["referee"].view(code).revision
-    join(other_phone, link, "Bob")
+    join(other_phone, link, "Bob — this phone")
     assert app.extensions["referee"].view(code).revision == revision
     join(other_phone, link, "Just watching")
     assert app.extensions["referee"].view(code).revision == revision + 1
@@ -500,3 +500,21 @@ def test_an_empty_pick_on_the_join_form_is_refused(api: Api, other_phone: Phone)
         assert response.status_code == 400
         assert "Pick who you are" in other_phone.page.text()
     refused_to_enter(other_phone, api)
+
+
+def test_a_phone_that_joined_and_opens_the_link_again_is_told_whose_it_is(api: Api, other_phone: Phone) -> None:
+    """Play test 8a: reopening the join link asked "Who are you?" again with Mia's name looking free, as if the
+    phone had never joined."""
+    body = api.create(["Ann", "Mia", "Cy"])
+    join(other_phone, body["join_url"], "Mia")
+    other_phone.open(join_path(body["join_url"]))
+    note = other_phone.page.find("p", class_="already-here")
+    assert note is not None
+    assert note.text() == "This phone is already Mia's at this table. Back to the table"
+    assert note.find("a")["href"] == f"/t/{body['code']}"  # type: ignore[index]
+    mine = [button.text() for button in other_phone.page.find_all("button") if "Mia" in button.text()]
+    assert mine == ["Mia — this phone"]
+    # Another phone sees Mia's seat as held, and is told nothing about "this phone".
+    other_phone.client.delete_cookie("referee")
+    other_phone.open(join_path(body["join_url"]))
+    assert other_phone.page.find("p", class_="already-here") is None
