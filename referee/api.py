@@ -308,7 +308,15 @@ def export_table(code: str) -> Response:
         referee.check_token(view.code, token)
     response = jsonify(export_document(referee, view.code, state_of(view)))
     response.headers["Content-Disposition"] = f'attachment; filename="table-{view.code}.json"'
-    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.after_request
+def _never_kept(response: Response) -> Response:
+    """A table's answers are never stored by a browser or a proxy: its state changes with every card, and its
+    devices, requests and export name phones and carry secrets."""
+    if request.path.startswith(f"{PREFIX}/tables"):
+        response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 

@@ -36,6 +36,8 @@ def table(api: Api) -> Api:
 def test_get_state(table: Api, client: FlaskClient) -> None:
     response = client.get(f"/api/v1/tables/{table.code}")
     assert response.status_code == 200
+    # The state changes with every card: no browser or proxy may answer with an old one.
+    assert response.headers["Cache-Control"] == "no-store"
     assert response.mimetype == "application/json"
     assert response.get_json() == table.created["state"]
 
