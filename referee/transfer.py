@@ -53,8 +53,11 @@ def _checked(document: object) -> tuple[dict[str, Any], list[Any], int, str]:
         raise _bad(f"Unknown field {unknown[0][:30]!r} in the exported game.", unknown[0][:30])
     setup, actions, undone = document.get("setup"), document.get("actions"), document.get("undone", 0)
     entry = document.get("entry", "joined")
-    if not isinstance(setup, dict) or set(setup) - SETUP_FIELDS or "players" not in setup:
+    if not isinstance(setup, dict) or "players" not in setup:
         raise _bad("setup must be an object with the players and the table's settings.", "setup")
+    unknown = sorted(set(setup) - SETUP_FIELDS)
+    if unknown:  # named, as a field unknown at the top is (play test 7c)
+        raise _bad(f"Unknown field {unknown[0][:30]!r} in the exported game's setup.", "setup")
     if not isinstance(actions, list):
         raise _bad("actions must be a list of the game's actions.", "actions")
     if isinstance(undone, bool) or not isinstance(undone, int) or not 0 <= undone <= len(actions):

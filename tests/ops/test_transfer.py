@@ -93,6 +93,7 @@ def test_a_phone_that_joined_may_export_others_may_not(api: Api, app: Flask) -> 
         (lambda d: d["actions"].insert(0, {"type": "undo"}), "action 1: undo and redo are not actions"),
         (lambda d: d.update(undone=7), "undone must be a whole number"),
         (lambda d: d.update(extra=1), "Unknown field 'extra'"),
+        (lambda d: d["setup"].update(colour="red"), "Unknown field 'colour' in the exported game's setup."),
     ],
 )
 def test_a_bad_document_is_a_400_with_the_reason_and_stores_nothing(
