@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import cut_text, join
+from .table import card, cut_text, join
 
 # After this card and its news ("Just now: Mia played Bomb: …, Grandma Rose loses a life …"), it is Dad's turn.
 BOMB_ROUND = (("Grandma Rose", "3", ()), ("Dad", "reverse", ()), ("Grandma Rose", "2", ()), ("Mia", "bomb", ("Dad",)))
@@ -76,3 +76,20 @@ def test_on_a_small_phone_the_total_is_beside_the_cards_after_a_tap(server: Serv
     expect(title).to_be_in_viewport()
     # The form keeps its short name for a screen reader, which hears the total from the live total itself.
     expect(ann.get_by_role("form", name="Bob plays… (you're entering it for Bob)", exact=True)).to_be_visible()
+
+
+@pytest.mark.browser
+def test_the_bomb_sheets_buttons_stay_on_a_landscape_phone_with_six_players(server: Server, phones: Phones) -> None:
+    """Play test 8c: on a phone on its side only two names showed and Confirm was below, with no sign the sheet
+    scrolls; Confirm and Cancel now stay at its foot while the names scroll."""
+    table = server.create_table(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
+    ann = phones.seated(server, table, "Ann")
+    ann.set_viewport_size({"width": 740, "height": 360})
+    card(ann, "Bomb").click()
+    sheet = ann.get_by_role("dialog", name="Who discarded a 0?")
+    expect(sheet).to_be_visible()
+    expect(sheet.get_by_role("button", name="Confirm")).to_be_in_viewport(ratio=1)
+    expect(sheet.get_by_role("link", name="Cancel")).to_be_in_viewport(ratio=1)
+    # The last name is reached by scrolling the sheet, and ticking it keeps the buttons in place.
+    sheet.get_by_label("Fay").check()
+    expect(sheet.get_by_role("button", name="Confirm")).to_be_in_viewport(ratio=1)
