@@ -54,6 +54,7 @@ def state_of(view: TableView) -> dict[str, object]:
         can_undo=view.can_undo,
         can_redo=view.can_redo,
         rematch_note=rematch_note(view),
+        rematch=view.rematch_code,
     )
 
 

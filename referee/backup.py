@@ -11,12 +11,11 @@ from pathlib import Path
 
 from flask import Flask, current_app, url_for
 
-from .codec import state_json
+from .api import state_of
 from .config import DEFAULT_PORT
 from .errors import ServiceError
 from .extensions import get_referee
 from .netaddr import lan_address
-from .rematchnote import rematch_note
 from .transfer import export_document, import_document
 
 
@@ -45,10 +44,7 @@ def run_command(args: argparse.Namespace, app: Flask) -> int:
 
 def _export(code: str, output: str | None) -> int:
     view = get_referee().view(code)
-    note = rematch_note(view)  # the same State as the API's export carries
-    state = state_json(
-        view.code, view.version, view.state, can_undo=view.can_undo, can_redo=view.can_redo, rematch_note=note
-    )
+    state = state_of(view)  # the same State as the API's export carries
     text = json.dumps(export_document(get_referee(), code, state), ensure_ascii=False, indent=2) + "\n"
     if output is None or output == "-":
         sys.stdout.write(text)

@@ -173,9 +173,17 @@ def setup_from_json(text: str) -> Setup:
 
 
 def state_json(
-    code: str, version: int, state: GameState, *, can_undo: bool, can_redo: bool, rematch_note: str | None = None
+    code: str,
+    version: int,
+    state: GameState,
+    *,
+    can_undo: bool,
+    can_redo: bool,
+    rematch_note: str | None = None,
+    rematch: str | None = None,
 ) -> dict[str, Any]:
-    """Return the API's State object for a table (`rematch_note`: what a rematch changed, until its first card)."""
+    """Return the API's State object for a table (`rematch_note`: what a rematch changed, until its first card;
+    `rematch`: the code of the rematch that follows this game, once one started)."""
     teams = state.teams
     current = state.current_player
     dealer = None if state.dealer is None else state.players[state.dealer].name
@@ -222,4 +230,6 @@ def state_json(
         # Added after v1 shipped (optional in the schema): what a rematch changed, until its first card, as the
         # phones' board and the table display say it (referee/rematchnote.py).
         "rematch_note": rematch_note,
+        # Added after v1 too: a scoreboard follows the series from the finished game to the next (play test 9a).
+        "rematch": rematch,
     }

@@ -113,6 +113,11 @@ _STATE = {
             'the words the phones show ("New game. Changed by the host: Cy starts; ..."). Null otherwise. '
             "Added after v1 first shipped: optional, and clients that ignore unknown fields are unaffected.",
         },
+        "rematch": {
+            "type": ["string", "null"],
+            "description": "The code of the rematch that follows this finished game, once one has started (null "
+            "until then): a scoreboard follows the series with it. Added after v1 first shipped: optional.",
+        },
         "warnings": {
             "type": "array",
             "description": "Entries a real deck cannot produce since the last shuffle, raised by the last action. "

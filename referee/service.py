@@ -409,6 +409,15 @@ class Referee:
                 raise NotFound("no_table", no_table_message(code))
             # The cached view is current (same version) unless another process wrote: then it reloads.
             view = self._view(row, None)
+            if view.rematch_code is not None:
+                # The rematch carries the series on from this result: a phone left on the old table must not
+                # undo its last card and change the winner behind everyone's back (play test 8a).
+                # Said first, whatever version the phone saw: nothing it could check would change that (9a).
+                raise Illegal(
+                    "rematch_started",
+                    "A rematch has started: this game is over for good, and its result stands.",
+                    view=view,
+                )
             if expected_version is not None and expected_version != row.version:
                 already = already_in(view, command, expected_version)
                 if already is not None:
@@ -417,14 +426,6 @@ class Referee:
                     "stale_version",
                     "Someone else entered a card just before you: here is the table as it is now. "
                     "Check it, then tap again if you still need to.",
-                    view=view,
-                )
-            if view.rematch_code is not None:
-                # The rematch carries the series on from this result: a phone left on the old table must not
-                # undo its last card and change the winner behind everyone's back (play test 8a).
-                raise Illegal(
-                    "rematch_started",
-                    "A rematch has started: this game is over for good, and its result stands.",
                     view=view,
                 )
             if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:

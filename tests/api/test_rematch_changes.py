@@ -129,11 +129,16 @@ def test_once_its_rematch_has_started_a_finished_game_can_no_longer_be_undone_or
     """Play test 8a: a phone left on the old table undid its last card after the rematch had started, played another,
     and changed the old game's winner and the series tally, with nobody at the new table any the wiser."""
     finished(api, app, ["Ann", "Bob", "Cy"])
+    assert api.state()["rematch"] is None
     status, body = rematch(api)
     assert status == 201
     before = api.state()
     assert before["can_undo"] is False
-    for action in ({"type": "undo"}, {"type": "hand", "player": "Ann", "cards": 3}):
+    # A scoreboard reading the old table finds the new one there (play test 9a), without making one itself.
+    assert before["rematch"] == body["code"]
+    assert body["state"]["rematch"] is None
+    stale = {"type": "undo", "expected_version": before["version"] - 3}  # a phone that saw an older board
+    for action in ({"type": "undo"}, {"type": "hand", "player": "Ann", "cards": 3}, stale):
         refused = api.act(expect=422, **action)
         assert refused["error"] == {
             "code": "rematch_started",
