@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine import Status
+from ..engine import EventKind, Status
 from ..errors import ServiceError
 from ..extensions import get_referee
 from ..htmx import navigate
@@ -28,6 +28,7 @@ def _context(view: TableView) -> dict[str, object]:
         "strip": strip(view, None),
         "rematch_note": rematch_note(view),
         "tiebreak": tiebreak_note(state),
+        "started_tiebreak": any(event.kind is EventKind.TIEBREAK for event in state.events),
         **_series(view),
     }
 

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from .conftest import Phones, Server
 from .table import cut_text
 from .test_game_over import finish_a_game
+from .test_tiebreak_shown import sudden_death_tie
 
 # For each player's row on the display: where the name ends and the hearts begin, and their heights.
 ROW_BOXES = """() => [...document.querySelectorAll(".display-lives li")].map(row => {
@@ -186,3 +187,21 @@ def rematch(server: Server, code: str, token: str) -> str:
     status, body = server.request("POST", f"/api/v1/tables/{code}/rematch", {}, token=token)
     assert status == 201, body
     return str(body["code"])
+
+
+@pytest.mark.browser
+def test_the_display_names_the_game_and_a_sudden_death_tie_break_fits_the_tablet(
+    server: Server, phones: Phones
+) -> None:
+    """Play test 9a: nothing on the display said "Sudden Death" once its rematch note went; and its tie-break ran
+    122 px past a 1024×600 tablet, the "Just now" line cut off at the foot, where nobody scrolls."""
+    table = server.create_table(["Ann", "Bob", "Cy"], variant="sudden_death")
+    display = open_display(server, phones, table["code"])
+    expect(display.locator(".display-direction")).to_have_text("↻ Clockwise · Sudden Death · Round 1")
+    standard = open_display(server, phones, server.create_table(["Ann", "Bob"])["code"])
+    expect(standard.locator(".display-direction")).to_have_text("↻ Clockwise · Round 1")
+    code, _ = sudden_death_tie(server)
+    tie = open_display(server, phones, code)
+    expect(tie.locator(".display-tiebreak")).to_have_text("Tie-break!")
+    overflow = tie.evaluate("() => document.documentElement.scrollHeight - window.innerHeight")
+    assert overflow <= 0, overflow
