@@ -63,6 +63,32 @@ GAME_SECTIONS: Mapping[str, Variant] = {"Sudden Death": Variant.SUDDEN_DEATH, "T
 the rest unless the question names their game: "who wins if we both run out of hearts" at a Standard table is
 about that table's game, not Sudden Death's (play test 5)."""
 
+GAME_RULINGS: Mapping[Variant, Mapping[str, str]] = {
+    Variant.TEAMS: {
+        "bust": "teams-bust",
+        "eliminated-by-own-bust": "teams-bust",
+        "bomb": "teams-bomb",
+        "last-card": "teams-going-out",
+        "others-lose-one-life": "teams-going-out",
+        "objective": "teams",
+        "lives": "teams",
+        "elimination": "teams",
+        "several-eliminated-at-once": "teams-both-out",
+        "bomb-eliminates-all": "teams-both-out",
+    },
+    Variant.SUDDEN_DEATH: {
+        "objective": "sudden-death",
+        "lives": "sudden-death",
+        "elimination": "sudden-death",
+        "eliminated-by-own-bust": "sudden-death",
+        "several-eliminated-at-once": "sudden-death-two-out",
+        "bomb-eliminates-all": "sudden-death-two-out",
+    },
+}
+"""Rulings that the team game or Sudden Death settle otherwise: asked at a table playing that game, its own ruling
+comes just before the general one ("bust" at a Teams table: your team loses the life; play test 9a). The general
+ruling stays, second: the table may want the usual one too."""
+
 GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive", "mean", "definition"})
 """Words that do not change which topic a query names ("bomb card", "bomb rules", "bust meaning" -> "bomb", "bust")."""
 
@@ -547,6 +573,7 @@ def search(
         named = set(index.query_tokens(query))
         # sorted() is stable: within each group the search's own order stands.
         ranked = sorted(ranked, key=lambda pair: _other_game(index.items[pair[1]], variant, named))
+        ranked = _own_rulings_first(index, ranked, variant)
     results = []
     for score, doc in ranked[:limit]:
         item = index.items[doc]
@@ -563,6 +590,25 @@ def search(
             )
         )
     return results
+
+
+def _own_rulings_first(index: Index, ranked: list[tuple[float, int]], variant: Variant) -> list[tuple[float, int]]:
+    """Put the table's game's own ruling (GAME_RULINGS) just before the first general one it settles otherwise."""
+    own = GAME_RULINGS.get(variant, {})
+    position = {index.items[doc].id: at for at, (_, doc) in enumerate(ranked)}
+    for at, (_, doc) in enumerate(ranked[:MAX_RESULTS]):
+        counterpart = own.get(index.items[doc].id)
+        if counterpart is None:
+            continue
+        moved = position.get(counterpart)
+        if moved is not None and moved < at:
+            return ranked  # the game's own ruling already comes first
+        # Its score is the general ruling's: it answers the same question, for this table.
+        score = ranked[at][0]
+        rest = [pair for pair in ranked if index.items[pair[1]].id != counterpart]
+        doc_of = next(doc for doc, item in enumerate(index.items) if item.id == counterpart)
+        return [*rest[:at], (score, doc_of), *rest[at:]]
+    return ranked
 
 
 def about_another_game(item: Entry, variant: Variant) -> bool:

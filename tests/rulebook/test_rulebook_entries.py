@@ -486,3 +486,15 @@ def test_entries_are_in_our_own_words() -> None:
                 if _fingerprint(gram) in source_prints:
                     problems.append(f"{item.id}: copied from a rule text: {' '.join(gram)!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_every_game_ruling_pairs_a_general_entry_with_one_of_that_game() -> None:
+    """search.GAME_RULINGS names entries by id: a renamed or merged entry must not silently drop a pairing."""
+    from referee.rulebook import entries
+    from referee.rulebook.search import GAME_RULINGS, GAME_SECTIONS
+
+    ids = {item.id: item for item in entries()}
+    for variant, pairs in GAME_RULINGS.items():
+        for general, own in pairs.items():
+            assert general in ids and GAME_SECTIONS.get(ids[general].section) is None, general
+            assert own in ids and GAME_SECTIONS.get(ids[own].section) is variant, own

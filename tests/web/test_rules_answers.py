@@ -204,3 +204,22 @@ def test_an_example_from_another_game_than_the_tables_says_which_game_it_is(api:
     # A Teams ruling asked about at a Standard table: its example is said to be a team game's.
     teams_bomb = results_for(phone, "teams bomb", api.code)[0]
     assert "Example from a Teams game: Ann, Bob, Cy and Dee play in two teams" in teams_bomb
+
+
+def test_at_a_teams_or_sudden_death_table_that_games_own_ruling_comes_first(api: Api, phone: Phone) -> None:
+    """Play test 9a: at a Teams table "bust" gave five rulings of the individual game ("you lose a life") and none
+    of the team game's; at a Sudden Death table "who wins" opened on "the last one alive wins"."""
+    api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    for question, own, usual in (
+        ("bust", "Your own team loses a life.", "Bust: when nothing fits"),
+        ("last card", "The other team loses one life.", "Going out"),
+    ):
+        answers = results_for(phone, question, api.code)
+        assert own in answers[0], (question, answers[0])
+        assert usual in answers[1], (question, answers[1])  # the usual ruling stays, second
+    api.create(["Ann", "Bob", "Cy"], variant="sudden_death")
+    assert "First player out ends it; most lives wins." in results_for(phone, "who wins", api.code)[0]
+    # A Standard table, or no table: the usual order.
+    api.create(["Ann", "Bob", "Cy"])
+    for table in (api.code, None):
+        assert "Your own team loses a life." not in results_for(phone, "bust", table)[0]
