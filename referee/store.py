@@ -366,6 +366,10 @@ class Dialect(ABC):
         """True if `db` can no longer be used (its server went away): it is closed, never lent out again."""
         return False
 
+    def missing_right(self, db: Db) -> str | None:
+        """What the database user may not do that the referee needs ("DELETE on rate_events"), or None."""
+        return None
+
 
 def create_private_file(path: Path) -> None:
     """Create the database file readable by this user only, unless it exists (then warn if others may read it).
@@ -507,6 +511,21 @@ class PostgresDialect(Dialect):
             return True
         return bool(readable)
 
+    # Every table the schema steps make, and what the server does to its rows.
+    TABLES = ("tables", "events", "devices", "join_requests", "rate_events", "schema_version")
+    RIGHTS = ("SELECT", "INSERT", "UPDATE", "DELETE")
+
+    def missing_right(self, db: Db) -> str | None:
+        """A user with only some rights (a least-privilege role not granted the table an upgrade made) would start,
+        pass /readyz and then fail players' requests (play test 9c): it is found at start-up instead."""
+        for table in self.TABLES:
+            for right in self.RIGHTS:
+                # One right a call: given a list, has_table_privilege is true if any of them is held.
+                held = db.execute("SELECT has_table_privilege(?, ?) AS held", (table, right)).fetchone()["held"]
+                if not held:
+                    return f"{right} on {table}"
+        return None
+
     def in_transaction(self, db: Db) -> bool:
         """Ask libpq whether the connection is idle."""
         assert isinstance(db, _PostgresConnection)
@@ -571,7 +590,13 @@ class Store:
         self._opened: list[Db] = []
         self._pid = os.getpid()
         self.migrate()
+        missing = self.dialect.missing_right(self.read())
         self.release()
+        if missing is not None:
+            raise RuntimeError(
+                f"the database user may not {missing}: grant it the rights docs/deploy.md lists (after an upgrade "
+                "too: it may add a table)"
+            )
 
     def check_writable(self) -> None:
         """Commit a write that changes nothing (the schema version, rewritten); raise the driver's error if it fails."""

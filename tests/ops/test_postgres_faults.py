@@ -171,6 +171,14 @@ def test_a_database_user_without_create_rights_is_told_in_one_line_and_one_with_
     with psycopg.connect(owner, autocommit=True) as admin:
         admin.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO player")
         admin.execute("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO player")
+        # As after an upgrade whose new table nobody granted (play test 9c): it started, passed /readyz, then
+        # answered new tables and joins with a 500.
+        admin.execute("REVOKE INSERT ON rate_events FROM player")
+    refused = run_referee(player, "serve", "--host", HOST, "--port", str(free_port()))
+    assert refused.returncode == 1 and refused.stderr.strip().count("\n") == 0, refused.stderr
+    assert "the database user may not INSERT on rate_events" in refused.stderr
+    with psycopg.connect(owner, autocommit=True) as admin:
+        admin.execute("GRANT INSERT ON rate_events TO player")
     server = LiveServer(player, logs=tmp_path / "player").start()
     try:
         with Client(server.port) as client:
