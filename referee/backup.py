@@ -16,6 +16,7 @@ from .config import DEFAULT_PORT
 from .errors import ServiceError
 from .extensions import get_referee
 from .netaddr import lan_address
+from .store import database_label
 from .transfer import export_document, import_document
 
 
@@ -95,5 +96,5 @@ def _backup(path: str) -> int:
         get_referee().store.backup(str(target))
     except (OSError, sqlite3.Error) as error:
         raise CommandError(f"cannot write the backup {path}: {error}") from None
-    print(f"Backed up the database to {path}.")
+    print(f"Backed up the database {database_label(current_app.config['DATABASE_URL'])} to {path}.")
     return 0

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import qrcode
 from flask import Flask
@@ -20,7 +21,7 @@ from .backup import CommandError, StartError, run_command
 from .config import SETTINGS, ServeSettings, SettingError, resolve
 from .netaddr import lan_address
 from .serving import WORKER_SOCKET_FLAG
-from .store import database_label, driver_errors
+from .store import database_label, database_path, driver_errors, is_postgres
 
 
 def phone_address(host: str, port: int) -> str:
@@ -109,6 +110,19 @@ def open_app(settings: ServeSettings) -> Flask:
         raise StartError(f"cannot use the database {database_label(settings.database)}: {reason}") from None
 
 
+def _database_exists(settings: ServeSettings, command: str) -> None:
+    """Refuse to export or back up a SQLite database that is not there: opening it would make an empty one (and a
+    cookie key) and back that up as if it were the server's (play test 9c: a mistyped --data-dir)."""
+    if is_postgres(settings.database):
+        return
+    path = Path(database_path(settings.database))
+    if not path.exists():
+        raise CommandError(
+            f"there is no database at {path}: give the server's --data-dir or --database "
+            f"(nothing was {'backed up' if command == 'backup' else 'exported'})"
+        )
+
+
 def add_setting_flags(parser: argparse.ArgumentParser, names: Sequence[str] | None = None) -> None:
     """Add a flag for each setting (config.SETTINGS, or those named), naming its environment variable in the help."""
     for setting in SETTINGS:
@@ -161,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = settings_from(args)
         if args.command == "serve":
             return serve(settings, args.worker_socket)
+        if args.command in ("export", "backup"):
+            _database_exists(settings, args.command)
         return run_command(args, open_app(replace(settings, log_level="warning")))
     except SettingError as error:
         print(f"referee: {error}", file=sys.stderr)

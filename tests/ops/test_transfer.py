@@ -154,8 +154,20 @@ def test_export_import_and_backup_commands_while_the_server_serves(tmp_path: Pat
             assert public.returncode == 0, public.stderr
             assert re.search(r"Phones join with its link: https://cards\.example\.org/j/", public.stdout), public.stdout
             assert "default port" not in public.stdout
+            # A mistyped data folder: no empty database made there and backed up as if it were the server's.
+            typo = tmp_path / "typo"
+            wrong = run(
+                "backup", str(tmp_path / "b.sqlite3"), database=typo / "referee.sqlite3", REFEREE_DATA_DIR=str(typo)
+            )
+            assert wrong.returncode == 1, wrong.stdout
+            assert wrong.stderr == (
+                f"referee: there is no database at {typo / 'referee.sqlite3'}: give the server's --data-dir or "
+                "--database (nothing was backed up)\n"
+            )
+            assert not typo.exists() and not (tmp_path / "b.sqlite3").exists()
             done = run("backup", str(tmp_path / "backup.sqlite3"), database=database)
             assert done.returncode == 0, done.stderr
+            assert done.stdout == f"Backed up the database {database} to {tmp_path / 'backup.sqlite3'}.\n"
             assert oct((tmp_path / "backup.sqlite3").stat().st_mode & 0o777) == "0o600"
             again = run("backup", str(tmp_path / "backup.sqlite3"), database=database)
             assert again.returncode == 1 and again.stderr.startswith("referee: ") and "already exists" in again.stderr
