@@ -398,15 +398,17 @@
   });
   // Back online after the table moved on (others' cards, a new round): "tap it again" could enter the card for
   // whoever plays now, so the note says the table moved and whose turn it is (play test 8a).
+  // The same for a tap turned away (too busy, the database out of reach) while others' cards went in (play test 9c).
   function sayMovedOn(note) {
-    var what = note.getAttribute("data-back-online");
+    var what = note.getAttribute("data-what");
     var board = document.getElementById("board");
-    if (!what || !board || board.getAttribute("data-version") === note.getAttribute("data-tapped-at")) return;
+    if (!what || note.hasAttribute("data-offline-tap") || !board ||
+        board.getAttribute("data-version") === note.getAttribute("data-tapped-at")) return;
     var turn = board.querySelector("#status .turn-name");
     var now = turn ? " (" + turn.textContent.trim() + "'s turn now)" : "";
-    note.textContent = "Back online. The table moved on" + now + ": " + what +
-      " was not entered. Check, then tap again if it still counts.";
-    note.removeAttribute("data-back-online");
+    note.textContent = (note.hasAttribute("data-back-online") ? "Back online. " : "") + "The table moved on" + now +
+      ": " + what + " was not entered. Check, then tap again if it still counts.";
+    note.removeAttribute("data-what");
   }
   function tapWords() {
     if (!lastTap) return "that";
@@ -420,6 +422,7 @@
     note.setAttribute("role", "alert");
     note.textContent = sentence;
     if (offlineTap) note.setAttribute("data-offline-tap", offlineTap);
+    if (lastTap) note.setAttribute("data-what", tapWords());
     var board = document.getElementById("board");
     if (board) note.setAttribute("data-tapped-at", board.getAttribute("data-version") || "");
     var old = banner.querySelector(".not-entered");
@@ -469,9 +472,12 @@
     if (!isPost(detail)) return;
     var what = tapWords();
     var What = what.charAt(0).toUpperCase() + what.slice(1);
-    var page = xhr.status < 500 && xhr.status !== 429 ? errorPageSentence(xhr) : null;
+    var page = (xhr.status < 500 && xhr.status !== 429) || xhr.status === 503 ? errorPageSentence(xhr) : null;
     if (xhr.status === 429) {
       sayNotEntered(What + " was not entered: this phone sent too much at once. Wait a moment, then tap again.");
+    } else if (xhr.status === 503 && page) {
+      // The app's own 503 page is the database out of reach (health.py), not a busy table (play test 9c).
+      sayNotEntered(What + " was not entered: the referee cannot use its database just now. Wait a moment, then tap again.");
     } else if (xhr.status === 503) {
       sayNotEntered(What + " was not entered: the table is too busy just now. Wait a moment, then tap again.");
     } else if (page) {
@@ -560,7 +566,7 @@
       notes[i].setAttribute("role", "status");
       notes[i].className = "banner quiet not-entered";
       notes[i].textContent = "Back online. " + what + " was not entered: tap it again if it still counts.";
-      notes[i].setAttribute("data-back-online", what);
+      notes[i].setAttribute("data-back-online", "");
       sayMovedOn(notes[i]);  // the catch-up may already be on the screen
     }
   }

@@ -67,3 +67,36 @@ def test_a_rematch_past_the_new_table_limit_says_so_on_the_board(one_table_a_min
     expect(ann.get_by_role("region", name="Standings")).to_be_visible()
     expect(ann.get_by_role("button", name="Rematch with the same players")).to_be_visible()
     assert ann.url.endswith(f"/t/{table['code']}")
+
+
+@pytest.mark.browser
+def test_a_tap_turned_away_while_the_database_is_out_of_reach_says_so_and_then_that_the_table_moved_on(
+    server: Server, phones: Phones
+) -> None:
+    """Play test 9c: with PostgreSQL stopped a tap was told "the table is too busy"; and once others' cards had gone
+    in, the note still said to tap again, which would have entered the card as the next player's."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    ann = phones.seated(server, table, "Ann")
+
+    def database_gone(route: Route) -> None:
+        route.fulfill(
+            status=503,
+            content_type="text/html; charset=utf-8",
+            # The shape of templates/error.html, as health.py answers a write the database could not take.
+            body='<main><section class="card-panel error-page" role="alert"><h1>Could not save</h1><p>The referee '
+            "could not save that: it cannot use its database just now.</p></section></main>",
+        )
+
+    ann.route("**/act", database_gone)
+    card(ann, "5").click()
+    note = ann.locator("#banner .not-entered")
+    expect(note).to_have_text(
+        "Ann's 5 was not entered: the referee cannot use its database just now. Wait a moment, then tap again."
+    )
+    ann.unroute("**/act")
+    server.act(code, token, type="play", player="Ann", card="2")  # another phone's card gets in meanwhile
+    expect(total(ann)).to_have_text("2")
+    expect(note).to_have_text(
+        "The table moved on (Bob's turn now): Ann's 5 was not entered. Check, then tap again if it still counts."
+    )
