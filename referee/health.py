@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 
 from .extensions import get_referee
-from .store import storage_errors
+from .store import one_line, storage_errors
 
 log = logging.getLogger(__name__)
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
@@ -32,7 +32,7 @@ def init_app(app: Flask, api_prefix: str) -> None:
 
     def storage_failed(error: Exception) -> Any:
         # One line, no traceback: the cause (full disk, read-only file) is in SQLite's message.
-        log.error("storage failed during %s %s: %s", request.method, request.path, error)
+        log.error("storage failed during %s %s: %s", request.method, request.path, one_line(error))
         reading = request.method in ("GET", "HEAD")
         message = READ_MESSAGE if reading else STORAGE_MESSAGE
         if request.path.startswith(f"{api_prefix}/") or request.path == api_prefix:
@@ -59,6 +59,6 @@ def readyz() -> tuple[str, int, dict[str, str]]:
         get_referee().store.check_writable()
     except storage_errors() as error:
         # The driver's words (host, port, user) go to the log only: /readyz answers anyone who asks.
-        log.error("readiness check failed: %s", error)
+        log.error("readiness check failed: %s", one_line(error))
         return "not ready: the database cannot be written (the server's log says why)", 503, PLAIN
     return "ready", 200, PLAIN

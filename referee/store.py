@@ -316,6 +316,12 @@ def storage_errors() -> tuple[type[Exception], ...]:
     return (sqlite3.OperationalError, psycopg.OperationalError)
 
 
+def one_line(error: BaseException) -> str:
+    """A driver's message on one line, for the log (PostgreSQL's run to several: "server closed the connection
+    unexpectedly / This probably means…"), so each failure is one line there (play test 9c)."""
+    return " / ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
+
+
 def driver_errors() -> tuple[type[Exception], ...]:
     """Every error the database drivers raise (opening a database at start-up: a missing right is one line too)."""
     try:
@@ -816,7 +822,9 @@ class Store:
                     self._poll_changes(deliver, stop, connected)
             except Exception as error:  # a database restart must not end live updates for good
                 if not lost:  # one line per outage, not a traceback a second (play test 8b)
-                    log.warning("lost the connection that hears other processes' changes (%s); retrying", error)
+                    log.warning(
+                        "lost the connection that hears other processes' changes (%s); retrying", one_line(error)
+                    )
                 lost = True
                 stop.wait(1.0)
 
@@ -864,8 +872,9 @@ class Store:
         (counting nothing) otherwise. One statement: checking and counting cannot be split by another writer's.
 
         SQLite runs it under the one writer's lock, so the count is exact. PostgreSQL runs it alone (one round trip,
-        as an API action pays it every time): two processes counting the same key at the very same instant may
-        both take the last place, one over a limit that is a brake, not a quota.
+        as an API action pays it every time): requests counted for the same key at the very same instant each see
+        the count before the others', so a burst may pass the limit by up to the requests in flight (play test 9c:
+        9–10 through a limit of 5, of 40 sent at once to two processes). The limits are brakes, not quotas.
         """
         statement = (
             "INSERT INTO rate_events (limiter, key, at) SELECT ?, ?, ? WHERE (SELECT COUNT(*) FROM rate_events"

@@ -146,6 +146,9 @@ def test_a_database_restart_answers_sentences_meanwhile_and_the_server_goes_on_b
         server.stop()
     output = server.output()
     assert "Traceback" not in output and "Error in ASGI" not in output
+    # Each failure is one line of the log, however many lines PostgreSQL's message has.
+    logged = "".join(path.read_text() for path in server.log_paths() if "stderr" in path.name)
+    assert all(line[:4].isdigit() for line in logged.splitlines() if line.strip()), logged
     # The relay says it lost the database once, and once that it hears again: not a line every second.
     assert output.count("lost the connection that hears other processes' changes") == 1, output
     assert output.count("hears other processes' changes again") == 1, output
