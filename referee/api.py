@@ -182,8 +182,12 @@ def post_action(code: str) -> Response:
     referee = get_referee()
     referee.check_token(code, _bearer_token())  # 404 for an unknown table before asking for a token
     if not action_limit().allow(normalise_code(code)):
-        response = error_response(429, "too_many", "Too many actions for this table: wait a moment and send again.")
-        response.headers["Retry-After"] = str(action_limit().retry_after(normalise_code(code)))
+        wait = action_limit().retry_after(normalise_code(code))
+        # The sentence gives the same wait as Retry-After (play test 9c: "a moment" beside 60 seconds).
+        response = error_response(
+            429, "too_many", f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."
+        )
+        response.headers["Retry-After"] = str(wait)
         return response
     body = _json_body()
     command = command_from_json(body)

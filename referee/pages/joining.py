@@ -142,11 +142,11 @@ def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
 
 
 @bp.get("/j/<code>/<secret>")
-def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
+def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """Ask "Who are you?" on a phone that opened the join link."""
     # Opening the link counts as an attempt too: a right or wrong secret, it is a brake on guessing.
     if not join_limit().allow(client_address()):
-        return error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
+        return too_many_joins()
     try:
         view = get_referee().check_join_secret(code, secret)
     except NotFound as error:
@@ -163,6 +163,12 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
         return redirect(url_for("whoami.page", code=view.code))
     offer_join_key()
     return render_template("join.html", view=view, secret=secret, who=who_are_you(view, device))
+
+
+def too_many_joins() -> tuple[str, int, dict[str, str]]:
+    """The page past the join limit, with the true Retry-After (play test 9c: it had none)."""
+    page, status = error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
+    return page, status, {"Retry-After": str(join_limit().retry_after(client_address()))}
 
 
 @dataclass(frozen=True)
@@ -232,7 +238,7 @@ def _take_over(view: TableView, choice: str, question: str, refused: str | None 
 
 
 @bp.post("/j/<code>/<secret>")
-def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
+def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """Remember this phone at the table as the player it picked (or as a watcher)."""
     # "player:NAME", "score", "watch" or "host": a prefix, so no player name can clash with the others.
     choice = request.form.get("who", "")
@@ -242,7 +248,7 @@ def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int]:
         already = _already_so(code, secret, choice)
         return already or error_page("Try again", "The page was stale. Open the link again.", 400)
     if not join_limit().allow(client_address()):
-        return error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
+        return too_many_joins()
     player = None if choice in OTHER_CHOICES else choice.removeprefix("player:")
     if not choice or (player is not None and not player.strip()):
         return error_page("Try again", "Pick who you are, or Just watching.", 400)

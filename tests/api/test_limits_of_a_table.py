@@ -47,5 +47,10 @@ def test_a_token_sending_too_many_actions_is_asked_to_wait(tmp_path: Any) -> Non
     # to be refused again (play test 7c: "5", eleven times over).
     assert 55 <= int(refused.headers["Retry-After"]) <= 60
     assert refused.get_json()["error"]["code"] == "too_many"
+    # The sentence gives the same wait (play test 9c: "wait a moment" beside 60 seconds).
+    wait = refused.headers["Retry-After"]
+    assert refused.get_json()["error"]["message"] == (
+        f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."
+    )
     assert api.state()["total"] == 4
     app.extensions["referee"].bus.close_all()

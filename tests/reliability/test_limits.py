@@ -200,6 +200,9 @@ def test_too_many_joins_from_one_address_get_429(app: Flask) -> None:
     refused = phone.post(link, data={"csrf": csrf, "who": "watch"}, environ_base=PHONE)
     assert refused.status_code == 429
     assert snapshot(app) == before
+    # It says when to come back, as the other limits do (play test 9c: no Retry-After).
+    assert 0 < int(refused.headers["Retry-After"]) <= 60
+    assert phone.get(link, environ_base=PHONE).headers["Retry-After"] == refused.headers["Retry-After"]
     # Another phone still joins.
     other = app.test_client()
     token = csrf_from(other.get(link, environ_base=OTHER_PHONE).get_data(as_text=True))
