@@ -20,7 +20,7 @@ STORAGE_MESSAGE = (
     "Nothing was changed. Try again in a moment; if it lasts, tell whoever runs the referee."
 )
 READ_MESSAGE = (
-    "The referee cannot read its database just now (out of reach or unreadable). Nothing was changed. "
+    "The referee cannot read its database just now (out of reach or unreadable). "
     "Try again in a moment; if it lasts, tell whoever runs the referee."
 )
 
@@ -40,7 +40,8 @@ def init_app(app: Flask, api_prefix: str) -> None:
             response.status_code = 503
         else:
             title = "Could not load" if reading else "Could not save"
-            response = Response(render_template("error.html", title=title, message=message), status=503)
+            retry = request.full_path.rstrip("?") if reading else None
+            response = Response(render_template("error.html", title=title, message=message, retry=retry), status=503)
         response.headers["Retry-After"] = "30"
         return response
 

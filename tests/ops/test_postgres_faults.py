@@ -125,6 +125,8 @@ def test_a_database_restart_answers_sentences_meanwhile_and_the_server_goes_on_b
             assert read.json()["error"]["message"].startswith("The referee cannot read its database just now")
             page = client.request("GET", f"/t/{code}")
             assert page.status == 503 and "Could not load" in page.text()
+            # Tried again where it was, not only "Go to the start page" (play test 9c).
+            assert f'<a class="button primary" href="/t/{code}">Try again</a>' in page.text()
             stream = client.request("GET", f"/t/{code}/events")
             assert stream.status == 503 and "this page will poll instead" in stream.text()
             ready = client.request("GET", "/readyz")
