@@ -182,8 +182,7 @@ def state_json(
     rematch_note: str | None = None,
     rematch: str | None = None,
 ) -> dict[str, Any]:
-    """Return the API's State object for a table (`rematch_note`: what a rematch changed, until its first card;
-    `rematch`: the code of the rematch that follows this game, once one started)."""
+    """Return the API's State object for a table (`rematch_note`, `rematch`: see openapi.py's State)."""
     teams = state.teams
     current = state.current_player
     dealer = None if state.dealer is None else state.players[state.dealer].name
