@@ -139,7 +139,7 @@ class SharedRateLimiter:
     """A sliding-window count of events per key kept in the database: server processes sharing it count together,
     so P processes behind one proxy allow what one would, not P times as much (issue 12; play test 8b).
 
-    The same methods as RateLimiter; each costs a short transaction, so it is used only when processes share.
+    The same methods as RateLimiter; each count is a write to the database, so it is used only when processes share.
     """
 
     # Events older than the window no longer count; every so often they are deleted.

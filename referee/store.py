@@ -615,7 +615,7 @@ class Store:
 
     def backup(self, target: str) -> None:
         """Copy a SQLite database to the file `target` with SQLite's online backup (consistent while others write)."""
-        if not isinstance(self.dialect, SqliteDialect):
+        if not self.backs_up():
             raise RuntimeError("referee backup copies SQLite databases; back PostgreSQL up with pg_dump")
         source = self.read()
         assert isinstance(source, sqlite3.Connection)
@@ -666,12 +666,13 @@ class Store:
         if db is None:
             return
         self._local.db = None
+        lost = self.dialect.lost(db)
         try:
-            if not self.dialect.lost(db) and self.dialect.in_transaction(db):
+            if not lost and self.dialect.in_transaction(db):
                 db.execute("ROLLBACK")  # never lend out a connection in the middle of a transaction
         except storage_errors():
-            pass  # the database went away mid-request: the connection is lost, and dropped below
-        if self.dialect.lost(db):
+            lost = True  # the database went away mid-request
+        if lost:
             self._discard(db)
             return
         with self._pool_lock:
