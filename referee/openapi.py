@@ -596,8 +596,8 @@ DOCUMENT: dict[str, Any] = {
                                 "verdict": {
                                     "type": ["string", "null"],
                                     "description": "The ruling in a few words, as the rules panel opens the "
-                                    "answer ('One 0 per Bomb: keep any others.'); null for an entry that explains "
-                                    "a rule rather than settling a question (the panel then opens with the title).",
+                                    "answer ('One 0 per Bomb: keep any others.'). Every entry has one now; null "
+                                    "(allowed since v1) would mean the panel opens with the title instead.",
                                 },
                                 "answer": {"type": "string"},
                                 "example": {

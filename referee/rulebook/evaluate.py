@@ -38,6 +38,7 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_16_cases.json",
     CASES_DIR / "fresh_holdout_17_cases.json",
     CASES_DIR / "fresh_holdout_18_cases.json",
+    CASES_DIR / "fresh_holdout_19_cases.json",
 )
 
 

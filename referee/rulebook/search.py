@@ -75,6 +75,13 @@ GAME_RULINGS: Mapping[Variant, Mapping[str, str]] = {
         "elimination": "teams",
         "several-eliminated-at-once": "teams-both-out",
         "bomb-eliminates-all": "teams-both-out",
+        # Two teams are never two players: the duel's rulings do not apply (play test 10c).
+        "two-players": "teams-two-player-rules",
+        "skip-two-players": "teams-two-player-rules",
+        "reverse-two-players": "teams-two-player-rules",
+        "draw-two-players": "teams-two-player-rules",
+        "bomb-two-players": "teams-two-player-rules",
+        "redeal-two-players": "teams-two-player-rules",
     },
     Variant.SUDDEN_DEATH: {
         "objective": "sudden-death",

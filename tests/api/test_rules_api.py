@@ -40,10 +40,11 @@ def test_the_example_is_the_default_tables(client: FlaskClient) -> None:
     assert first["example"] is not None and "it is round 2; Cy deals." in first["example"]
 
 
-def test_an_entry_that_only_explains_has_no_verdict(client: FlaskClient) -> None:
+def test_an_entry_that_explains_a_rule_opens_with_it_in_a_few_words_too(client: FlaskClient) -> None:
+    """Play test 10c: "how many lives do u get" opened on "Lives (ALIVE cards)": the five came only below."""
     first = _results(client, "what is in the deck")[0]
     assert first["id"] == "deck"
-    assert first["verdict"] is None
+    assert first["verdict"] == "77 cards: numbers 0 to 7 and 30 wild cards."
     assert set(first) == {"id", "title", "verdict", "answer", "example", "source", "house_rule"}
 
 

@@ -223,3 +223,15 @@ def test_at_a_teams_or_sudden_death_table_that_games_own_ruling_comes_first(api:
     api.create(["Ann", "Bob", "Cy"])
     for table in (api.code, None):
         assert "Your own team loses a life." not in results_for(phone, "bust", table)[0]
+
+
+def test_at_a_teams_table_two_player_questions_are_told_the_teams_ruling_first(api: Api, phone: Phone) -> None:
+    """Play test 10c: "its 2 teams, if i play skip do i go again" at a Teams table opened on "Skip with two players:
+    You play again at once", which never applies in the team game; its own ruling came fifth."""
+    api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    for question in ("its 2 teams, if i play skip do i go again", "reverse with just 2 of us", "two player rules"):
+        first = results_for(phone, question, api.code)[0]
+        assert "Two-player rules never apply in teams." in first, (question, first)
+    # At a Standard table the two-player ruling itself answers.
+    api.create(["Ann", "Bob", "Cy"])
+    assert "Skip with two players" in results_for(phone, "skip with 2 players", api.code)[0]
