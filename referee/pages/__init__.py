@@ -14,7 +14,7 @@ from .. import rulebook
 from ..engine import winners_text
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table, whoami
-from .common import error_page, http_error_page
+from .common import error_page, http_error_page, watch_reason
 from .rendering import (
     RenderedLines,
     action_fields,
@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(rule_title)
     app.add_template_global(rulebook.games_for_switch)
     app.add_template_global(winners_text)
+    app.add_template_global(watch_reason)
     # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
     app.add_template_global(request_url_for, "url_for")
     app.add_template_global(log_lines_html)

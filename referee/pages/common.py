@@ -65,6 +65,19 @@ def refusal_for(view: TableView, device: DeviceRow | None, sentence: str) -> str
     return moved_note(device, view.setup.players) or sentence
 
 
+def watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
+    """Why this joined phone follows the game without entering cards (removed, or host-only entry); None for a
+    phone that is simply watching. The board says it where the cards would be, and a tap from an old pad is told
+    the same (play test 10b: a seated player was told it was "only watching")."""
+    if device is None:
+        return None
+    if device.revoked:
+        return "The host removed this phone from the table: it can follow the game, but not enter cards."
+    if device.role == "player" and view.entry == "host":
+        return "Only the host's phone enters cards at this table: this phone follows the game."
+    return None
+
+
 def require_host(view: TableView, device: DeviceRow | None) -> None:
     """Abort with 403 unless `device` is the table's host phone, saying why in words (a host that moved too)."""
     if device is None or device.revoked or device.role != "host":

@@ -30,7 +30,7 @@ from ..security import csrf_ok
 from ..store import DeviceRow
 from ..tableview import TableView
 from .asking import asking_context
-from .common import client_address, current_device, refusal_for, service_error_page
+from .common import client_address, current_device, refusal_for, service_error_page, watch_reason
 from .home import SetupForm
 from .joining import join_panel
 from .logview import log_lines
@@ -284,7 +284,10 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
             raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
         if not referee.may_enter(view, device):
             raise Forbidden(
-                "watch_only", refusal_for(view, device, "This phone is only watching: it can't enter cards.")
+                "watch_only",
+                refusal_for(
+                    view, device, watch_reason(view, device) or "This phone is only watching: it can't enter cards."
+                ),
             )
         expected_version = _posted_version()
         command = _command_from_form(view)
