@@ -609,6 +609,15 @@ class Referee:
         return device.role == "player" and view.entry == "joined"
 
     @staticmethod
+    def may_share_link(device: DeviceRow | None) -> bool:
+        """True if this device may show the join link: the host's phone and the players' phones, whoever enters cards.
+
+        At a table where only the host's phone enters cards, the players' phones show it too: if the host's phone
+        dies, the host goes on from a borrowed phone by scanning a player's QR code (play test 10b).
+        """
+        return device is not None and not device.revoked and device.role in ("host", "player")
+
+    @staticmethod
     def may_change_rematch(device: DeviceRow | None) -> bool:
         """True if this device may change a rematch's settings: only the host's phone, as only it set the table up.
 

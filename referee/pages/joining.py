@@ -1,7 +1,8 @@
 """Joining a table and the host's panel: the join link and its QR code, "Who are you?", removing phones.
 
-Who may enter cards is decided by the service (`Referee.may_enter`); these views only show the link to phones
-that may, and let the host (the phone that started the table) manage the others.
+Who may enter cards, and who may show the link, is decided by the service (`Referee.may_enter`,
+`Referee.may_share_link`); these views only show the link to phones that may, and let the host (the phone that
+started the table) manage the others.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def join_url(view: TableView) -> str:
 
 @dataclass
 class JoinPanel:
-    """What the join panel shows a phone that may enter cards: the link, its QR code, and for the host the phones."""
+    """What the join panel shows the host's and players' phones: the link, its QR code, and for the host the phones."""
 
     view: TableView
     is_host: bool
@@ -131,8 +132,8 @@ def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
 
 
 def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
-    """The join panel for phones that may enter cards; None for the others."""
-    if not get_referee().may_enter(view, device):
+    """The join panel for the host's and the players' phones; None for the others (Referee.may_share_link)."""
+    if not get_referee().may_share_link(device):
         return None
     is_host = device is not None and device.role == "host"
     if not is_host:
@@ -353,7 +354,7 @@ def _host_answer(code: str, secret: str, choice: str) -> str | None:
 
 @bp.get("/t/<code>/qr.svg")
 def qr_svg(code: str) -> Response:
-    """Draw the join link as an SVG QR code (only for phones that may enter cards)."""
+    """Draw the join link as an SVG QR code (only for the phones that show the join panel)."""
     view = get_referee().view(code)
     panel = join_panel(view, current_device(view))
     if panel is None:

@@ -154,6 +154,27 @@ def test_a_new_phone_takes_over_the_seat_of_a_host_that_plays_and_becomes_the_ho
     assert app.extensions["referee"].view(code).state.total == 7
 
 
+def test_at_a_host_only_table_a_players_phone_shows_the_link_a_new_host_phone_needs(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    """Play test 10b: with "only this phone enters cards", no phone but the host's showed the join link or QR code,
+    so when the host's phone died nobody could bring Ann back on a borrowed phone, and nobody could enter cards."""
+    code = phone.start(FAMILY, entry="host")
+    phone.open(f"/t/{code}/lobby")
+    phone.follow(phone.press("I'm Ann"))
+    join(other_phone, join_path(host_join_link_of(phone, code)), "Bob")
+    # Ann's phone dies. Bob's phone follows the game, and shows the join link and its QR code.
+    other_phone.open(f"/t/{code}")
+    assert other_phone.page.find("form", id="pad-form") is None
+    assert other_phone.client.get(f"/t/{code}/qr.svg").status_code == 200
+    borrowed = Phone(app.test_client())
+    borrowed.open(join_path(host_join_link(other_phone)))
+    borrowed.follow(_take(borrowed, "Ann"))
+    assert "You're Ann, and this phone is the host now." in section_text(borrowed, "banner")
+    assert borrowed.press("7", htmx=True).status_code == 200
+    assert app.extensions["referee"].view(code).state.total == 7
+
+
 def host_join_link_of(phone: Phone, code: str) -> str:
     """The join link on the host's table page."""
     phone.open(f"/t/{code}")
