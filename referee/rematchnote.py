@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import HOUSE_RULE_SPECS, Setup, Variant, reading_brief
+from .engine import HOUSE_RULE_SPECS, Setup, Variant, join_names, reading_brief
 from .rulebook import switch_applies
 from .tableview import TableView
 
@@ -51,13 +51,9 @@ def starter(setup: Setup) -> str:
     return setup.first_player or setup.players[0]
 
 
-def _and(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _teams(setup: Setup) -> str:
     """The teams as a family says them: "Ann and Cy (Team A) against Bob and Dee (Team B)"."""
-    return " against ".join(f"{_and(team)} (Team {side})" for side, team in zip("AB", setup.teams, strict=False))
+    return " against ".join(f"{join_names(team)} (Team {side})" for side, team in zip("AB", setup.teams, strict=False))
 
 
 def team_pairs(setup: Setup) -> set[frozenset[str]]:

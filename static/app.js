@@ -21,6 +21,20 @@
     }
   });
 
+  // The Bomb sheet says beside Confirm who loses a life, again at each tick: with a phone's text made large the
+  // names scroll out of sight while Confirm stays in view (play test 10a). The same words as templates/_pad.html.
+  function joinNames(names) {
+    return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  }
+  document.addEventListener("change", function (event) {
+    var sheet = event.target.closest("dialog");
+    var summary = sheet && sheet.querySelector(".sheet-summary");
+    if (!summary) return;
+    var losing = [];
+    sheet.querySelectorAll("input[name=zeros]").forEach(function (box) { if (!box.checked) losing.push(box.value); });
+    summary.textContent = losing.length ? "Losing a life: " + joinNames(losing) + "." : "Nobody loses a life.";
+  });
+
   // A live update replaced the join panel (a phone joined, a new link): if its full-screen QR code was
   // open (the host showing it around the table), open the new one again.
   var qrWasOpen = false;

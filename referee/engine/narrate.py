@@ -7,7 +7,7 @@ link or a "Rule applied" note.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .actions import Action, Bust, Play, SetHand, TieBreak
 from .cards import Card
@@ -88,7 +88,8 @@ def unusual_rule(events: tuple[Event, ...]) -> str | None:
     return next((event.rule for event in events if event.kind in UNUSUAL_EVENTS and event.rule), None)
 
 
-def _join(names: list[str]) -> str:
+def join_names(names: Sequence[str]) -> str:
+    """Say names as a list is said aloud: "Bob", "Bob and Cy", "Bob, Cy and Dee"."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -173,9 +174,9 @@ def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> 
     if drew:
         parts.append(_draws(drew, 2 if isinstance(action, Play) and action.card is Card.DRAW2 else 1))
     if answered:
-        parts.append(f"{_join(answered)} discarded a 0.")
+        parts.append(f"{join_names(answered)} discarded a 0.")
     if missed:
-        parts.append(f"No 0 from {_join(missed)}.")
+        parts.append(f"No 0 from {join_names(missed)}.")
     return parts
 
 
@@ -191,10 +192,10 @@ def _draws(drew: list[Event], wanted: int) -> str:
     full = [event.player or "" for event in drew if (event.value or 0) >= wanted]
     some = [f"{event.player} draws only {event.value}" for event in drew if 0 < (event.value or 0) < wanted]
     none = [event.player or "" for event in drew if not event.value]
-    pieces = [f"{_join(full)} {'draws' if len(full) == 1 else 'draw'} {wanted}"] if full else []
+    pieces = [f"{join_names(full)} {'draws' if len(full) == 1 else 'draw'} {wanted}"] if full else []
     pieces += some
     if none:
-        pieces.append(f"{_join(none)} {'gets' if len(none) == 1 else 'get'} none")
+        pieces.append(f"{join_names(none)} {'gets' if len(none) == 1 else 'get'} none")
     return "; ".join(pieces) + "."
 
 
@@ -218,10 +219,10 @@ def _grouped(kind: EventKind, names: list[str]) -> str:
     if kind is EventKind.ZERO_EMPTIED_HAND:
         if len(names) == 1:
             return f"That 0 was {names[0]}'s last card, so {names[0]} has gone out."
-        return f"Those 0s were the last cards of {_join(names)}, so they have all gone out."
+        return f"Those 0s were the last cards of {join_names(names)}, so they have all gone out."
     if len(names) == 1:
         return f"{names[0]} has no cards left: round over."
-    return f"{_join(names)} have no cards left: round over (once)."
+    return f"{join_names(names)} have no cards left: round over (once)."
 
 
 def _lives_with_causes(state: GameState, lives: list[Event]) -> str:
@@ -311,7 +312,7 @@ def _reversed(state: GameState, event: Event) -> str:
 def _tiebreak(state: GameState, event: Event) -> str:
     if state.variant is Variant.TEAMS:
         return "Tie-break: every player adds up the number cards in their hand; the team with the lower total wins."
-    tied = _join([state.players[seat].name for seat in state.tied])
+    tied = join_names([state.players[seat].name for seat in state.tied])
     return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
 
 
@@ -320,9 +321,9 @@ def winners_text(state: GameState) -> str:
     names = []
     for winner in state.winners:
         members = state.players_of(winner)
-        names.append(winner if members == (winner,) else f"{winner} ({_join(list(members))})")
+        names.append(winner if members == (winner,) else f"{winner} ({join_names(list(members))})")
     # Two winners in the team game: both teams' tie-break totals were equal and tied players share the win.
-    return f"{_join(names)} {'wins' if len(names) == 1 else 'share the win'}!"
+    return f"{join_names(names)} {'wins' if len(names) == 1 else 'share the win'}!"
 
 
 def taken_back(action: Action, now: GameState) -> str:
@@ -358,7 +359,7 @@ def _tiebreak_result(state: GameState, event: Event) -> str | None:
         if len(best) > 1:
             text += ": equal"
     elif len(best) > 1:
-        text = f"{_join(best)} {'both' if len(best) == 2 else 'all'} add up to {lowest}"
+        text = f"{join_names(best)} {'both' if len(best) == 2 else 'all'} add up to {lowest}"
     else:
         return None  # the totals just entered say it, and the winner follows
     if len(best) > len(state.winners) == 1:

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 
 from .. import rulebook
-from ..engine import winners_text
+from ..engine import join_names, winners_text
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table, whoami
 from .common import error_page, http_error_page, watch_reason
@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(rule_title)
     app.add_template_global(rulebook.games_for_switch)
     app.add_template_global(winners_text)
+    app.add_template_global(join_names)
     app.add_template_global(watch_reason)
     # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
     app.add_template_global(request_url_for, "url_for")

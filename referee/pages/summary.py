@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import EventKind, GameState, Status, taken_back
+from ..engine import EventKind, GameState, Status, join_names, taken_back
 from ..service import moved_note
 from ..store import DeviceRow
 from ..tableview import TableView
@@ -139,10 +139,6 @@ def _losses(state: GameState) -> tuple[Loss, ...]:
     return tuple(lost.values())
 
 
-def _and(names: list[str]) -> str:
-    return "".join(names) if len(names) <= 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 # What settles equal totals too (house rule tiebreak_tie), said before the totals are entered (play test 6a: a
 # table that chose "fewest cards" only learnt so from the result).
 LEVEL_TOO = {
@@ -158,18 +154,18 @@ def tiebreak_note(state: GameState) -> TieBreakNote | None:
     level = LEVEL_TOO[state.house_rules.tiebreak_tie]
     if state.teams:
         # Teams (house rule teams_both_out, "together"): every player counts, and the totals are added per team.
-        teams = [f"{team.name} ({_and([state.players[seat].name for seat in team.seats])})" for team in state.teams]
+        teams = [f"{team.name} ({join_names([state.players[s].name for s in team.seats])})" for team in state.teams]
         return TieBreakNote(
             "Both teams are out at once: tie-break!",
             "Both teams are out",
-            f"{_and(teams)} are both out.",
+            f"{join_names(teams)} are both out.",
             "Every player adds up the number cards left in their hand (wild cards count nothing). "
             f"The team with the lower total wins. {level}",
             "teams-both-out",
             tuple(TieBreakGroup(team.name, tuple(s for s in state.tied if s in team.seats)) for team in state.teams),
         )
     tied = [state.players[seat] for seat in state.tied]
-    names = _and([player.name for player in tied])
+    names = join_names([player.name for player in tied])
     lives = tied[0].lives if tied else 0
     # 1994 rules, Sudden Death: a tie on lives is settled by the number cards in hand, lowest wins.
     return TieBreakNote(

@@ -93,3 +93,41 @@ def test_the_bomb_sheets_buttons_stay_on_a_landscape_phone_with_six_players(serv
     # The last name is reached by scrolling the sheet, and ticking it keeps the buttons in place.
     sheet.get_by_label("Fay").check()
     expect(sheet.get_by_role("button", name="Confirm")).to_be_in_viewport(ratio=1)
+
+
+@pytest.mark.browser
+def test_with_large_text_a_two_digit_total_keeps_the_number_cards_side_by_side(server: Server, phones: Phones) -> None:
+    """Play test 10a: on a 320 px phone with text at 150 %, from a total of 10 on the cards stood in one column
+    (the pad's "Total 19" floated beside them and took the room), so Undo was some 850 px below the screen."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    for player, played in (("Ann", "7"), ("Bob", "5")):
+        server.act(table["code"], table["token"], type="play", player=player, card=played)
+    # Ann's phone enters Cy's card: the pad's title is the long one, "Cy plays… (you're entering it for Cy)".
+    ann = phones.seated(server, table, "Ann")
+    ann.set_viewport_size({"width": 320, "height": 568})
+    ann.evaluate("document.documentElement.style.fontSize = '150%'")
+    expect(ann.locator("#pad-title .pad-total")).to_have_text("Total 12")
+    first, second = (ann.locator(f"#card-{value}").bounding_box() for value in ("0", "1"))
+    assert first is not None and second is not None
+    assert second["y"] == first["y"] and second["x"] > first["x"], "the number cards stand in one column"
+
+
+@pytest.mark.browser
+def test_the_bomb_sheet_says_beside_confirm_who_loses_a_life(server: Server, phones: Phones) -> None:
+    """Play test 10a: with a phone's text at 200 %, Confirm stayed in sight at the sheet's foot while the names to
+    tick were scrolled out of it, so a grandparent could confirm a Bomb that cost lives to names never seen."""
+    table = server.create_table(["Ann", "Bob", "Cy", "Dee"])
+    ann = phones.seated(server, table, "Ann")
+    ann.set_viewport_size({"width": 320, "height": 568})
+    ann.evaluate("document.documentElement.style.fontSize = '200%'")
+    card(ann, "Bomb").click()
+    sheet = ann.get_by_role("dialog", name="Who discarded a 0?")
+    summary = sheet.locator(".sheet-summary")
+    expect(summary).to_have_text("Losing a life: Bob, Cy and Dee.")
+    expect(summary).to_be_in_viewport(ratio=1)
+    expect(sheet.get_by_role("button", name="Confirm")).to_be_in_viewport(ratio=1)
+    sheet.get_by_label("Cy").check()
+    expect(summary).to_have_text("Losing a life: Bob and Dee.")
+    sheet.get_by_label("Bob").check()
+    sheet.get_by_label("Dee").check()
+    expect(summary).to_have_text("Nobody loses a life.")
