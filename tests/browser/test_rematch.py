@@ -102,7 +102,11 @@ def test_the_host_changes_the_rematch_a_refusal_stays_by_the_form_and_every_phon
     expect(bob.locator("#banner")).to_contain_text(
         "A rematch has started, changed by the host: Cy starts, a team game, a house rule.", timeout=5000
     )
-    bob.get_by_role("link", name="Go to the new table").click()
+    # The way to the new table is a full-size button: as a link in the sentence it was 20 px tall (play test 10a).
+    go = bob.get_by_role("link", name="Go to the new table")
+    box = go.bounding_box()
+    assert box is not None and box["height"] >= 44, box
+    go.click()
     bob.wait_for_url(host.url)
     expect(bob.locator("#rematch-note")).to_have_text(said)
     expect(turn(bob)).to_have_text("Cy's turn")
