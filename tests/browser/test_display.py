@@ -104,9 +104,7 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
 ) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    while (state := server.state(code))["status"] != "finished":  # each turn: one card left, then a 0
-        server.act(code, token, type="hand", player=state["current"], cards=1)
-        server.act(code, token, type="play", player=state["current"], card="0")
+    finish_a_game(server, code, token)
     status, body = server.request(
         "POST", f"/api/v1/tables/{code}/rematch", {"first_player": "Cy", "variant": "sudden_death"}, token=token
     )
