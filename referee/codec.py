@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Action, Bust, Card, GameState, Play, SetHand, Setup, TieBreak, make_setup, warnings
+from .engine import Action, Bust, Card, GameState, Leave, Play, SetHand, Setup, TieBreak, make_setup, warnings
 from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
@@ -35,6 +35,7 @@ ACTION_FIELDS: dict[str, set[str]] = {
     "undo": set(),
     "redo": set(),
     "tiebreak": {"values"},
+    "leave": {"player"},
 }
 
 
@@ -94,6 +95,7 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
     "undo": lambda _body: Undo(),
     "redo": lambda _body: Redo(),
     "tiebreak": _tiebreak,
+    "leave": lambda body: Leave(_text(body, "player")),
 }
 
 
@@ -137,6 +139,8 @@ def action_to_json(action: Action) -> str:
             body = {"type": "hand", "player": player, "cards": cards}
         case TieBreak(values=values):
             body = {"type": "tiebreak", "values": dict(values)}
+        case Leave(player=player):
+            body = {"type": "leave", "player": player}
     return _STORED_JSON.encode(body)
 
 
@@ -172,6 +176,21 @@ def setup_from_json(text: str) -> Setup:
     )
 
 
+def _players_json(state: GameState) -> list[dict[str, Any]]:
+    """The State's players: each one's lives, hand, and whether they are out (knocked out, or `left`)."""
+    return [
+        {
+            "name": player.name,
+            "lives": player.lives,
+            "hand": player.hand,
+            "out": player.out,
+            "left": player.left,
+            "team": None if player.team is None else state.teams[player.team].name,
+        }
+        for player in state.players
+    ]
+
+
 def state_json(
     code: str,
     version: int,
@@ -197,16 +216,7 @@ def state_json(
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
         "current": None if current is None else current.name,
         "dealer": dealer,
-        "players": [
-            {
-                "name": player.name,
-                "lives": player.lives,
-                "hand": player.hand,
-                "out": player.out,
-                "team": None if player.team is None else teams[player.team].name,
-            }
-            for player in state.players
-        ],
+        "players": _players_json(state),
         "teams": [
             {"name": team.name, "players": [state.players[seat].name for seat in team.seats], "lives": team.lives}
             for team in teams

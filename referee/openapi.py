@@ -76,12 +76,13 @@ _STATE = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["name", "lives", "hand", "out", "team"],
+                "required": ["name", "lives", "hand", "out", "left", "team"],
                 "properties": {
                     "name": {"type": "string"},
                     "lives": {"type": "integer", "minimum": 0, "maximum": 5},
                     "hand": {"type": "integer", "minimum": 0},
                     "out": {"type": "boolean"},
+                    "left": {"type": "boolean", "description": "Out because they left the game, lives kept."},
                     "team": {"type": ["string", "null"]},
                 },
             },
@@ -167,6 +168,17 @@ _ACTIONS: dict[str, dict[str, Any]] = {
             "type": {"const": "hand"},
             "player": _NAME,
             "cards": {"type": "integer", "minimum": 0},
+            "expected_version": _VERSION,
+        },
+    },
+    "leave": {
+        "required": ["type", "player"],
+        "properties": {
+            "type": {"const": "leave"},
+            "player": {
+                **_NAME,
+                "description": "Who gets up and leaves the game for good: out, lives kept, cards on the discard pile.",
+            },
             "expected_version": _VERSION,
         },
     },

@@ -18,6 +18,7 @@ from .engine import (
     EngineError,
     GameState,
     History,
+    Leave,
     Play,
     Refused,
     SetHand,
@@ -144,6 +145,8 @@ def _entered(action: Action) -> str:
             return f"{player}'s bust"
         case SetHand(player=player, cards=cards):
             return f"{player}'s hand of {cards} {'card' if cards == 1 else 'cards'}"
+        case Leave(player=player):
+            return f"{player} leaving the game"
     return "The tie-break totals"
 
 

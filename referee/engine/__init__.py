@@ -1,6 +1,6 @@
 """The pure 5 Alive referee engine: `apply(state, action) -> state`, no I/O, clock or randomness."""
 
-from .actions import Action, Bust, Play, SetHand, TieBreak
+from .actions import Action, Bust, Leave, Play, SetHand, TieBreak
 from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, TARGET, WILD_CARDS, Card, highest_hand_value
 from .errors import EngineError, InvalidSetup, Refused
 from .events import Event, EventKind
@@ -39,6 +39,7 @@ __all__ = [
     "HouseRuleSpec",
     "HouseRules",
     "InvalidSetup",
+    "Leave",
     "Legal",
     "Play",
     "Player",

@@ -39,4 +39,11 @@ class TieBreak:
     values: tuple[tuple[str, int], ...]
 
 
-Action = Play | Bust | SetHand | TieBreak
+@dataclass(frozen=True)
+class Leave:
+    """`player` gets up and leaves the game for good (bedtime, a phone call); their hand is set aside. Not a turn."""
+
+    player: str
+
+
+Action = Play | Bust | SetHand | TieBreak | Leave

@@ -57,6 +57,8 @@ class EventKind(StrEnum):
     """`player` (or their team) lost a life; `value` is the lives left."""
     ELIMINATED = "eliminated"
     """`player` has lost their last life and is out of the game."""
+    LEFT = "left"
+    """`player` left the game; `value` is how many cards they held, now on the discard pile."""
     BOTH_TEAMS_OUT = "both_teams_out"
     """One Bomb took both teams' last lives; house rule teams_both_out says who wins."""
     TWO_LEFT = "two_left"

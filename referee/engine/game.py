@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import sanity
-from .actions import Action, Bust, Play, SetHand, TieBreak
+from .actions import Action, Bust, Leave, Play, SetHand, TieBreak
 from .cards import DECK_SIZE, HAND_SIZE, LOWEST_BUST_TOTAL, TARGET, Card, highest_hand_value
 from .errors import Refused
 from .events import Event, EventKind
@@ -41,6 +41,10 @@ def check(state: GameState, action: Action) -> None:
             f"The game is over: {names} must first add up the number cards in their hands.",
             rule="tiebreak",
         )
+    if isinstance(action, Leave):
+        # Not a turn: anyone still in may get up, whoever's turn it is.
+        _check_leave(state, action)
+        return
     seat = _known_player(state, action.player)
     if seat != state.current:
         current = state.current_player
@@ -85,6 +89,8 @@ def apply(state: GameState, action: Action) -> GameState:
             table.set_hand(table.seat(action.player), action.cards)
         case TieBreak():
             table.tiebreak(dict(action.values))
+        case Leave():
+            table.leave(table.seat(action.player))
     return table.freeze()
 
 
@@ -102,16 +108,20 @@ def _names(state: GameState, seats: tuple[int, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _known_player(state: GameState, name: str) -> int:
+def _seat_named(state: GameState, name: str) -> int:
     seat = state.seat_of(name)
     if seat is None:
         raise Refused("unknown_player", f"Nobody called {name:.24} is playing at this table.", rule="setup")
-    if state.players[seat].out:
-        raise Refused(
-            "player_out",
-            f"{state.players[seat].name} is out of the game and can't play.",
-            rule="elimination",
-        )
+    return seat
+
+
+def _known_player(state: GameState, name: str) -> int:
+    seat = _seat_named(state, name)
+    player = state.players[seat]
+    if player.left:
+        raise Refused("player_out", f"{player.name} has left the game and can't play.", rule="player-leaves")
+    if player.out:
+        raise Refused("player_out", f"{player.name} is out of the game and can't play.", rule="elimination")
     return seat
 
 
@@ -175,9 +185,11 @@ def _check_hand(state: GameState, action: SetHand) -> None:
     seat = state.seat_of(action.player)
     if seat is not None and state.players[seat].out:
         # Not "can't play": a correction is not a turn. An eliminated player discarded their hand.
+        name = state.players[seat].name
+        gone = "has left the game" if state.players[seat].left else "is out of the game"
         raise Refused(
             "player_out",
-            f"{state.players[seat].name} is out of the game and holds no cards, so there is nothing to correct.",
+            f"{name} {gone} and holds no cards, so there is nothing to correct.",
             rule="eliminated-player-cards",
         )
     seat = _known_player(state, action.player)
@@ -201,6 +213,13 @@ def _check_hand(state: GameState, action: SetHand) -> None:
     if action.cards == player.hand:
         cards = "card" if player.hand == 1 else "cards"
         raise Refused("bad_hand", f"{player.name} already holds {player.hand} {cards}.", rule="hand-correction")
+
+
+def _check_leave(state: GameState, action: Leave) -> None:
+    player = state.players[_seat_named(state, action.player)]
+    if player.out:
+        gone = "has already left the game" if player.left else "is already out of the game"
+        raise Refused("player_out", f"{player.name} {gone}.", rule="player-leaves")
 
 
 def _check_tiebreak(state: GameState, action: TieBreak) -> None:
@@ -263,6 +282,7 @@ class _Table:
     lives: list[int]
     hands: list[int]
     out: list[bool]
+    left: list[bool]
     team_lives: list[int]
     round: int
     total: int
@@ -285,6 +305,7 @@ class _Table:
             lives=[player.lives for player in state.players],
             hands=[player.hand for player in state.players],
             out=[player.out for player in state.players],
+            left=[player.left for player in state.players],
             team_lives=[team.lives for team in state.teams],
             round=state.round,
             total=state.total,
@@ -309,6 +330,7 @@ class _Table:
                 lives=self.team_lives[player.team] if player.team is not None else self.lives[seat],
                 hand=self.hands[seat],
                 out=self.out[seat],
+                left=self.left[seat],
                 team=player.team,
             )
             for seat, player in enumerate(base.players)
@@ -384,8 +406,8 @@ class _Table:
         return seats_after(self.out, start, self.direction)
 
     def two_left(self) -> bool:
-        # Two-player rules apply when exactly two players are still in (never in teams: nobody
-        # is eliminated alone there, and teams start with four or more).
+        # Two-player rules apply when exactly two players are still in. In teams only players leaving can bring
+        # the table down to two (teams share their lives): two people at the table play as two, teams or not.
         return len(self.active()) == 2
 
     def set_turn(self, seat: int) -> None:
@@ -453,6 +475,33 @@ class _Table:
         self.lose_lives([seat], rule="teams-bust" if self.variant is Variant.TEAMS else "bust")
         if self.status is Status.PLAYING:
             self.set_turn(self.next_active(seat))
+
+    def leave(self, seat: int) -> None:
+        """`seat` gets up for good: out of the game, lives kept, hand set aside; the game goes on without them.
+
+        The rule texts never say what happens when a player leaves. The referee treats them like a player knocked
+        out (1994 rules: out of the game, "discarding any cards" still held) without the lost lives; so in Sudden
+        Death, which ends when someone loses their last life, nobody's leaving ends the game (rulebook entry
+        player-leaves).
+        """
+        held = self.hands[seat]
+        self.out[seat] = self.left[seat] = True
+        self.discard_pile += held
+        self.hands[seat] = 0
+        if held:
+            self.unknown_discards()
+        self.emit(EventKind.LEFT, seat, value=held, rule="player-leaves")
+        active = self.active()
+        team = self.base.players[seat].team
+        if team is not None and not any(self.base.players[other].team == team for other in active):
+            self.finish((self.base.teams[1 - team].name,), rule="player-leaves")
+        elif len(active) == 1:
+            self.finish((self.name(active[0]),), rule="player-leaves")
+        else:
+            if self.current == seat:
+                self.set_turn(self.next_active(seat))
+            if len(active) == 2:
+                self.emit(EventKind.TWO_LEFT, rule="two-players")
 
     def bomb(self, bomber: int, zeros: tuple[str, ...], last_card: bool) -> None:
         self.total = 0
@@ -672,9 +721,10 @@ class _Table:
             self.tiebreak({})
 
     def sudden_death_end(self) -> None:
-        # 1994 rules, Sudden Death: the game ends as soon as one player is out; most lives wins.
-        best = max(self.lives)
-        leaders = tuple(seat for seat, lives in enumerate(self.lives) if lives == best)
+        # 1994 rules, Sudden Death: the game ends as soon as one player is out; most lives wins. Among the players
+        # still in: one who left earlier kept their lives but is no longer playing for the win.
+        best = max(self.lives[seat] for seat in self.active())
+        leaders = tuple(seat for seat in self.active() if self.lives[seat] == best)
         if len(leaders) == 1:
             self.finish((self.name(leaders[0]),), rule="sudden-death")
             return

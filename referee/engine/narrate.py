@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .actions import Action, Bust, Play, SetHand, TieBreak
+from .actions import Action, Bust, Leave, Play, SetHand, TieBreak
 from .cards import Card
 from .events import Event, EventKind
 from .sanity import warning
@@ -157,7 +157,7 @@ def _action_line(before: GameState, action: Action, events: tuple[Event, ...]) -
         case TieBreak(values=values):
             entered = ", ".join(f"{name} {value}" for name, value in values)
             return [f"Tie-break totals: {entered or 'all hands empty'}."]
-        case Bust() | Play():
+        case Bust() | Play() | Leave():
             return []
 
 
@@ -340,6 +340,8 @@ def taken_back(action: Action, now: GameState) -> str:
             what = f"the fix of {player}'s hand to {cards} {'card' if cards == 1 else 'cards'}"
         case TieBreak():
             what = "the tie-break totals"
+        case Leave(player=player):
+            what = f"{player} leaving the game"
     if now.status is Status.PLAYING and now.current_player is not None:
         return f"{what}. Back to {now.current_player.name}'s turn, total {now.total}."
     return f"{what}."
@@ -396,6 +398,14 @@ def _draw_pile_empty(state: GameState, event: Event) -> str:
     return "The draw pile is empty, so no more cards are drawn."
 
 
+def _left(state: GameState, event: Event) -> str:
+    held = event.value or 0
+    if not held:
+        return f"{event.player} has left the game."
+    cards = "1 card goes" if held == 1 else f"{held} cards go"
+    return f"{event.player} has left the game: their {cards} on the discard pile."
+
+
 def _fixed(template: str) -> Sentence:
     """A sentence that only needs the event's player ({who}) and value ({value})."""
     return lambda state, event: template.format(who=event.player or "", value=event.value)
@@ -404,6 +414,7 @@ def _fixed(template: str) -> Sentence:
 _SENTENCES: dict[EventKind, Sentence] = {
     EventKind.BUST: _bust,
     EventKind.ELIMINATED: _fixed("{who} is out of the game."),
+    EventKind.LEFT: _left,
     EventKind.TWO_LEFT: _fixed("Two players left: Reverse now acts as Pass Me By and Skip gives another turn."),
     EventKind.REVERSED: _reversed,
     EventKind.REVERSE_AS_PASS: _fixed("With two players, Reverse acts as Pass Me By."),

@@ -67,6 +67,8 @@ class Player:
     """Cards in hand, as the referee counts them."""
     out: bool = False
     """Eliminated: passed over for turns, draws, Bombs and re-deals."""
+    left: bool = False
+    """Out because they left the game, not because they lost their lives (always `out` too)."""
     team: int | None = None
     """Index into GameState.teams, or None outside the teams variant."""
 

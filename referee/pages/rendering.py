@@ -128,22 +128,28 @@ LIFE = '<span class="life alive">♥</span>'
 LOST = '<span class="life lost">✕</span>'
 DEALER = '<span class="badge" title="Dealer">Dealer</span>'
 OUT = '<span class="badge out-badge">Out</span>'
+LEFT = '<span class="badge out-badge">Left</span>'
 ARIA_CURRENT = 'aria-current="true"'
 
 
 def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int) -> str:
-    """The "Fix" hand-size form of one player (`_players.html`'s markup, its whitespace included).
+    """The "Fix" of one player (`_players.html`'s markup, its whitespace included): their hand size, or that they
+    got up and left the game (play test 10b: bedtime mid-game, and no way to play on without them).
 
     The summary's id is where a keyboard's focus goes back to once the fix is saved (static/app.js).
     """
     return (
         '\n      <details class="fix-hand">\n'
-        f'        <summary id="fix-{seat}" aria-label="Fix {name}\'s hand size">Fix</summary>\n'
+        f'        <summary id="fix-{seat}" aria-label="Fix {name}\'s hand size, or say {name} has left">Fix</summary>\n'
         f"        <form {action_form_attrs(view)}>\n"
         f"          {action_fields(view, 'hand', player)}\n"
         f'          <label>{name} really holds <input type="number" name="cards" min="1" max="77" value="{hand}" '
         f'inputmode="numeric" aria-label="Cards {name} holds"> cards</label>\n'
         '          <button type="submit" class="secondary">Save</button>\n'
+        f'        </form>\n        <form {action_form_attrs(view)} class="leave-form">\n'
+        f"          {action_fields(view, 'leave', player)}\n"
+        f'          <button type="submit" class="secondary leave">{name} has left the game</button>\n'
+        f'          <span class="hint">Out for good, cards on the discard pile. Undo brings {name} back.</span>\n'
         "        </form>\n      </details>\n      "
     )
 
@@ -175,7 +181,7 @@ def player_items(view: TableView, may_enter: bool) -> Markup:
             f'      <span class="pname">{name}\n'
             f"        {DEALER if seat == state.dealer else ''}\n"
             f"        {team}\n"
-            f"        {OUT if player.out else ''}\n"
+            f"        {(LEFT if player.left else OUT) if player.out else ''}\n"
             f"      </span>\n      {lives}\n"
             f'      <span class="hand" title="Cards in hand">{player.hand} {cards}</span>\n'
             f"      {fix}\n    </li>\n    "

@@ -26,6 +26,8 @@ class Standing:
     rounds_won: int
     team: str | None = None
     """The player's team (teams variant): teammates share their team's place and lives."""
+    left: bool = False
+    """They left the game before it ended (their lives are the ones they had then)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class Standings:
     series: tuple[tuple[str, int], ...]
 
 
+GONE = (EventKind.ELIMINATED, EventKind.LEFT)
+
 # Keyed by the table's code as well as its id: the cache outlives one database (tests, an import into a
 # fresh file), where id 1 at version 40 can be another table with other players.
 _cache: dict[tuple[str, int, int], tuple[list[dict[str, int]], Counter[str], list[list[str]]]] = {}
@@ -57,7 +61,7 @@ _cache_lock = threading.Lock()
 
 
 def _replayed(view: TableView) -> tuple[list[dict[str, int]], Counter[str], list[list[str]]]:
-    """Lives at the start of each round and at the end, rounds won, and who was eliminated (in order)."""
+    """Lives at the start of each round and at the end, rounds won, and who was eliminated or left (in order)."""
     key = (view.code, view.id, view.version)
     with _cache_lock:
         if key in _cache:
@@ -70,7 +74,8 @@ def _replayed(view: TableView) -> tuple[list[dict[str, int]], Counter[str], list
         before = state.round
         state = apply(state, action)
         won.update(event.player for event in state.events if event.kind is EventKind.WENT_OUT and event.player)
-        out = [event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player]
+        # A player who left places by when they left, as one knocked out then would: they lasted until then.
+        out = [event.player for event in state.events if event.kind in GONE and event.player]
         if out:
             eliminated.append(out)
         if state.round != before:
@@ -159,7 +164,9 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
     rows = tuple(
         sorted(
             (
-                Standing(places[p.name], p.name, p.lives, won[p.name], None if p.team is None else teams[p.team].name)
+                Standing(
+                    places[p.name], p.name, p.lives, won[p.name], None if p.team is None else teams[p.team].name, p.left
+                )
                 for p in view.state.players
             ),
             key=lambda row: (row.place, row.team or "", -row.lives, row.name),

@@ -16,6 +16,7 @@ from ..engine import (
     WILD_CARDS,
     Bust,
     Card,
+    Leave,
     Play,
     SetHand,
     Status,
@@ -239,6 +240,8 @@ def _command_from_form(view: TableView) -> Command:
                 return SetHand(player, int(form.get("cards", "")))
             except ValueError:
                 raise Invalid("bad_form", "Type the number of cards as digits.", field="cards") from None
+        case "leave":
+            return Leave(player)
         case "tiebreak":
             return _tiebreak_values(view)
         case "undo":

@@ -29,6 +29,7 @@ from ..engine import (
     Card,
     GameState,
     InvalidSetup,
+    Leave,
     Play,
     Refused,
     SetHand,
@@ -142,6 +143,8 @@ def _parse_step(step: str, where: str) -> Action | tuple[str, str, int]:
             return Bust(player, Card.parse(rest[0]) if rest else None)
         if verb == "holds":
             return SetHand(player, int(rest[0]))
+        if verb == "leaves":
+            return Leave(player)
         zeros: tuple[str, ...] = ()
         for word in rest:
             if not word.startswith("zeros="):
@@ -309,6 +312,8 @@ def _step_in_words(step: str, teams: bool = False) -> str:
             return f"{player} can't play{tried}"
         case SetHand(player=player, cards=cards):
             return f"{player}'s hand is corrected to {cards} {'card' if cards == 1 else 'cards'}"
+        case Leave(player=player):
+            return f"{player} leaves the game"
         case Play(player=player, card=card, zeros=zeros):
             played = f"{player} plays {_card_in_words(card)}"
             if card is Card.BOMB and zeros:

@@ -398,7 +398,7 @@ def test_winner_and_game_finished(api: Api) -> None:
     assert state["status"] == "finished"
     assert state["winners"] == ["Ann"]
     assert state["current"] is None
-    assert player(state, "Bob") == {"name": "Bob", "lives": 0, "hand": 0, "out": True, "team": None}
+    assert player(state, "Bob") == {"name": "Bob", "lives": 0, "hand": 0, "out": True, "left": False, "team": None}
     body = expect_error(api, 422, "game_over", type="play", player="Ann", card="1")
     assert "Ann" in body["error"]["message"]
     expect_error(api, 422, "game_over", type="bust", player="Bob")
@@ -477,3 +477,21 @@ def test_a_negative_expected_version_is_malformed_not_stale(api: Api) -> None:
     body = api.act(expect=400, type="play", player="Ann", card="5", expected_version=-1)
     assert body["error"]["code"] == "bad_field" and "0 or more" in body["error"]["message"]
     assert api.state()["version"] == 0
+
+
+def test_a_player_leaves_the_game_and_undo_brings_them_back(table: Api) -> None:
+    table.play("Ann", "4")
+    state = table.act(type="leave", player="cy")
+    cy = player(state, "Cy")
+    assert (cy["out"], cy["left"], cy["hand"], cy["lives"]) == (True, True, 0, 5)
+    assert (state["current"], state["total"], state["version"]) == ("Bob", 4, 2)
+    expect_error(table, 422, "player_out", type="leave", player="Cy")
+    expect_error(table, 400, "bad_field", type="leave", player="Cy", cards=3)
+    state = table.act(type="undo")
+    assert (player(state, "Cy")["out"], player(state, "Cy")["left"], player(state, "Cy")["hand"]) == (False, False, 10)
+
+
+def test_the_last_player_left_at_the_table_wins(table: Api) -> None:
+    table.act(type="leave", player="Bob")
+    state = table.act(type="leave", player="Ann")
+    assert (state["status"], state["winners"], state["current"]) == ("finished", ["Cy"], None)

@@ -65,7 +65,8 @@ def test_created_body_has_code_token_join_url_and_initial_state(api: Api) -> Non
     assert state["current"] == "Ann"
     assert state["dealer"] == "Cy"  # the seat before the first player
     assert state["players"] == [
-        {"name": name, "lives": 5, "hand": 10, "out": False, "team": None} for name in ("Ann", "Bob", "Cy")
+        {"name": name, "lives": 5, "hand": 10, "out": False, "left": False, "team": None}
+        for name in ("Ann", "Bob", "Cy")
     ]
     assert state["teams"] == []
     assert state["draw_pile"] == 77 - 30

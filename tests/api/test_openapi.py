@@ -126,6 +126,20 @@ def test_an_export_with_a_laid_bust_card_is_valid_against_the_schema(
     validate(exported.get_json(), {"$ref": "#/components/schemas/ExportedGame", "components": document["components"]})
 
 
+def test_a_player_leaving_is_an_action_and_an_export_valid_against_the_schema(
+    document: dict[str, Any], api: Api, client: FlaskClient
+) -> None:
+    """A player who gets up mid-game: the request, the State that says so and the export all match the schema."""
+    api.create(["Ann", "Bob", "Cy"])
+    action = {"type": "leave", "player": "Bob"}
+    validate(action, request_schema(document, ACTIONS))
+    state = api.act(**action)
+    validate(state, {"$ref": "#/components/schemas/State", "components": document["components"]})
+    exported = client.get(f"/api/v1/tables/{api.code}/export", headers={"Authorization": f"Bearer {api.token}"})
+    validate(exported.get_json(), {"$ref": "#/components/schemas/ExportedGame", "components": document["components"]})
+    assert exported.get_json()["actions"] == [action]
+
+
 def test_the_schema_accepts_the_names_the_server_accepts_and_no_longer(
     document: dict[str, Any], api: Api, client: FlaskClient
 ) -> None:

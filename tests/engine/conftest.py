@@ -11,6 +11,7 @@ from referee.engine import (
     Card,
     GameState,
     History,
+    Leave,
     Legal,
     Play,
     Player,
@@ -33,6 +34,7 @@ def parse(step: str) -> Action:
     "Ann bomb Bob Cy"                    a Bomb; Bob and Cy discard a 0
     "Ann bust" / "Ann bust 7"            Can't play (optionally naming the card that would not fit)
     "Ann holds 3"                        a hand-size correction
+    "Ann leaves"                         Ann leaves the game (gets up from the table)
     "tiebreak Ann=4 Bob=0"               Sudden Death tie-break totals
     """
     words = step.split()
@@ -44,6 +46,8 @@ def parse(step: str) -> Action:
         return Bust(player, Card.parse(rest[0]) if rest else None)
     if verb == "holds":
         return SetHand(player, int(rest[0]))
+    if verb == "leaves":
+        return Leave(player)
     card = Card.parse(verb)
     return Play(player, card, tuple(rest))
 

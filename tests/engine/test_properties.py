@@ -40,6 +40,7 @@ from referee.engine import (
     Card,
     GameState,
     History,
+    Leave,
     Play,
     Refused,
     SetHand,
@@ -126,12 +127,15 @@ def assert_invariants(state: GameState) -> None:
     for player in state.players:
         assert 0 <= player.lives <= LIVES
         assert player.hand >= 0
+        assert not player.left or player.out
         if player.out:
             assert player.hand == 0
-            assert player.lives == 0
+            # A player who left keeps the lives they had; only a knock-out empties them.
+            assert player.lives == 0 or player.left
+    knocked_out = [player for player in state.players if player.out and not player.left]
     if state.variant is Variant.TEAMS:
         assert len(state.teams) == 2
-        assert not any(player.out for player in state.players)
+        assert not knocked_out
         for index, team in enumerate(state.teams):
             assert 0 <= team.lives <= LIVES
             for seat in team.seats:
@@ -148,10 +152,11 @@ def assert_invariants(state: GameState) -> None:
         assert all(player.hand >= 1 for player in state.players if not player.out)
         if state.variant is Variant.TEAMS:
             assert all(team.lives > 0 for team in state.teams)
+            assert all(any(not state.players[seat].out for seat in team.seats) for team in state.teams)
         else:
             assert len(state.active_seats) >= 2
         if state.variant is Variant.SUDDEN_DEATH:
-            assert not any(player.out for player in state.players)
+            assert not knocked_out
     elif state.status is Status.TIEBREAK:
         assert state.current is None and not state.winners
         assert len(state.tied) >= 2
@@ -162,8 +167,9 @@ def assert_invariants(state: GameState) -> None:
             assert set(state.tied) == set(state.active_seats)
         else:
             assert state.variant is Variant.SUDDEN_DEATH
-            best = max(player.lives for player in state.players)
+            best = max(state.players[seat].lives for seat in state.active_seats)
             assert all(state.players[seat].lives == best for seat in state.tied)
+            assert not any(state.players[seat].out for seat in state.tied)
     else:
         assert_finished(state)
 
@@ -175,7 +181,8 @@ def assert_finished(state: GameState) -> None:
     assert len(state.winners) >= 1
     if state.variant is Variant.TEAMS:
         assert set(state.winners) <= {team.name for team in state.teams}
-        assert any(team.lives == 0 for team in state.teams)
+        # A team loses with its last life, or when all its players have left.
+        assert any(team.lives == 0 or all(state.players[seat].left for seat in team.seats) for team in state.teams)
         if len(state.winners) > 1:
             # Both teams win only when one Bomb emptied both, the tie-break totals were equal and the table's
             # reading of a tie-break tie is that the tied share the win.
@@ -366,6 +373,7 @@ def any_action(names: tuple[str, ...]) -> st.SearchStrategy[Action]:
         st.builds(Play, name, cards, st.lists(name, max_size=3).map(tuple)),
         st.builds(Bust, name, st.none() | cards),
         st.builds(SetHand, name, st.integers(-2, 80)),
+        st.builds(Leave, name),
         st.builds(TieBreak, st.lists(st.tuples(name, st.integers(-1, 80)), max_size=4).map(tuple)),
     )
 
@@ -489,6 +497,19 @@ class GameMachine(RuleBasedStateMachine):
             before = self.g.state
             after = self.g.step(action)
             assert (after.current, after.total, after.round) == (before.current, before.total, before.round)
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data())
+    def leave(self, data: st.DataObject) -> None:
+        before = self.g.state
+        seat = data.draw(st.sampled_from(before.active_seats), label="who leaves")
+        after = self.g.step(Leave(before.players[seat].name))
+        gone = after.players[seat]
+        assert gone.out and gone.left and gone.hand == 0 and gone.lives == before.players[seat].lives
+        assert after.discard_pile == before.discard_pile + before.players[seat].hand
+        if after.status is Status.PLAYING:
+            assert after.total == before.total and after.round == before.round
+            assert after.current == before.current or before.current == seat
 
     @precondition(lambda self: self.game is not None and self.game.state.status is Status.TIEBREAK)
     @rule(data=st.data())

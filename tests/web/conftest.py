@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from referee.codec import Redo, Undo
-from referee.engine import Bust, Card, Play, SetHand, TieBreak
+from referee.engine import Bust, Card, Leave, Play, SetHand, TieBreak
 from referee.service import Referee
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -299,7 +299,7 @@ def _query(location: str) -> str:
 
 def drive(app: Flask, code: str, *steps: str) -> None:
     """Enter actions straight through the service, as other phones would: "Ann 7", "Ann bomb Bob", "Bob bust",
-    "Cy holds 3", "undo", "redo", "tiebreak Ann=3 Bob=4"."""
+    "Cy holds 3", "Cy leaves", "undo", "redo", "tiebreak Ann=3 Bob=4"."""
     referee = app.extensions["referee"]
     assert isinstance(referee, Referee)
     for step in steps:
@@ -315,6 +315,8 @@ def drive(app: Flask, code: str, *steps: str) -> None:
             command = Bust(words[0])
         elif words[1] == "holds":
             command = SetHand(words[0], int(words[2]))
+        elif words[1] == "leaves":
+            command = Leave(words[0])
         else:
             command = Play(words[0], Card(words[1]), tuple(words[2:]))
         referee.act(code, command)

@@ -221,7 +221,7 @@ def test_hand_correction(phone: Phone, app: Flask) -> None:
     code = phone.start(["Ann", "Bob", "Cy"])
     row = player_row(phone.page, "Bob")
     summary = row.find("summary")
-    assert summary is not None and summary["aria-label"] == "Fix Bob's hand size"
+    assert summary is not None and summary["aria-label"] == "Fix Bob's hand size, or say Bob has left"
     form = row.find("form")
     assert form is not None
     response = phone.submit(form, phone.button("Save", within=row), htmx=True, cards="12")
@@ -238,6 +238,30 @@ def test_hand_correction(phone: Phone, app: Flask) -> None:
     response = phone.submit(row.find("form"), phone.button("Save", within=row), htmx=True, cards="lots")
     assert response.status_code == 400
     assert app.extensions["referee"].view(code).version == 1
+
+
+def test_a_player_who_gets_up_and_leaves_is_taken_out_from_their_fix(phone: Phone, app: Flask) -> None:
+    """Play test 10b: a player left mid-game (bedtime) and the table had no way to play on without them."""
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"])
+    phone.press("3", htmx=True)
+    row = player_row(phone.page, "Cy")
+    assert "Undo brings Cy back" in row.find(class_="leave-form").text()
+    response = phone.press("Cy has left the game", htmx=True, within=row)
+    assert response.status_code == 200
+    row = player_row(phone.page, "Cy")
+    assert "out" in row.classes
+    assert row.find(class_="pname").text().split() == ["Cy", "Left"]
+    assert row.find(class_="hand").text() == "0 cards"
+    assert row.find("details") is None, "nothing left to fix for a player who has gone"
+    assert row.find(class_="lives")["aria-label"] == "5 of 5 lives left"
+    assert log_lines(phone.page)[0] == "Cy has left the game: their 10 cards go on the discard pile. Bob's turn."
+    assert phone.page.find(class_="turn").text() == "Bob's turn"
+    assert phone.page.find(class_="next").text() == "then Dee"
+    phone.press("Undo", htmx=True)
+    row = player_row(phone.page, "Cy")
+    assert "out" not in row.classes and row.find(class_="hand").text() == "10 cards"
+    assert "Cy leaving the game" in phone.page.by_id("strip").text()
+    assert app.extensions["referee"].view(code).version == 3
 
 
 def test_undo_and_redo(phone: Phone, app: Flask) -> None:
@@ -482,7 +506,7 @@ def test_names_with_markup_characters_show_as_typed_on_the_pad_and_the_players(p
     assert [row.find("span", class_="pname").text().removesuffix(" Dealer").strip() for row in rows] == names
     for row, name in zip(rows, names, strict=True):
         summary = row.find("summary")
-        assert summary is not None and summary["aria-label"] == f"Fix {name}'s hand size"
+        assert summary is not None and summary["aria-label"] == f"Fix {name}'s hand size, or say {name} has left"
         field = row.find("input", name="player")
         assert field is not None and field["value"] == name
     pad = phone.page.by_id("pad-form")
