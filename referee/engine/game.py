@@ -407,7 +407,8 @@ class _Table:
 
     def two_left(self) -> bool:
         # Two-player rules apply when exactly two players are still in. In teams only players leaving can bring
-        # the table down to two (teams share their lives): two people at the table play as two, teams or not.
+        # the table down to two (teams share their lives): two people at the table play as two, teams or not
+        # (rulebook entry teams-two-player-rules).
         return len(self.active()) == 2
 
     def set_turn(self, seat: int) -> None:

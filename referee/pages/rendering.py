@@ -132,7 +132,7 @@ LEFT = '<span class="badge out-badge">Left</span>'
 ARIA_CURRENT = 'aria-current="true"'
 
 
-def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int) -> str:
+def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int, may_leave: bool) -> str:
     """The "Fix" of one player (`_players.html`'s markup, its whitespace included): their hand size, or that they
     got up and left the game (play test 10b: bedtime mid-game, and no way to play on without them).
 
@@ -146,11 +146,20 @@ def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int) 
         f'          <label>{name} really holds <input type="number" name="cards" min="1" max="77" value="{hand}" '
         f'inputmode="numeric" aria-label="Cards {name} holds"> cards</label>\n'
         '          <button type="submit" class="secondary">Save</button>\n'
-        f'        </form>\n        <form {action_form_attrs(view)} class="leave-form">\n'
+        "        </form>\n"
+        f"{_leave_form(view, name, player) if may_leave else ''}"
+        "      </details>\n      "
+    )
+
+
+def _leave_form(view: TableView, name: Markup, player: str) -> str:
+    """The Fix's "… has left the game" (rulebook entry player-leaves)."""
+    return (
+        f'        <form {action_form_attrs(view)} class="leave-form">\n'
         f"          {action_fields(view, 'leave', player)}\n"
         f'          <button type="submit" class="secondary leave">{name} has left the game</button>\n'
         f'          <span class="hint">Out for good, cards on the discard pile. Undo brings {name} back.</span>\n'
-        "        </form>\n      </details>\n      "
+        "        </form>\n"
     )
 
 
@@ -161,6 +170,8 @@ def player_items(view: TableView, may_enter: bool) -> Markup:
     """
     state = view.state
     fixable = may_enter and state.status is not Status.FINISHED
+    # Nobody leaves during a tie-break: it is refused ("must first add up"), so it is not offered (play test 11a).
+    playing = state.status is Status.PLAYING
     parts = []
     for seat, player in enumerate(state.players):
         name = escape(player.name)
@@ -173,7 +184,7 @@ def player_items(view: TableView, may_enter: bool) -> Markup:
             shown = LIFE * alive + LOST * (5 - alive)
             label = f"{player.lives} of 5 lives left"
             lives = f'\n      <span class="lives" role="img" aria-label="{label}">{shown}</span>\n      '
-        fix = _fix_form(view, name, player.name, player.hand, seat) if fixable and not player.out else ""
+        fix = _fix_form(view, name, player.name, player.hand, seat, playing) if fixable and not player.out else ""
         cards = "card" if player.hand == 1 else "cards"
         parts.append(
             f'\n    \n    <li class="player{classes}"\n'

@@ -19,6 +19,8 @@ class Identity:
     your_turn: bool
     moved: str | None = None
     """Why this phone only watches, if another phone took its seat over ("Bob is on another phone now: …")."""
+    left: str | None = None
+    """What this phone's player is told once they have left the game (play test 11a: nothing said it to them)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,10 @@ def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
     if device.player:
         current = state.current_player
         your_turn = state.status is Status.PLAYING and current is not None and current.name == device.player
-        return Identity(device.player, f"You're {device.player}", your_turn)
+        seat = state.seat_of(device.player)
+        left = seat is not None and state.players[seat].left
+        note = "You've left this game: this phone still follows it. Undo brings you back." if left else None
+        return Identity(device.player, f"You're {device.player}", your_turn, left=note)
     labels = {"host": "You're the host", "watcher": "You're watching"}
     moved = moved_note(device, view.setup.players)
     return Identity(None, labels.get(device.role, "You're keeping score"), False, moved)
