@@ -115,13 +115,17 @@ def _seat_named(state: GameState, name: str) -> int:
     return seat
 
 
+def _gone(player: Player) -> str:
+    """How a player who is out is said to be out: they left, or they lost their lives."""
+    return "has left the game" if player.left else "is out of the game"
+
+
 def _known_player(state: GameState, name: str) -> int:
     seat = _seat_named(state, name)
     player = state.players[seat]
-    if player.left:
-        raise Refused("player_out", f"{player.name} has left the game and can't play.", rule="player-leaves")
     if player.out:
-        raise Refused("player_out", f"{player.name} is out of the game and can't play.", rule="elimination")
+        rule = "player-leaves" if player.left else "elimination"
+        raise Refused("player_out", f"{player.name} {_gone(player)} and can't play.", rule=rule)
     return seat
 
 
@@ -185,11 +189,10 @@ def _check_hand(state: GameState, action: SetHand) -> None:
     seat = state.seat_of(action.player)
     if seat is not None and state.players[seat].out:
         # Not "can't play": a correction is not a turn. An eliminated player discarded their hand.
-        name = state.players[seat].name
-        gone = "has left the game" if state.players[seat].left else "is out of the game"
+        player = state.players[seat]
         raise Refused(
             "player_out",
-            f"{name} {gone} and holds no cards, so there is nothing to correct.",
+            f"{player.name} {_gone(player)} and holds no cards, so there is nothing to correct.",
             rule="eliminated-player-cards",
         )
     seat = _known_player(state, action.player)

@@ -105,11 +105,8 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     finish_a_game(server, code, token)
-    status, body = server.request(
-        "POST", f"/api/v1/tables/{code}/rematch", {"first_player": "Cy", "variant": "sudden_death"}, token=token
-    )
-    assert status == 201, body
-    display = open_display(server, phones, body["code"])
+    second = rematch(server, code, token, first_player="Cy", variant="sudden_death")
+    display = open_display(server, phones, second)
     note = display.locator(".display-changed")
     expect(note).to_have_text(
         "New game. Changed by the host: Cy starts; a Sudden Death game (it ends when the first player is out)."
@@ -125,7 +122,7 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
     assert sizes[0] >= sizes[1] >= 16, sizes
     assert cut_text(display, ".display-changed") == []
     # The first card: the note goes, live, as it does on the phones.
-    server.act(body["code"], token, type="play", player="Cy", card="5")
+    server.act(second, token, type="play", player="Cy", card="5")
     expect(display.get_by_label("Running total", exact=True)).to_have_text("5", timeout=3000)
     expect(note).to_have_count(0)
 
@@ -180,9 +177,9 @@ def test_the_display_follows_its_table_to_the_rematch_and_shows_the_series_at_ga
     expect(old).to_have_url(f"{server.url}/t/{third}/display")
 
 
-def rematch(server: Server, code: str, token: str) -> str:
-    """Start the same game again through the API; the new table's code."""
-    status, body = server.request("POST", f"/api/v1/tables/{code}/rematch", {}, token=token)
+def rematch(server: Server, code: str, token: str, **changes: str) -> str:
+    """Start the same game again through the API (with the host's `changes`, if any); the new table's code."""
+    status, body = server.request("POST", f"/api/v1/tables/{code}/rematch", changes, token=token)
     assert status == 201, body
     return str(body["code"])
 
