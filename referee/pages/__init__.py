@@ -23,6 +23,7 @@ from .rendering import (
     number_buttons,
     player_items,
     request_url_for,
+    url_cache,
     wild_buttons,
 )
 
@@ -49,8 +50,9 @@ def init_app(app: Flask) -> None:
     app.add_template_global(winners_text)
     app.add_template_global(join_names)
     app.add_template_global(watch_reason)
-    # Templates build each URL once per request (a board asks for the same ones many times): same URLs.
+    # Templates build each URL once, then reuse it (a board asks for the same ones at every tap): same URLs.
     app.add_template_global(request_url_for, "url_for")
+    app.extensions["referee_urls"] = url_cache()
     app.add_template_global(log_lines_html)
     # Globals, not macros imported "with context": such an import runs the imported template again at every
     # render of every partial that imports it (three on the board).

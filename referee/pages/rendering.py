@@ -1,4 +1,4 @@
-"""What keeps a board's render cheap: URLs built once per request, log lines rendered once, and the busiest
+"""What keeps a board's render cheap: URLs built once, log lines rendered once, and the busiest
 markup (action forms' fields, the pad's buttons, the players' rows) written in Python.
 
 A tap answers with the whole board, and rendering it was most of a tap's server time (docs/performance.md):
@@ -9,11 +9,13 @@ byte for byte, as the templates' own.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, g, request, url_for
+from flask import current_app, request, url_for
 from markupsafe import Markup, escape
 
 from ..engine import Card, CardOption, Status
@@ -23,19 +25,32 @@ from .logview import LogLine
 
 # Rendered log lines kept: 100 tables' boards (30 lines each) and change; about 300 bytes a line.
 LOG_LINE_ENTRIES = 4096
+# URLs kept: a board has about fifteen, so a café's hundred tables' boards fit several times over.
+URL_ENTRIES = 8192
 
 
 def request_url_for(endpoint: str, **values: Any) -> str:
-    """`url_for`, remembered for the rest of this request (a board asks for the same URLs many times)."""
-    key = (endpoint, *sorted(values.items()))
-    try:
-        built: dict[tuple[Any, ...], str] = g.referee_urls
-    except AttributeError:
-        built = g.referee_urls = {}
-    url = built.get(key)
-    if url is None:
-        url = built[key] = url_for(endpoint, **values)
-    return url
+    """`url_for`, built once per URL prefix, endpoint and values, then remembered by the app.
+
+    A board asks for the same few URLs (its "act" URL about ten times) at every tap and refresh, and building
+    one is about 15 µs. A relative URL depends only on those, and the prefix the app is served under
+    (`request.script_root`, set by a proxy) is part of the key. Static files are left out: their URLs carry the
+    file's version (assets.py), which changes when the file does.
+    """
+    if endpoint == "static":
+        return url_for(endpoint, **values)
+    built: Callable[..., str] = current_app.extensions["referee_urls"]
+    return built(request.script_root, endpoint, tuple(values.items()))
+
+
+def _build_url(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -> str:
+    # script_root is only part of the cache key: url_for reads it from the request itself.
+    return url_for(endpoint, **dict(values))
+
+
+def url_cache(entries: int = URL_ENTRIES) -> Callable[..., str]:
+    """A bounded, thread-safe cache of built URLs for `request_url_for` (one per app)."""
+    return functools.lru_cache(maxsize=entries)(_build_url)
 
 
 def action_fields(view: TableView, kind: str, player: str | None = None) -> Markup:

@@ -40,3 +40,17 @@ def test_a_log_line_shown_again_after_undo_is_drawn_anew(phone: Phone, app: Flas
     phone.press("Undo")
     phone.open(f"/t/{code}")
     assert phone.page.by_id("log").find_all("li")[1].text().startswith("Undone")
+
+
+def test_a_board_behind_a_proxy_prefix_links_under_it_and_one_without_does_not(phone: Phone, app: Flask) -> None:
+    # The app remembers the URLs it builds: the prefix a proxy serves it under (X-Forwarded-Prefix) is part of
+    # what it remembers them by, so the same table reached both ways links each way correctly, in either order.
+    code = phone.start(["Ann", "Bob", "Cy"])
+    client = app.test_client()
+    board = {"HX-Request": "true"}
+    for _ in range(2):
+        direct = client.get(f"/t/{code}/board", headers=board).get_data(as_text=True)
+        prefixed = client.get(f"/t/{code}/board", headers={**board, "X-Forwarded-Prefix": "/referee"})
+        html = prefixed.get_data(as_text=True)
+        assert f'hx-get="/referee/t/{code}/board?' in html and f'hx-get="/t/{code}/board?' not in html
+        assert f'hx-get="/t/{code}/board?' in direct and "/referee/" not in direct
