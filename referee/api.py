@@ -27,7 +27,7 @@ PREFIX = "/api/v1"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
 
 CREATE_FIELDS = {"players", "variant", "teams", "first_player", "house_rules", "entry"}
-REMATCH_FIELDS = {"variant", "teams", "first_player", "house_rules"}
+REMATCH_FIELDS = {"players", "variant", "teams", "first_player", "house_rules"}
 HTTP_ERROR_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 429: "too_many"}
 
 

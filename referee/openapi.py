@@ -370,9 +370,10 @@ DOCUMENT: dict[str, Any] = {
             "post": {
                 "operationId": "rematch",
                 "summary": "Start a rematch",
-                "description": "A finished table's rematch: the same players and token; joined phones follow. "
-                "No body keeps every setting; a body changes who starts, the variant, the teams or house rules "
-                "(checked as for a new table; house rules given are laid over the finished game's). "
+                "description": "A finished table's rematch: the same players (less any who left) and token; joined "
+                "phones follow. No body keeps every setting; a body changes who plays, who starts, the variant, the "
+                "teams or house rules (checked as for a new table; house rules given are laid over the finished "
+                "game's). "
                 "201 when this call made it, 200 when it already existed (its settings stay as they were).",
                 "parameters": [{"$ref": "#/components/parameters/Code"}],
                 "security": [{"bearer": []}],
@@ -539,6 +540,14 @@ DOCUMENT: dict[str, Any] = {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
+                    "players": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 6,
+                        "items": _NAME,
+                        "description": "Who plays, in seat order (default: the finished game's players, less any "
+                        "who left). A phone whose player is not named follows the rematch as a watcher.",
+                    },
                     "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
                     "teams": {
                         "type": "array",

@@ -62,9 +62,17 @@ def team_pairs(setup: Setup) -> set[frozenset[str]]:
 
 
 def changes(old: Setup, new: Setup) -> Changes:
-    """What `new` changes from `old`: the starter, the kind of game, the teams, each house rule."""
+    """What `new` changes from `old`: who plays, the starter, the kind of game, the teams, each house rule."""
     full: list[str] = []
     brief: list[str] = []
+    gone = [name for name in old.players if name not in new.players]
+    added = [name for name in new.players if name not in old.players]
+    if gone:
+        full.append(f"{join_names(gone)} {'is' if len(gone) == 1 else 'are'} not playing")
+        brief.append(f"without {join_names(gone)}")
+    if added:
+        full.append(f"{join_names(added)} {'joins' if len(added) == 1 else 'join'} the game")
+        brief.append(f"with {join_names(added)}")
     if starter(new) != starter(old):
         full.append(f"{starter(new)} starts")
         brief.append(f"{starter(new)} starts")

@@ -27,6 +27,7 @@ from .engine import (
     describe,
     key_rule,
     make_setup,
+    name_key,
     replay,
     unusual_rule,
 )
@@ -45,6 +46,7 @@ ENTRY_MODES = ("joined", "host")
 # three differ only in what the lobby asks, and a rematch copies labels with the phones, so the answer follows.
 HOST_LABEL = "Host"
 HOST_SCORING_LABEL = "Host (keeping score)"
+WATCHING_LABEL = "Watching"
 # A seat is one phone's. A phone that opens the join link may take over a seat another phone holds (a phone
 # died, the battery ran out), after saying yes once; the host's seat carries the host with it. The old phone
 # then only watches, and its label says whose it was ("Bob's old phone"): the host's list tells the two apart,
@@ -100,6 +102,32 @@ def moved_label(device: DeviceRow) -> str:
         return HOST_MOVED_LABEL  # a phone without a seat is taken over only when it is the host's
     label = f"{device.player}{MOVED_SUFFIX}"
     return label + WAS_HOST_SUFFIX if device.role == "host" else label
+
+
+def rematch_players(view: TableView) -> tuple[str, ...]:
+    """Who plays a rematch unless the host says otherwise: this game's players, less any who left it (a child
+    who went to bed is not dealt in again; rulebook entry player-leaves)."""
+    return tuple(player.name for player in view.state.players if not player.left)
+
+
+def _as_old_names(players: Sequence[object], old: Sequence[str]) -> Sequence[object]:
+    """The rematch's players, a returning player spelt as before ("cy" is Cy): their phone keeps its seat."""
+    if not isinstance(players, list | tuple):
+        return players  # not a list of names: make_setup says so
+    spelt = {name_key(name): name for name in old}
+    return [spelt.get(name_key(name.strip()), name) if isinstance(name, str) else name for name in players]
+
+
+def _next_starter(old: Setup, players: Sequence[object]) -> str | None:
+    """The same starter again; if they are not playing, the next player round the table who is (None: the first
+    seat starts)."""
+    seats = old.players
+    first = seats.index(old.first_player) if old.first_player in seats else 0
+    for offset in range(len(seats)):
+        name = seats[(first + offset) % len(seats)]
+        if name in players:
+            return name
+    return None
 
 
 def moved_note(device: DeviceRow | None, players: Sequence[str]) -> str | None:
@@ -510,13 +538,15 @@ class Referee:
         variant: str | None = None,
         teams: Sequence[Sequence[object]] | None = None,
         house_rules: Mapping[str, object] | None = None,
+        players: Sequence[object] | None = None,
     ) -> tuple[str, bool]:
         """Start a new table with the same players and API token; every joined phone follows. Return its code,
         and True if this call made it.
 
-        Who starts, the variant, the teams and house rules may change (checked like a new table's; house rules
-        given are laid over the finished game's); what is not given stays as it was. A second call (another
-        phone, a second tap) returns the same rematch, whatever it asks, and False.
+        Who plays (by default everyone but those who left the game), who starts, the variant, the teams and house
+        rules may change (checked like a new table's; house rules given are laid over the finished game's); what
+        is not given stays as it was. A phone whose player is not in the rematch follows it as a watcher. A second
+        call (another phone, a second tap) returns the same rematch, whatever it asks, and False.
         """
         row = self._row(code)
         view = self._view(row, None)
@@ -524,7 +554,8 @@ class Referee:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
             return view.rematch_code, False
-        setup = self._rematch_setup(view.setup, first_player, variant, teams, house_rules)
+        names = rematch_players(view) if players is None else _as_old_names(players, view.setup.players)
+        setup = self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
         now = self.clock()
         # One transaction with the finished table locked first: of calls made at the same moment, one makes the
         # rematch and the others find it. Making the new table before the lock left a stray table behind each
@@ -537,6 +568,10 @@ class Referee:
             new_code, new_id = self._insert_row(db, setup, view.entry, row.token_hash, now, previous_setup=view.setup)
             # Phones that joined the old table are at the new one too, as the same players.
             self.store.copy_devices(db, old.id, new_id, now)
+            # A phone whose player is not in the rematch follows it as a watcher (the host's stays the host's).
+            self.store.unseat_devices(
+                db, new_id, setup.players, host_label=HOST_SCORING_LABEL, watcher_label=WATCHING_LABEL
+            )
             self.store.set_rematch(db, old.id, new_code)
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
@@ -545,6 +580,7 @@ class Referee:
     @staticmethod
     def _rematch_setup(
         old: Setup,
+        players: Sequence[object],
         first_player: str | None,
         variant: str | None,
         teams: Sequence[Sequence[object]] | None,
@@ -552,14 +588,15 @@ class Referee:
     ) -> Setup:
         """The rematch's setup: the finished game's, with the changes asked for; raise Invalid if they don't fit."""
         chosen = variant if variant is not None else old.variant.value
-        if teams is None and chosen == "teams" and old.teams:
+        same_players = tuple(players) == old.players
+        if teams is None and chosen == "teams" and old.teams and same_players:
             teams = old.teams  # the same teams again (a new team game takes alternate seats: make_setup)
         try:
             return make_setup(
-                old.players,
+                players,
                 chosen,
                 teams,
-                first_player if first_player is not None else old.first_player,
+                first_player if first_player is not None else _next_starter(old, players),
                 {**old.house_rules.as_dict(), **(house_rules or {})},
             )
         except EngineError as error:
@@ -751,7 +788,7 @@ class Referee:
             if name is None:
                 raise Invalid("unknown_player", "Pick one of the players, or Just watching.", field="who")
         role = "watcher" if watching else "player"
-        label = f"{name}'s phone" if name else ("Watching" if watching else "Scorekeeper")
+        label = f"{name}'s phone" if name else (WATCHING_LABEL if watching else "Scorekeeper")
         return name, role, label
 
     def set_host_player(

@@ -1067,6 +1067,21 @@ class Store:
             (to_table, now, from_table),
         )
 
+    def unseat_devices(
+        self, db: Db, table_id: int, keep: Sequence[str], *, host_label: str, watcher_label: str
+    ) -> None:
+        """Take the seat from every device of the table whose player is not in `keep`: the host's phone stays the
+        host's (labelled `host_label`), any other only watches (labelled `watcher_label`)."""
+        marks = ", ".join("?" for _ in keep)
+        # Every SET expression reads the row as it was, so both CASEs see the old role.
+        db.execute(
+            "UPDATE devices SET player = NULL,"
+            " label = CASE WHEN role = 'host' THEN ? ELSE ? END,"
+            " role = CASE WHEN role = 'host' THEN 'host' ELSE 'watcher' END"
+            f" WHERE table_id = ? AND player IS NOT NULL AND player NOT IN ({marks})",
+            (host_label, watcher_label, table_id, *keep),
+        )
+
     def revoke_device(self, db: Db, table_id: int, device_id: int) -> bool:
         """Revoke a device of this table; return False if there is no such device."""
         cursor = db.execute(

@@ -7,19 +7,24 @@ table reads only the new table's setup (no log, no replay) for its "A rematch ha
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import request
 
-from ..engine import HOUSE_RULE_SPECS, Setup, Status
+from ..engine import HOUSE_RULE_SPECS, Setup, Status, name_key
 from ..extensions import get_referee
 from ..rematchnote import changes, rematch_note, starter, team_pairs
+from ..service import rematch_players
 from ..store import DeviceRow
 from ..tableview import TableView
 from .home import SetupForm, variant_choices
 
 # The fields of the change form: a post carrying any of them asks to change the rematch's settings.
-CHANGE_FIELDS = ("first", "variant", "team", "name")
+# "who_plays" is always sent with the players' boxes: with every box unticked, none of them is.
+CHANGE_FIELDS = ("first", "variant", "team", "name", "who_plays", "add")
+# Room for the names of a full table, commas between.
+MAX_ADDED = 200
 TOO_LATE = "The rematch had already started when your changes arrived, so they were not used."
 HOST_ONLY = (
     "Only the host's phone can change who starts, the game or the house rules. "
@@ -32,12 +37,29 @@ def is_change_post() -> bool:
     return any(name in request.form for name in CHANGE_FIELDS) or any(name.startswith("hr_") for name in request.form)
 
 
-def posted_form(setup: Setup) -> SetupForm:
-    """The change form as the host sent it, over this game's players; a field left out keeps this game's value."""
+@dataclass
+class RematchForm(SetupForm):
+    """The rematch's change form: a new table's fields over this game's players, with who plays and who joins."""
+
+    plays: list[str] = field(default_factory=list)
+    """This game's players who play the rematch (ticked)."""
+    added: str = ""
+    """New players' names as typed, commas between."""
+
+    def players(self) -> list[str]:
+        """Who plays the rematch: the ticked players in their seats, then the new ones in the order typed."""
+        kept = [name for name in self.names if name in self.plays]
+        return kept + [name.strip() for name in self.added.split(",") if name.strip()]
+
+
+def posted_form(view: TableView) -> RematchForm:
+    """The change form as the host sent it, over this game's players; a field left out keeps this game's value
+    (and who plays is everyone still at the table)."""
+    setup = view.setup
     base = SetupForm.from_setup(setup)
     posted = SetupForm.from_request(players=base.names)
     sent = request.form
-    return SetupForm(
+    return RematchForm(
         names=base.names,
         teams=posted.teams if "team" in sent else base.teams,
         first=posted.first if "first" in sent else base.first,
@@ -46,25 +68,38 @@ def posted_form(setup: Setup) -> SetupForm:
             name: posted.house_rules[name] if f"hr_{name}" in sent else value
             for name, value in base.house_rules.items()
         },
+        plays=[name for name in base.names if name in sent.getlist("plays")]
+        if "who_plays" in sent
+        else list(rematch_players(view)),
+        added=sent.get("add", "")[:MAX_ADDED],
     )
 
 
-def requested(form: SetupForm) -> dict[str, Any]:
-    """The service's rematch changes for a change form (starter, variant, teams, house rules)."""
+def requested(form: RematchForm) -> dict[str, Any]:
+    """The service's rematch changes for a change form (who plays, starter, variant, teams, house rules).
+
+    With other players the teams are dealt anew (alternate seats): the form's team choices were for this game's.
+    A starter who is not playing is not asked for: the next player round the table starts.
+    """
+    players = form.players()
+    first = form.first_player()
     return {
-        "first_player": form.first_player(),
+        "players": players,
+        "first_player": first if first in players else None,
         "variant": form.variant,
-        "teams": form.teams_by_side(),
+        "teams": form.teams_by_side() if players == form.names else None,
         "house_rules": form.house_rules,
     }
 
 
-def asked_for(form: SetupForm, setup: Setup) -> bool:
-    """True if `setup` is what the change form asks for (who starts, the game, the teams, the house rules)."""
-    teams = form.teams_by_side()
+def asked_for(form: RematchForm, setup: Setup) -> bool:
+    """True if `setup` is what the change form asks for (who plays and starts, the game, teams, house rules)."""
+    asked = requested(form)
+    teams = asked["teams"]
     same_teams = teams is None or {frozenset(team) for team in teams} == team_pairs(setup)
     return (
-        form.first_player() in (None, starter(setup))
+        [name_key(name) for name in asked["players"]] == [name_key(name) for name in setup.players]
+        and asked["first_player"] in (None, starter(setup))
         and form.variant == setup.variant.value
         and same_teams
         and form.house_rules == setup.house_rules.as_dict()
@@ -80,12 +115,16 @@ def rematch_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]
     """What the board says about the rematch: the new table's note, the old table's line, the host's form."""
     context: dict[str, Any] = {"rematch_note": None, "rematch_started": None, "rematch_form": None}
     context["rematch_note"] = rematch_note(view)
+    # Who left the game is not dealt in again by "Rematch" (the button says so: "Rematch without Cy").
+    context["rematch_without"] = [player.name for player in view.state.players if player.left]
     referee = get_referee()
     if view.rematch_code is not None:
         new_setup = referee.setup_of(view.rematch_code)
         context["rematch_started"] = None if new_setup is None else changes(view.setup, new_setup).started()
     elif view.state.status is Status.FINISHED and referee.may_change_rematch(device):
         # The form starts from this game's settings (pages/home.py's form, the same fields).
-        context["rematch_form"] = SetupForm.from_setup(view.setup)
+        context["rematch_form"] = RematchForm(
+            **vars(SetupForm.from_setup(view.setup)), plays=list(rematch_players(view))
+        )
         context.update(variants=variant_choices(), specs=HOUSE_RULE_SPECS)
     return context

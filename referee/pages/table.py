@@ -332,7 +332,7 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
     referee = get_referee()
     view = referee.view(code)
     device = current_device(view)
-    form = posted_form(view.setup) if is_change_post() else None
+    form = posted_form(view) if is_change_post() else None
     # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
     makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
     try:

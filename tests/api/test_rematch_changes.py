@@ -62,7 +62,11 @@ def test_a_team_rematch_of_a_standard_game_takes_alternate_seats_or_the_teams_gi
         ({"house_rules": {"over_21": "maybe"}}, "bad_house_rule"),
         ({"house_rules": {"nope": "x"}}, "unknown_house_rule"),
         ({"teams": [["Ann"], ["Bob", "Cy"]]}, "bad_teams"),  # teams outside the team game
-        ({"players": ["X", "Y"]}, "bad_field"),  # the players stay: that is what a rematch is
+        ({"players": ["Ann"]}, "bad_player_count"),
+        ({"players": ["Ann", "Bob", "ann"]}, "duplicate_name"),
+        ({"players": "Ann, Bob"}, "bad_players"),
+        ({"players": ["Ann", "Bob"], "variant": "teams"}, "bad_player_count"),
+        ({"names": ["Ann", "Bob"]}, "bad_field"),
         ({"first_player": 3}, "bad_field"),
         ({"first_player": ""}, "bad_first_player"),
         ([1, 2], "bad_json"),

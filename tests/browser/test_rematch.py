@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Phones, Server
 from .table import TABLE_URL, join, start_from_home, turn, wait_live
-from .test_screens import AXE_OPTIONS
+from .test_screens import AXE_OPTIONS, too_close
 
 TEAMS = "Teams: two teams share five lives each (4–6 players)"
 OVER_21 = "What happens when someone plays a number card that takes the total above 21?"
@@ -110,3 +110,47 @@ def test_the_host_changes_the_rematch_a_refusal_stays_by_the_form_and_every_phon
     bob.wait_for_url(host.url)
     expect(bob.locator("#rematch-note")).to_have_text(said)
     expect(turn(bob)).to_have_text("Cy's turn")
+
+
+CHECKS_JS = """() => [...document.querySelectorAll('.rematch-players label.check')].map(el => {
+  const r = el.getBoundingClientRect();
+  return {name: el.innerText.trim(), x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height}; })"""
+
+
+@pytest.mark.browser
+def test_the_rematch_leaves_out_who_left_and_the_host_adds_a_player(server: Server, phones: Phones) -> None:
+    """Play test 11a: the rematch dealt the player who had gone to bed back in, and nobody could join it."""
+    host, bob = phones.new(), phones.new()
+    host.set_viewport_size({"width": 360, "height": 740})
+    code = start_from_home(host, server.url, ["Ann", "Bob", "Cy", "Dee"])
+    link = server.local(host.locator("a.join-link").first.get_attribute("href") or "")
+    join(bob, link, "Bob")
+    wait_live(host)
+    host.locator("#players details.fix-hand").nth(2).locator("> summary").click()
+    host.get_by_role("button", name="Cy has left the game").click()
+    expect(host.locator("#players")).to_contain_text("Left")
+    finish_from(host, server, code)
+    expect(bob.get_by_role("button", name="Rematch without Cy")).to_be_visible()
+
+    changes = host.locator("details.rematch-changes")
+    changes.locator("> summary").click()
+    form = changes.locator("form")
+    expect(form.get_by_role("checkbox", name="Cy")).not_to_be_checked()
+    checks = host.evaluate(CHECKS_JS)
+    assert [" ".join(check["name"].split()) for check in checks] == ["Ann", "Bob", "Cy (left the game)", "Dee"]
+    assert all(check["h"] >= 44 for check in checks), checks
+    assert not too_close(checks, 4), too_close(checks, 4)
+    violations = Axe().run(host, options=AXE_OPTIONS).response["violations"]
+    assert not violations, [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
+
+    form.get_by_role("checkbox", name="Bob").uncheck()
+    form.get_by_label("New players").fill("Eve")
+    form.get_by_role("button", name="Rematch with these changes").click()
+    host.wait_for_url(lambda url: bool(TABLE_URL.search(url)) and not url.endswith(f"/t/{code}"))
+    expect(host.locator("#rematch-note")).to_have_text(
+        "New game. Changed by the host: Bob and Cy are not playing; Eve joins the game."
+    )
+    expect(host.locator("#players .pname")).to_have_count(3)
+    bob.get_by_role("link", name="Go to the new table").click()
+    bob.wait_for_url(host.url)
+    expect(bob.locator("#strip")).to_contain_text("You're watching")

@@ -265,8 +265,8 @@ def test_the_rematchs_who_starts_says_who_deals(phone: Phone, app: Flask) -> Non
     phone.open(f"/t/{code}")
     form = changes_form(phone)
     assert form is not None
-    who_starts = form.find("fieldset")
-    legend = None if who_starts is None else who_starts.find("legend")
+    who_starts = form.find_all("fieldset")[1]  # after "Who plays?"
+    legend = who_starts.find("legend")
     assert who_starts is not None and legend is not None and legend.text() == "Who starts?"
     assert who_starts.by_id("rematch-starts-hint").text() == DEALER_HINT
     starts = who_starts.find_all("input", name="first")

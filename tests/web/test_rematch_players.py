@@ -1,0 +1,103 @@
+"""Who plays the rematch (play test 11a's note: a player who left came back in the rematch, and nobody could be
+added): a player who left is not dealt in again unless the host ticks them; the host adds new players; the phone
+of a player who is not in the rematch follows it as a watcher; every board says who is not playing and who joins."""
+
+from __future__ import annotations
+
+from conftest import Api, finish_game
+from flask import Flask
+
+from .conftest import Phone, drive
+from .test_join import host_join_link, join
+from .test_rematch_form import new_code, note
+
+
+def left_and_finished(phone: Phone, app: Flask, names: list[str], leaver: str) -> str:
+    """A table where `leaver` left in round 1, then played to its end."""
+    code = phone.start(names)
+    drive(app, code, f"{leaver} leaves")
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    return code
+
+
+def test_the_rematch_after_a_player_left_is_without_them_and_their_phone_watches(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"])
+    join(other_phone, host_join_link(phone), "Cy")
+    drive(app, code, "Cy leaves")
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    assert "Rematch with the same players" not in phone.page.buttons()
+    started = new_code(phone.press("Rematch without Cy"))
+    new = app.extensions["referee"].view(started)
+    assert new.setup.players == ("Ann", "Bob", "Dee")
+    assert new.state.draw_pile == 77 - 3 * 10  # the 77-card deck dealt to three, not four
+    other_phone.open(f"/t/{started}")
+    assert other_phone.page.by_id("strip").text().startswith("You're watching")
+    assert note(other_phone) == "New game. Changed by the host: Cy is not playing."
+    assert "Fix" not in other_phone.page.text()  # a watcher enters nothing
+
+
+def test_the_host_ticks_who_plays_and_adds_new_players(phone: Phone, app: Flask) -> None:
+    left_and_finished(phone, app, ["Ann", "Bob", "Cy"], "Cy")
+    boxes = {box["value"]: box.has("checked") for box in phone.page.find_all("input", name="plays")}
+    assert boxes == {"Ann": True, "Bob": True, "Cy": False}  # who left starts unticked
+    assert "Cy (left the game)" in phone.page.find("fieldset", class_="rematch-players").text()  # type: ignore[union-attr]
+    response = phone.press("Rematch with these changes", plays=["Ann", "Cy"], add=" Eve , Fin,")
+    new = app.extensions["referee"].view(new_code(response))
+    assert new.setup.players == ("Ann", "Cy", "Eve", "Fin")  # the ticked in their seats, then the new ones
+    phone.follow(response)
+    assert note(phone) == "New game. Changed by the host: Bob is not playing; Eve and Fin join the game."
+    players = [item.find(class_="pname").text().split()[0] for item in phone.page.by_id("players").find_all("li")]
+    assert players == ["Ann", "Cy", "Eve", "Fin"]
+
+
+def test_a_starter_who_is_not_playing_hands_the_start_to_the_next_player_round_the_table(
+    phone: Phone, app: Flask
+) -> None:
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], first="1")  # Bob starts
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    response = phone.press("Rematch with these changes", plays=["Ann", "Cy", "Dee"])
+    new = app.extensions["referee"].view(new_code(response))
+    assert new.state.current_player.name == "Cy"
+    phone.follow(response)
+    assert note(phone) == "New game. Changed by the host: Bob is not playing; Cy starts."
+
+
+def test_too_few_players_for_the_rematch_is_refused_with_the_form_kept(phone: Phone, app: Flask) -> None:
+    code = left_and_finished(phone, app, ["Ann", "Bob", "Cy"], "Cy")
+    response = phone.press("Rematch with these changes", htmx=True, plays=["Ann"], add="")
+    assert response.status_code == 400
+    assert phone.page.by_id("rematch-error").text() == "5 Alive needs 2 to 6 players; you named 1."
+    boxes = {box["value"]: box.has("checked") for box in phone.page.find_all("input", name="plays")}
+    assert boxes == {"Ann": True, "Bob": False, "Cy": False}  # as the host left them
+    assert app.extensions["referee"].view(code).rematch_code is None
+    response = phone.press("Rematch with these changes", plays=["Ann", "Bob"], add="Ann")
+    assert phone.page.by_id("rematch-error").text().startswith("Two players are called Ann")
+    assert app.extensions["referee"].view(code).rematch_code is None
+
+
+def test_the_api_names_who_plays_and_a_returning_player_keeps_their_phone(
+    api: Api, other_phone: Phone, app: Flask
+) -> None:
+    body = api.create(["Ann", "Bob", "Cy"])
+    join(other_phone, body["join_url"], "Ann")
+    bobs_phone = Phone(app.test_client())
+    join(bobs_phone, body["join_url"], "Bob")
+    finish_game(app, api.code)
+    response = api.client.post(
+        f"/api/v1/tables/{api.code}/rematch",
+        json={"players": ["ann", "Cy", "Eve"]},
+        headers={"Authorization": f"Bearer {api.token}"},
+    )
+    assert response.status_code == 201, response.get_json()
+    started = response.get_json()
+    assert [player["name"] for player in started["state"]["players"]] == ["Ann", "Cy", "Eve"]
+    assert started["state"]["rematch_note"] == "New game. Changed by the host: Bob is not playing; Eve joins the game."
+    other_phone.open(f"/t/{started['code']}")
+    assert other_phone.page.by_id("strip").text().startswith("You're Ann")  # "ann" is Ann: the seat stays hers
+    bobs_phone.open(f"/t/{started['code']}")
+    assert bobs_phone.page.by_id("strip").text().startswith("You're watching")
