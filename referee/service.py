@@ -869,10 +869,11 @@ class Referee:
     # --- asking to be a player (a phone that typed the code; the host answers) ---
 
     def free_seats(self, table: TableView | str) -> list[str]:
-        """Return the players whose seat no phone at the table (a view or a code) speaks for, in seat order."""
+        """Return the players still in the game whose seat no phone at the table (a view or a code) speaks for, in
+        seat order (a player who left has no seat to ask for: play test 11a)."""
         view = self._view_of(table)
         taken = {d.player for d in self.devices(view) if d.player and not d.revoked}
-        return [name for name in view.setup.players if name not in taken]
+        return [player.name for player in view.state.players if player.name not in taken and not player.left]
 
     def ask_to_join(self, code: str, player: str, device_key: str, *, previous_key: str | None) -> JoinRequestRow:
         """Ask the host to let this browser be `player`; one pending request per phone (a new ask re-aims it).

@@ -7,7 +7,7 @@ import time
 
 from flask import Flask
 
-from .conftest import Phone
+from .conftest import Phone, drive
 from .test_join import host_join_link, join, remove_button
 
 
@@ -259,3 +259,18 @@ def test_expired_requests_no_longer_count_toward_the_twelve(phone: Phone, app: F
     assert [item.text().split(" — ")[0] for item in phone.page.by_id("requests").find_all("li")] == [
         "A phone wants to be Bob"
     ]
+
+
+def test_a_watching_phone_is_not_offered_the_seat_of_a_player_who_left(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    """Play test 11a: a watcher could still ask to be Cy after Cy had left the game."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Cy leaves")
+    watch_by_code(other_phone, code)
+    asks = [name for name in other_phone.page.by_id("ask").buttons() if name.startswith("Ask to be")]
+    assert asks == ["Ask to be Ann", "Ask to be Bob"]
+    drive(app, code, "undo")  # Cy is back: so is his seat
+    other_phone.open(f"/t/{code}")
+    asks = [name for name in other_phone.page.by_id("ask").buttons() if name.startswith("Ask to be")]
+    assert asks == ["Ask to be Ann", "Ask to be Bob", "Ask to be Cy"]
