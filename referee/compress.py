@@ -29,10 +29,12 @@ COMPRESSIBLE = frozenset(
 # A body this small already fits in one TCP segment with its headers: gzip would save no packet and
 # no round trip, only cost CPU (the API's State of a 4-player table is about 700 bytes).
 MIN_SIZE = 1024
-# Pages and boards are compressed at every request: level 1 (nginx's default, gzip_comp_level) takes a 27 KB
-# board in about 50 µs, where zlib's default 6 took 160 µs for 15 % fewer bytes (4.1 against 3.5 KB;
-# docs/performance.md). Static files are compressed once, so they get the best level.
-DYNAMIC_LEVEL = 1
+# htmx's answers (a board at every tap and live refresh) are compressed at level 1, nginx's default
+# (gzip_comp_level): a 27 KB board in about 50 µs, where zlib's default 6 took 160 µs for 15 % fewer bytes (4.1
+# against 3.5 KB). A whole page comes once per phone and counts towards the first load's budget, so it gets 6
+# (docs/performance.md). Static files are compressed once, so they get the best level.
+HTMX_LEVEL = 1
+PAGE_LEVEL = 6
 STATIC_LEVEL = 9
 STATIC_CACHE_ENTRIES = 64
 
@@ -87,6 +89,12 @@ class StaticCache:
                 self._items.popitem(last=False)
 
 
+def _level(static: bool) -> int:
+    if static:
+        return STATIC_LEVEL
+    return HTMX_LEVEL if request.headers.get("HX-Request") == "true" else PAGE_LEVEL
+
+
 def compress_response(response: Response, cache: StaticCache) -> Response:
     """Gzip `response` in place when the request allows it; always add `Vary: Accept-Encoding` to text."""
     # The media type without parameters; cheaper than response.mimetype, which parses them too.
@@ -119,7 +127,7 @@ def compress_response(response: Response, cache: StaticCache) -> Response:
         data = response.get_data()
         if len(data) < MIN_SIZE:
             return response
-        body = gzip.compress(data, compresslevel=STATIC_LEVEL if static else DYNAMIC_LEVEL, mtime=0)
+        body = gzip.compress(data, compresslevel=_level(static), mtime=0)
         if key is not None:
             cache.put(key, body)
     else:

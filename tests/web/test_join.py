@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import time
+from io import BytesIO
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+import qrcode
+import qrcode.image.svg
 from conftest import Api
 from flask import Flask
 from flask.testing import FlaskClient
@@ -374,6 +378,18 @@ def test_entry_host_at_creation_through_the_api(api: Api, other_phone: Phone) ->
     refused_to_enter(other_phone, api)
 
 
+def drawn_squares(svg: str) -> set[tuple[int, int]]:
+    """The dark squares of our QR drawing: each "Mx yhN" stroke is N squares of row y from x."""
+    return {(int(x) + step, int(y)) for x, y, n in re.findall(r"M(\d+) (\d+)h(\d+)", svg) for step in range(int(n))}
+
+
+def library_squares(link: str) -> set[tuple[int, int]]:
+    """The dark squares qrcode's own SVG path factory draws for `link` (one "Mx,yH..." square each)."""
+    buffer = BytesIO()
+    qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, border=2).save(buffer)
+    return {(int(x), int(y)) for x, y in re.findall(r"M(\d+),(\d+)H", buffer.getvalue().decode())}
+
+
 def test_qr_svg_for_the_host_and_not_for_a_watcher(phone: Phone, other_phone: Phone) -> None:
     code = phone.start(["Ann", "Bob"])
     image = phone.page.find("img", class_="qr")
@@ -383,7 +399,8 @@ def test_qr_svg_for_the_host_and_not_for_a_watcher(phone: Phone, other_phone: Ph
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     svg = response.get_data(as_text=True)
-    assert "<svg" in svg and "<path" in svg
+    # The same squares as qrcode's own SVG of the join link, drawn in runs (a quarter of the bytes gzipped).
+    assert drawn_squares(svg) == library_squares(host_join_link(phone))
     other_phone.open(f"/watch?code={code}")
     assert other_phone.client.get(f"/t/{code}/qr.svg").status_code == 403
     assert other_phone.client.get("/t/NOSUCH/qr.svg").status_code == 404
