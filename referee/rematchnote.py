@@ -32,18 +32,29 @@ class Changes:
 
     full: tuple[str, ...]
     brief: tuple[str, ...]
+    who: tuple[str, ...] = ()
+    """Who is not playing and who joins, in full. Not said to be the host's doing: leaving out a player who left
+    is what every phone's plain Rematch does (play test 12a)."""
+    who_brief: tuple[str, ...] = ()
 
     def note(self) -> str | None:
-        """The new table's sentence ("New game. Changed by the host: Cy starts; ..."), None if nothing changed."""
-        if not self.full:
-            return None
-        return "New game. Changed by the host: " + "; ".join(self.full) + "."
+        """The new table's sentence ("New game. Cy is not playing. Changed by the host: Dee starts; ..."), None if
+        nothing changed."""
+        said = ["New game."]
+        if self.who:
+            said.append("; ".join(self.who) + ".")
+        if self.full:
+            said.append("Changed by the host: " + "; ".join(self.full) + ".")
+        return " ".join(said) if len(said) > 1 else None
 
     def started(self) -> str:
-        """The old table's line: "A rematch has started, changed by the host: Cy starts, ..." (or the same game)."""
-        if not self.brief:
+        """The old table's line: "A rematch has started without Cy, changed by the host: Dee starts, ..." (or the
+        same game)."""
+        if not self.brief and not self.who_brief:
             return "A rematch has started with the same settings."
-        return "A rematch has started, changed by the host: " + ", ".join(self.brief) + "."
+        who = "".join(f" {part}" for part in self.who_brief)
+        host = ", changed by the host: " + ", ".join(self.brief) if self.brief else ""
+        return f"A rematch has started{who}{host}."
 
 
 def starter(setup: Setup) -> str:
@@ -65,14 +76,16 @@ def changes(old: Setup, new: Setup) -> Changes:
     """What `new` changes from `old`: who plays, the starter, the kind of game, the teams, each house rule."""
     full: list[str] = []
     brief: list[str] = []
+    who: list[str] = []
+    who_brief: list[str] = []
     gone = [name for name in old.players if name not in new.players]
     added = [name for name in new.players if name not in old.players]
     if gone:
-        full.append(f"{join_names(gone)} {'is' if len(gone) == 1 else 'are'} not playing")
-        brief.append(f"without {join_names(gone)}")
+        who.append(f"{join_names(gone)} {'is' if len(gone) == 1 else 'are'} not playing")
+        who_brief.append(f"without {join_names(gone)}")
     if added:
-        full.append(f"{join_names(added)} {'joins' if len(added) == 1 else 'join'} the game")
-        brief.append(f"with {join_names(added)}")
+        who.append(f"{join_names(added)} {'joins' if len(added) == 1 else 'join'} the game")
+        who_brief.append(f"with {join_names(added)}")
     if starter(new) != starter(old):
         full.append(f"{starter(new)} starts")
         brief.append(f"{starter(new)} starts")
@@ -94,7 +107,7 @@ def changes(old: Setup, new: Setup) -> Changes:
     full.extend(reading_brief(name, new_rules[name]) for name in changed)
     if changed:
         brief.append("a house rule" if len(changed) == 1 else f"{len(changed)} house rules")
-    return Changes(tuple(full), tuple(brief))
+    return Changes(tuple(full), tuple(brief), tuple(who), tuple(who_brief))
 
 
 def rematch_note(view: TableView) -> str | None:

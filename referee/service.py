@@ -25,6 +25,7 @@ from .engine import (
     Setup,
     Status,
     describe,
+    join_names,
     key_rule,
     make_setup,
     name_key,
@@ -111,7 +112,8 @@ def rematch_players(view: TableView) -> tuple[str, ...]:
 
 
 def _as_old_names(players: Sequence[object], old: Sequence[str]) -> Sequence[object]:
-    """The rematch's players, a returning player spelt as before ("cy" is Cy): their phone keeps its seat."""
+    """The rematch's players, a returning player spelt as before in the series ("cy" is Cy): one name in the
+    series tally, and their phone keeps its seat (the latest of `old` wins)."""
     if not isinstance(players, list | tuple):
         return players  # not a list of names: make_setup says so
     spelt = {name_key(name): name for name in old}
@@ -119,13 +121,13 @@ def _as_old_names(players: Sequence[object], old: Sequence[str]) -> Sequence[obj
 
 
 def _next_starter(old: Setup, players: Sequence[object]) -> str | None:
-    """The same starter again; if they are not playing, the next player round the table who is (None: the first
-    seat starts)."""
-    seats = old.players
+    """The same starter again; if they are not playing, the next player round the table who is, new players
+    sitting after this game's last seat (None: the first seat starts)."""
+    seats = [*old.players, *(name for name in players if name not in old.players)]
     first = seats.index(old.first_player) if old.first_player in seats else 0
     for offset in range(len(seats)):
         name = seats[(first + offset) % len(seats)]
-        if name in players:
+        if name in players and isinstance(name, str):
             return name
     return None
 
@@ -554,8 +556,12 @@ class Referee:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
             return view.rematch_code, False
-        names = rematch_players(view) if players is None else _as_old_names(players, view.setup.players)
-        setup = self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
+        if players is None:
+            setup = self._default_rematch_setup(view, first_player, variant, teams, house_rules)
+        else:
+            known = [name for game in self.series(view) for name in game.setup.players]
+            names = _as_old_names(players, known)  # the newest game's spelling last: it wins
+            setup = self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
         now = self.clock()
         # One transaction with the finished table locked first: of calls made at the same moment, one makes the
         # rematch and the others find it. Making the new table before the lock left a stray table behind each
@@ -576,6 +582,31 @@ class Referee:
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
         return new_code, True
+
+    def _default_rematch_setup(
+        self,
+        view: TableView,
+        first_player: str | None,
+        variant: str | None,
+        teams: Sequence[Sequence[object]] | None,
+        house_rules: Mapping[str, object] | None,
+    ) -> Setup:
+        """The rematch of everyone still at the table; refused in words any phone can act on when too few are left
+        for the game (play test 12a: "you named 3" to a player who named nobody)."""
+        names = rematch_players(view)
+        try:
+            return self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
+        except Invalid as error:
+            gone = [name for name in view.setup.players if name not in names]
+            if error.code != "bad_player_count" or not gone:
+                raise
+            count = f"{len(names)} player is" if len(names) == 1 else f"{len(names)} players are"
+            raise Invalid(
+                "bad_player_count",
+                f"Without {join_names(gone)} only {count} left, too few for this game: the host can add players "
+                "or choose another game under “Change who plays”.",
+                field="players",
+            ) from None
 
     @staticmethod
     def _rematch_setup(

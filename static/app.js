@@ -336,6 +336,19 @@
     if (next) next.focus({ preventScroll: true });
   });
 
+  // --- Enter in the rematch form's "New players" box ---
+  // The phone keyboard's Go key sends the form from the text box, and a refusal then came back with the focus left
+  // in the box and its sentence, beside the button, a screen or more below (play test 12a). Sent from the
+  // button instead, the answer puts the focus back on the button with the sentence just above it, on screen.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches || !event.target.matches("form.rematch-form input[type=text]")) return;
+    var button = event.target.form.querySelector("#rematch-go");
+    if (!button) return;
+    event.preventDefault();
+    button.focus();
+    button.click();
+  });
+
   // --- A hand Fix being typed survives a live refresh ---
   // Another phone's card redraws the board, and with it every player's Fix: the host's open Fix closed and the
   // typed number was lost, with nothing said (play test 5). The new board's Fix for the same player opens again

@@ -27,8 +27,8 @@ CHANGE_FIELDS = ("first", "variant", "team", "name", "who_plays", "add")
 MAX_ADDED = 200
 TOO_LATE = "The rematch had already started when your changes arrived, so they were not used."
 HOST_ONLY = (
-    "Only the host's phone can change who starts, the game or the house rules. "
-    'Tap "Rematch with the same players", or ask the host.'
+    "Only the host's phone can change who plays, who starts, the game or the house rules. "
+    "Tap the Rematch button for the same game, or ask the host."
 )
 
 

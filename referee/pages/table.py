@@ -318,7 +318,13 @@ def _refused_changes(
     """
     full_page = not is_htmx()
     context = board_context(
-        view, device, full_page=full_page, rematch_form=form, rematch_error=error.message, rematch_autofocus=full_page
+        view,
+        device,
+        full_page=full_page,
+        rematch_form=form,
+        rematch_error=error.message,
+        rematch_error_field=getattr(error, "field", None),
+        rematch_autofocus=full_page,
     )
     if full_page:
         return render_template("table.html", **context), http_status(error)

@@ -143,13 +143,23 @@ def test_the_rematch_leaves_out_who_left_and_the_host_adds_a_player(server: Serv
     violations = Axe().run(host, options=AXE_OPTIONS).response["violations"]
     assert not violations, [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
 
+    # The phone keyboard's Go key in "New players", with too few players: the refusal comes back on screen, the
+    # focus on the button just under it (play test 12a: it stayed in the box, the sentence far below).
     form.get_by_role("checkbox", name="Bob").uncheck()
+    form.get_by_role("checkbox", name="Dee").uncheck()
+    form.get_by_label("New players").press("Enter")
+    error = host.locator("#rematch-error")
+    expect(error).to_have_text("5 Alive needs 2 to 6 players; you named 1.")
+    expect(host.get_by_role("button", name="Rematch with these changes")).to_be_focused()
+    assert in_view(host, error), error.bounding_box()
+    expect(host.get_by_label("New players")).to_have_attribute("aria-invalid", "true")
+
+    form = host.locator("details.rematch-changes[open] form")
+    form.get_by_role("checkbox", name="Dee").check()
     form.get_by_label("New players").fill("Eve")
     form.get_by_role("button", name="Rematch with these changes").click()
     host.wait_for_url(lambda url: bool(TABLE_URL.search(url)) and not url.endswith(f"/t/{code}"))
-    expect(host.locator("#rematch-note")).to_have_text(
-        "New game. Changed by the host: Bob and Cy are not playing; Eve joins the game."
-    )
+    expect(host.locator("#rematch-note")).to_have_text("New game. Bob and Cy are not playing; Eve joins the game.")
     expect(host.locator("#players .pname")).to_have_count(3)
     bob.get_by_role("link", name="Go to the new table").click()
     bob.wait_for_url(host.url)

@@ -36,7 +36,7 @@ def test_the_rematch_after_a_player_left_is_without_them_and_their_phone_watches
     assert new.state.draw_pile == 77 - 3 * 10  # the 77-card deck dealt to three, not four
     other_phone.open(f"/t/{started}")
     assert other_phone.page.by_id("strip").text().startswith("You're watching")
-    assert note(other_phone) == "New game. Changed by the host: Cy is not playing."
+    assert note(other_phone) == "New game. Cy is not playing."  # not the host's doing: the plain Rematch
     assert "Fix" not in other_phone.page.text()  # a watcher enters nothing
 
 
@@ -49,7 +49,7 @@ def test_the_host_ticks_who_plays_and_adds_new_players(phone: Phone, app: Flask)
     new = app.extensions["referee"].view(new_code(response))
     assert new.setup.players == ("Ann", "Cy", "Eve", "Fin")  # the ticked in their seats, then the new ones
     phone.follow(response)
-    assert note(phone) == "New game. Changed by the host: Bob is not playing; Eve and Fin join the game."
+    assert note(phone) == "New game. Bob is not playing; Eve and Fin join the game."
     players = [item.find(class_="pname").text().split()[0] for item in phone.page.by_id("players").find_all("li")]
     assert players == ["Ann", "Cy", "Eve", "Fin"]
 
@@ -64,7 +64,7 @@ def test_a_starter_who_is_not_playing_hands_the_start_to_the_next_player_round_t
     new = app.extensions["referee"].view(new_code(response))
     assert new.state.current_player.name == "Cy"
     phone.follow(response)
-    assert note(phone) == "New game. Changed by the host: Bob is not playing; Cy starts."
+    assert note(phone) == "New game. Bob is not playing. Changed by the host: Cy starts."
 
 
 def test_too_few_players_for_the_rematch_is_refused_with_the_form_kept(phone: Phone, app: Flask) -> None:
@@ -96,8 +96,69 @@ def test_the_api_names_who_plays_and_a_returning_player_keeps_their_phone(
     assert response.status_code == 201, response.get_json()
     started = response.get_json()
     assert [player["name"] for player in started["state"]["players"]] == ["Ann", "Cy", "Eve"]
-    assert started["state"]["rematch_note"] == "New game. Changed by the host: Bob is not playing; Eve joins the game."
+    assert started["state"]["rematch_note"] == "New game. Bob is not playing; Eve joins the game."
     other_phone.open(f"/t/{started['code']}")
     assert other_phone.page.by_id("strip").text().startswith("You're Ann")  # "ann" is Ann: the seat stays hers
     bobs_phone.open(f"/t/{started['code']}")
     assert bobs_phone.page.by_id("strip").text().startswith("You're watching")
+
+
+def test_a_team_game_too_small_without_who_left_is_refused_in_words_any_phone_can_act_on(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    """Play test 12a: Bob's plain Rematch after a team game Cy left was told "you named 3", and Bob named nobody."""
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    join(other_phone, host_join_link(phone), "Bob")
+    drive(app, code, "Cy leaves")
+    finish_game(app, code)
+    other_phone.open(f"/t/{code}")
+    response = other_phone.press("Rematch without Cy", htmx=True)
+    assert response.status_code == 400
+    refusal = other_phone.page.find(class_="error")
+    assert refusal is not None and refusal.text() == (
+        "Without Cy only 3 players are left, too few for this game: the host can add players or choose another "
+        "game under “Change who plays”."
+    )
+    assert app.extensions["referee"].view(code).rematch_code is None
+
+
+def test_a_player_back_after_sitting_a_game_out_is_one_name_in_the_series(phone: Phone, app: Flask) -> None:
+    """Play test 12a: "cy" typed two games later became a second player in the tally."""
+    code = left_and_finished(phone, app, ["Ann", "Bob", "Cy"], "Cy")
+    second = new_code(phone.press("Rematch without Cy"))
+    finish_game(app, second)
+    phone.open(f"/t/{second}")
+    third = new_code(phone.press("Rematch with these changes", add="cy"))
+    assert app.extensions["referee"].view(third).setup.players == ("Ann", "Bob", "Cy")
+    finish_game(app, third)
+    phone.open(f"/t/{third}")
+    tally = phone.page.find(class_="series").text()  # type: ignore[union-attr]
+    assert tally.count("Cy") == 1 and "cy" not in tally, tally
+    assert code != second != third
+
+
+def test_the_phone_of_a_player_who_left_is_not_promised_an_undo_once_the_rematch_started(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    join(other_phone, host_join_link(phone), "Cy")
+    drive(app, code, "Cy leaves")
+    other_phone.open(f"/t/{code}")
+    assert "Undo brings you back." in other_phone.page.by_id("strip").text()
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    phone.press("Rematch without Cy")
+    other_phone.open(f"/t/{code}")
+    strip = other_phone.page.by_id("strip").text()
+    assert "You left this game before it ended." in strip and "Undo" not in strip
+
+
+def test_a_new_player_sits_after_the_last_seat_and_starts_if_the_starter_is_not_playing(
+    phone: Phone, app: Flask
+) -> None:
+    """Play test 12a: the hint says Eve sits after Cy, so with Cy (who started) out, Eve starts, not Ann."""
+    code = phone.start(["Ann", "Bob", "Cy"], first="2")  # Cy starts
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    started = new_code(phone.press("Rematch with these changes", plays=["Ann", "Bob"], add="Eve"))
+    assert app.extensions["referee"].view(started).state.current_player.name == "Eve"
