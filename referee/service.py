@@ -111,6 +111,11 @@ def rematch_players(view: TableView) -> tuple[str, ...]:
     return tuple(player.name for player in view.state.players if not player.left)
 
 
+def left_the_game(view: TableView) -> tuple[str, ...]:
+    """The players who left this game, whom a rematch leaves out unless the host ticks them."""
+    return tuple(player.name for player in view.state.players if player.left)
+
+
 def _as_old_names(players: Sequence[object], old: Sequence[str]) -> Sequence[object]:
     """The rematch's players, a returning player spelt as before in the series ("cy" is Cy): one name in the
     series tally, and their phone keeps its seat (the latest of `old` wins)."""
@@ -597,7 +602,7 @@ class Referee:
         try:
             return self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
         except Invalid as error:
-            gone = [name for name in view.setup.players if name not in names]
+            gone = left_the_game(view)
             if error.code != "bad_player_count" or not gone:
                 raise
             count = f"{len(names)} player is" if len(names) == 1 else f"{len(names)} players are"

@@ -15,7 +15,7 @@ from flask import request
 from ..engine import HOUSE_RULE_SPECS, Setup, Status, name_key
 from ..extensions import get_referee
 from ..rematchnote import changes, rematch_note, starter, team_pairs
-from ..service import rematch_players
+from ..service import left_the_game, rematch_players
 from ..store import DeviceRow
 from ..tableview import TableView
 from .home import SetupForm, variant_choices
@@ -116,7 +116,7 @@ def rematch_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]
     context: dict[str, Any] = {"rematch_note": None, "rematch_started": None, "rematch_form": None}
     context["rematch_note"] = rematch_note(view)
     # Who left the game is not dealt in again by "Rematch" (the button says so: "Rematch without Cy").
-    context["rematch_without"] = [player.name for player in view.state.players if player.left]
+    context["rematch_without"] = left_the_game(view)
     referee = get_referee()
     if view.rematch_code is not None:
         new_setup = referee.setup_of(view.rematch_code)
