@@ -84,8 +84,10 @@ def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
         seat = state.seat_of(device.player)
         left = seat is not None and state.players[seat].left
         # Once a rematch follows, this game changes no more: no Undo brings anyone back (play test 12a).
-        undo = "You left this game before it ended." if view.rematch_code else "Undo brings you back."
-        note = f"You've left this game: this phone still follows it. {undo}" if left else None
+        if view.rematch_code:
+            note = "You left this game before it ended." if left else None
+        else:
+            note = "You've left this game: this phone still follows it. Undo brings you back." if left else None
         return Identity(device.player, f"You're {device.player}", your_turn, left=note)
     labels = {"host": "You're the host", "watcher": "You're watching"}
     moved = moved_note(device, view.setup.players)
