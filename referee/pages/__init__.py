@@ -17,8 +17,6 @@ from . import asking, display, home, joining, lobby, logview, rules, table, whoa
 from .common import error_page, http_error_page, watch_reason
 from .rendering import (
     RenderedLines,
-    action_fields,
-    action_form_attrs,
     log_lines_html,
     number_buttons,
     player_items,
@@ -56,8 +54,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(log_lines_html)
     # Globals, not macros imported "with context": such an import runs the imported template again at every
     # render of every partial that imports it (three on the board).
-    app.add_template_global(action_fields)
-    app.add_template_global(action_form_attrs)
     app.add_template_global(number_buttons)
     app.add_template_global(player_items)
     app.add_template_global(wild_buttons)

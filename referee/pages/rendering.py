@@ -13,6 +13,7 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, request, url_for
@@ -53,26 +54,37 @@ def url_cache(entries: int = URL_ENTRIES) -> Callable[..., str]:
     return functools.lru_cache(maxsize=entries)(_build_url)
 
 
-def action_fields(view: TableView, kind: str, player: str | None = None) -> Markup:
-    """The hidden fields every action form posts: the CSRF token, the action's kind, its player, and the version
-    the phone saw (a stale version is refused, so two phones tapping at once never count a card twice).
+@dataclass(frozen=True)
+class ActionForms:
+    """What every action form on one board shares, worked out once per board: its attributes (the "act" URL,
+    a plain post without JavaScript, an htmx swap with it), and the hidden CSRF token and version fields.
 
-    In Python rather than a Jinja macro: a board has about ten action forms, and as a macro these fields
-    were a third of the board's render.
+    A board has about ten action forms. Worked out per form (a Jinja macro at first, then a function looking up
+    the request, the session and the URL each time), these fields were the costliest part of a tap's answer.
     """
-    player_field = "" if player is None else f'<input type="hidden" name="player" value="{escape(player)}">'
-    return Markup(
-        f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(csrf_token())}">\n'
-        f'<input type="hidden" name="kind" value="{escape(kind)}">\n'
-        f"{player_field}\n"
-        f'<input type="hidden" name="version" value="{int(view.version)}">'
-    )
 
+    attrs: Markup
+    csrf_field: str
+    version_field: str
 
-def action_form_attrs(view: TableView) -> Markup:
-    """The attributes of a form that posts one action: a plain post without JavaScript, an htmx swap with it."""
-    url = escape(request_url_for("table.act", code=view.code))
-    return Markup(f'method="post" action="{url}" hx-post="{url}"')
+    @classmethod
+    def for_view(cls, view: TableView) -> ActionForms:
+        """The shared parts for this phone (its CSRF token) and this version of the table."""
+        url = escape(request_url_for("table.act", code=view.code))
+        return cls(
+            attrs=Markup(f'method="post" action="{url}" hx-post="{url}"'),
+            csrf_field=f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(csrf_token())}">',
+            version_field=f'<input type="hidden" name="version" value="{int(view.version)}">',
+        )
+
+    def fields(self, kind: str, player: str | None = None) -> Markup:
+        """The hidden fields one action form posts: the CSRF token, the action's kind, its player, and the version
+        the phone saw (a stale version is refused, so two phones tapping at once never count a card twice)."""
+        player_field = "" if player is None else f'<input type="hidden" name="player" value="{escape(player)}">'
+        return Markup(
+            f'{self.csrf_field}\n<input type="hidden" name="kind" value="{escape(kind)}">\n'
+            f"{player_field}\n{self.version_field}"
+        )
 
 
 # Every card's value and label as they appear in the markup (escaped once: the pad shows all eighteen).
@@ -80,7 +92,7 @@ CARD_TEXT = {card: (str(escape(card.value)), str(escape(card.label))) for card i
 
 
 def number_buttons(numbers: list[CardOption], total: int) -> Markup:
-    """The card pad's number buttons (templates/_pad.html), in Python for the same reason as `action_fields`.
+    """The card pad's number buttons (templates/_pad.html), in Python: as a Jinja loop, a board's costliest part.
 
     No aria-label: a button's name is its text, "7 makes 14" (the arrow is drawn, the word is read), so it
     starts with what a voice-control user reads off the button; a disabled card's reason is its description.
@@ -147,7 +159,7 @@ LEFT = '<span class="badge out-badge">Left</span>'
 ARIA_CURRENT = 'aria-current="true"'
 
 
-def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int, may_leave: bool) -> str:
+def _fix_form(forms: ActionForms, name: Markup, player: str, hand: int, seat: int, may_leave: bool) -> str:
     """The "Fix" of one player (`_players.html`'s markup, its whitespace included): their hand size, or that they
     got up and left the game (play test 10b: bedtime mid-game, and no way to play on without them).
 
@@ -156,35 +168,36 @@ def _fix_form(view: TableView, name: Markup, player: str, hand: int, seat: int, 
     return (
         '\n      <details class="fix-hand">\n'
         f'        <summary id="fix-{seat}" aria-label="Fix {name}\'s hand size, or say {name} has left">Fix</summary>\n'
-        f"        <form {action_form_attrs(view)}>\n"
-        f"          {action_fields(view, 'hand', player)}\n"
+        f"        <form {forms.attrs}>\n"
+        f"          {forms.fields('hand', player)}\n"
         f'          <label>{name} really holds <input type="number" name="cards" min="1" max="77" value="{hand}" '
         f'inputmode="numeric" aria-label="Cards {name} holds"> cards</label>\n'
         '          <button type="submit" class="secondary">Save</button>\n'
         "        </form>\n"
-        f"{_leave_form(view, name, player) if may_leave else ''}"
+        f"{_leave_form(forms, name, player) if may_leave else ''}"
         "      </details>\n      "
     )
 
 
-def _leave_form(view: TableView, name: Markup, player: str) -> str:
+def _leave_form(forms: ActionForms, name: Markup, player: str) -> str:
     """The Fix's "… has left the game" (rulebook entry player-leaves)."""
     return (
-        f'        <form {action_form_attrs(view)} class="leave-form">\n'
-        f"          {action_fields(view, 'leave', player)}\n"
+        f'        <form {forms.attrs} class="leave-form">\n'
+        f"          {forms.fields('leave', player)}\n"
         f'          <button type="submit" class="secondary leave">{name} has left the game</button>\n'
         f'          <span class="hint">Out for good, cards on the discard pile. Undo brings {name} back.</span>\n'
         "        </form>\n"
     )
 
 
-def player_items(view: TableView, may_enter: bool) -> Markup:
+def player_items(view: TableView, forms: ActionForms | None) -> Markup:
     """The players' list items (templates/_players.html): name, badges, lives, hand and its "Fix" form.
 
-    In Python for the same reason as `action_fields`: four players' items were a quarter of a board's render.
+    In Python rather than a Jinja loop: four players' items were a quarter of a board's render.
     """
     state = view.state
-    fixable = may_enter and state.status is not Status.FINISHED
+    # No "Fix" once the game is over, nor on a phone that only watches (it has no action forms).
+    fix_forms = forms if state.status is not Status.FINISHED else None
     # Nobody leaves during a tie-break: it is refused ("must first add up"), so it is not offered (play test 11a).
     playing = state.status is Status.PLAYING
     parts = []
@@ -199,7 +212,9 @@ def player_items(view: TableView, may_enter: bool) -> Markup:
             shown = LIFE * alive + LOST * (5 - alive)
             label = f"{player.lives} of 5 lives left"
             lives = f'\n      <span class="lives" role="img" aria-label="{label}">{shown}</span>\n      '
-        fix = _fix_form(view, name, player.name, player.hand, seat, playing) if fixable and not player.out else ""
+        fix = ""
+        if fix_forms is not None and not player.out:
+            fix = _fix_form(fix_forms, name, player.name, player.hand, seat, playing)
         cards = "card" if player.hand == 1 else "cards"
         parts.append(
             f'\n    \n    <li class="player{classes}"\n'

@@ -45,6 +45,7 @@ from .rematch import (
     rematch_context,
     requested,
 )
+from .rendering import ActionForms
 from .rules import asked_question, panel_answers
 from .standings import standings
 from .summary import identity, strip, tiebreak_note
@@ -91,6 +92,7 @@ def board_context(
     lines, log_count = log_lines(view)
     errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
     quiet = extra.pop("quiet", None) or quiet
+    may_enter = get_referee().may_enter(view, device)
     return {
         "view": view,
         "state": state,
@@ -99,7 +101,9 @@ def board_context(
         "wilds": [wilds[card] for card in WILD_CARDS],
         "next_player": _next_player(view),
         "device": device,
-        "may_enter": get_referee().may_enter(view, device),
+        "may_enter": may_enter,
+        # Only a phone that may enter cards has action forms (and only it needs a CSRF token in its session).
+        "forms": ActionForms.for_view(view) if may_enter else None,
         "errors": errors,
         "notices": notices,
         "quiet": quiet,
