@@ -28,6 +28,10 @@ class Card(Enum):
     REDEAL = "redeal"
     BOMB = "bomb"
 
+    # A card is the one object of its kind, so it is hashed by identity, in C. Enum's own hash is a Python call
+    # (it hashes the name), and drawing a board looks cards up in dicts about two hundred times.
+    __hash__ = object.__hash__
+
     @property
     def number(self) -> int | None:
         """The value a number card adds to the total, or None for a wild card."""
