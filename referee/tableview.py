@@ -26,6 +26,25 @@ class LogEntry:
     """True once Undo has been pressed on this entry (its newest change was an Undo or a Redo)."""
 
 
+def newest_change_key(entry: LogEntry) -> tuple[float, bool, int]:
+    """What orders the log's changes in time: when, then an Undo or Redo after the entering, then entry order."""
+    # Equal times (a coarse clock): an Undo or Redo comes after the entering, a later entry after an earlier.
+    return (entry.changed_at, entry.status_changed, entry.seq)
+
+
+def undone_or_redone_last(log: tuple[LogEntry, ...]) -> LogEntry | None:
+    """The entry undone or put back, if the log's newest change was an Undo or a Redo (else None)."""
+    # The log is its active entries, then its undone ones (a new action drops those: Store.append_event). So the
+    # newest change is one of three entries, however long the game: the last one (just entered), the first undone
+    # one (an Undo) or the last active one (a Redo). Every tap and refresh asks this once per version.
+    active = len(log)
+    while active and log[active - 1].undone:
+        active -= 1
+    candidates = [log[index] for index in {len(log) - 1, active - 1, active} if 0 <= index < len(log)]
+    newest = max(candidates, key=newest_change_key, default=None)
+    return newest if newest is not None and newest.status_changed else None
+
+
 @dataclass(frozen=True)
 class TableView:
     """Everything a page or the API shows of a table at one version."""
@@ -55,7 +74,7 @@ class TableView:
         return self.history.can_redo and self.rematch_code is None
 
     # Cached: a view is kept between requests (service.Referee._remember) and drawn for every phone that
-    # refreshes; these read the whole log or ask the engine about every card, so once per version is enough.
+    # refreshes; these look through the log or ask the engine about every card, so once per version is enough.
     @cached_property
     def legal(self) -> Legal:
         """The moves open to the table at this version (engine.legal_actions)."""
@@ -64,9 +83,7 @@ class TableView:
     @cached_property
     def last_undo_or_redo(self) -> LogEntry | None:
         """The entry undone or put back, if the table's newest change was an Undo or a Redo (else None)."""
-        # Equal times (a coarse clock): an Undo or Redo comes after the entering, a later entry after an earlier.
-        newest = max(self.log, key=lambda entry: (entry.changed_at, entry.status_changed, entry.seq), default=None)
-        return newest if newest is not None and newest.status_changed else None
+        return undone_or_redone_last(self.log)
 
     @cached_property
     def last_note_rule(self) -> str | None:

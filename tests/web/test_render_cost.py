@@ -7,8 +7,13 @@ With a thousand phones a full garbage collection stops every request for a quart
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 
 from flask import Flask
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.tableview import LogEntry, undone_or_redone_last
 
 from .conftest import Phone, drive
 
@@ -54,3 +59,27 @@ def test_a_board_behind_a_proxy_prefix_links_under_it_and_one_without_does_not(p
         html = prefixed.get_data(as_text=True)
         assert f'hx-get="/referee/t/{code}/board?' in html and f'hx-get="/t/{code}/board?' not in html
         assert f'hx-get="/t/{code}/board?' in direct and "/referee/" not in direct
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["enter", "undo", "redo"]), max_size=40))
+def test_the_newest_undo_or_redo_is_found_without_reading_the_whole_log(steps: list[str]) -> None:
+    # Every tap and refresh asks what the newest change was ("Undone: …" on the board, "That Undo is already done"
+    # for a double tap). It looks at three entries of the log, not all of them, and must still find the entry the
+    # last Undo or Redo changed. The log is kept as the store keeps it: a new action drops the undone entries.
+    log: list[LogEntry] = []
+    last_undo_or_redo: int | None = None  # the seq of the entry the newest change undid or put back, if any
+    for now, step in enumerate(steps, start=1):
+        active = [entry for entry in log if not entry.undone]
+        undone = [entry for entry in log if entry.undone]
+        if step == "enter":
+            log = [*active, LogEntry(len(log) + 1, "a card", None, None, False, None, changed_at=now)]
+            last_undo_or_redo = None
+        elif step == "undo" and active:
+            log = [*active[:-1], replace(active[-1], undone=True, changed_at=now, status_changed=True), *undone]
+            last_undo_or_redo = active[-1].seq
+        elif step == "redo" and undone:
+            log = [*active, replace(undone[0], undone=False, changed_at=now, status_changed=True), *undone[1:]]
+            last_undo_or_redo = undone[0].seq
+    found = undone_or_redone_last(tuple(log))
+    assert (found and found.seq) == last_undo_or_redo
