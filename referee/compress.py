@@ -8,8 +8,8 @@ Static files (sent with `direct_passthrough`) are compressed once per file versi
 
 from __future__ import annotations
 
-import gzip
 import threading
+import zlib
 from collections import OrderedDict
 
 from flask import Flask, Request, Response, request
@@ -36,6 +36,12 @@ MIN_SIZE = 1024
 HTMX_LEVEL = 1
 PAGE_LEVEL = 6
 STATIC_LEVEL = 9
+# At level 1 a smaller hash table is faster still: memLevel 5 (zlib's default is 8) gzipped a 27 KB board in
+# 72 µs instead of 101 µs, into 4,147 bytes instead of 4,125; every tap and live refresh pays it. At levels 6
+# and 9 it was slower and larger, so pages and static files keep the default.
+HTMX_MEM_LEVEL = 5
+# zlib writes a gzip header and trailer (RFC 1952) for window bits 16 + 9..15; its header's time is 0.
+GZIP_WBITS = 16 + zlib.MAX_WBITS
 STATIC_CACHE_ENTRIES = 64
 
 
@@ -89,6 +95,13 @@ class StaticCache:
                 self._items.popitem(last=False)
 
 
+def gzip_bytes(data: bytes, level: int) -> bytes:
+    """`data` as one gzip member, compressed at `level` (with the smaller hash table at HTMX_LEVEL)."""
+    memory = HTMX_MEM_LEVEL if level == HTMX_LEVEL else zlib.DEF_MEM_LEVEL
+    packer = zlib.compressobj(level, zlib.DEFLATED, GZIP_WBITS, memory)
+    return packer.compress(data) + packer.flush()
+
+
 def _level(static: bool) -> int:
     if static:
         return STATIC_LEVEL
@@ -127,7 +140,7 @@ def compress_response(response: Response, cache: StaticCache) -> Response:
         data = response.get_data()
         if len(data) < MIN_SIZE:
             return response
-        body = gzip.compress(data, compresslevel=_level(static), mtime=0)
+        body = gzip_bytes(data, _level(static))
         if key is not None:
             cache.put(key, body)
     else:
