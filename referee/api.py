@@ -237,6 +237,12 @@ def remove_device(code: str, device_id: int) -> Response:
     return jsonify({"join_url": join_url(referee.view(code))})
 
 
+@bp.post("/tables/<code>/devices/<int:device_id>/restore")
+def restore_device(code: str, device_id: int) -> Response:
+    """Bring a removed phone back (undoes a mistaken removal); the join link stays as the removal left it."""
+    return jsonify(device_json(_with_token(code).restore(code, device_id)))
+
+
 @bp.put("/tables/<code>/entry")
 def set_entry(code: str) -> Response:
     """Choose who may enter cards: "joined" (every joined phone) or "host" (the host's phone and the API only)."""

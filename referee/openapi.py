@@ -333,16 +333,30 @@ DOCUMENT: dict[str, Any] = {
                 "summary": "Remove a phone",
                 "description": "The phone can no longer enter cards, and the join link is replaced so that it "
                 "cannot join again (phones still at the table stay). The answer holds the new link.",
-                "parameters": [
-                    {"$ref": "#/components/parameters/Code"},
-                    {"name": "device_id", "in": "path", "required": True, "schema": {"type": "integer"}},
-                ],
+                "parameters": [{"$ref": "#/components/parameters/Code"}, {"$ref": "#/components/parameters/DeviceId"}],
                 "security": [{"bearer": []}],
                 "responses": {
                     "200": _json("Removed; the new join link.", "JoinLink"),
                     "401": _error("No token."),
                     "403": _error("Wrong token, or the host's own phone (it cannot be removed)."),
                     "404": _error("No such table, or no such phone at it."),
+                },
+            }
+        },
+        "/api/v1/tables/{code}/devices/{device_id}/restore": {
+            "post": {
+                "operationId": "restoreDevice",
+                "summary": "Bring a removed phone back",
+                "description": "Undoes a removal: the phone may enter cards again as before. The join link the "
+                "removal made stays. Bringing back a phone that is at the table changes nothing.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}, {"$ref": "#/components/parameters/DeviceId"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": _json("The phone, back at the table.", "Device"),
+                    "401": _error("No token."),
+                    "403": _error("Wrong token."),
+                    "404": _error("No such table, or no such phone at it."),
+                    "422": _error("Another phone speaks for this phone's player now (seat_taken)."),
                 },
             }
         },
@@ -476,7 +490,8 @@ DOCUMENT: dict[str, Any] = {
     "components": {
         "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         "parameters": {
-            "Code": {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 40}}
+            "Code": {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 40}},
+            "DeviceId": {"name": "device_id", "in": "path", "required": True, "schema": {"type": "integer"}},
         },
         "schemas": {
             "NewTable": {

@@ -884,12 +884,8 @@ class Referee:
         in its history. Phones still at the table stay; the host's QR code follows live.
         """
         row = self._row(code)
-        if not 0 < device_id < 2**63:  # beyond the database's integers (a made-up id in the URL)
-            raise NotFound("no_device", "That phone is not at this table.")
         with self.store.transaction() as db:
-            device = self.store.device(db, row.id, device_id)
-            if device is None:
-                raise NotFound("no_device", "That phone is not at this table.")
+            device = self._device_at(db, row, device_id)
             if device.role == "host":
                 raise Forbidden("host_device", "The host's own phone cannot be removed.")
             if device.revoked:
@@ -901,6 +897,38 @@ class Referee:
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
         return device
+
+    def _device_at(self, db: Db, row: TableRow, device_id: int) -> DeviceRow:
+        """The device with this id at the table, read inside `db`'s transaction; NotFound if there is none."""
+        # An id beyond the database's integers (made up in the URL) is no phone either.
+        device = self.store.device(db, row.id, device_id) if 0 < device_id < 2**63 else None
+        if device is None:
+            raise NotFound("no_device", "That phone is not at this table.")
+        return device
+
+    def restore(self, code: str, device_id: int) -> DeviceRow:
+        """Bring a removed device back to the table (one tap undoes a mistaken Remove); return it as it is now.
+
+        The join link made by the removal stays: phones that joined with it are at the table now. A phone
+        whose seat another phone took meanwhile stays removed: two phones never speak for one player.
+        """
+        row = self._row(code)
+        with self.store.transaction() as db:
+            # Locked like every claim of a seat: a phone joining as the same player waits for this check.
+            self.store.table(db, row.code, lock=True)
+            device = self._device_at(db, row, device_id)
+            if not device.revoked:
+                # Back already (a retry, a second tap): nothing to do.
+                return device
+            if device.player and self.store.seat_taken(db, row.id, device.player):
+                raise Illegal(
+                    "seat_taken",
+                    f"Another phone is {device.player}'s now, so {device.label} stays removed.",
+                )
+            self.store.restore_device(db, row.id, device_id)
+            revision = self.store.bump_revision(db, row.id)
+        self.bus.publish(row.code, revision)
+        return replace(device, revoked=False)
 
     # --- asking to be a player (a phone that typed the code; the host answers) ---
 

@@ -1089,6 +1089,10 @@ class Store:
         )
         return cursor.rowcount == 1
 
+    def restore_device(self, db: Db, table_id: int, device_id: int) -> None:
+        """Let a removed device of this table back in (the host's "Bring back")."""
+        db.execute("UPDATE devices SET revoked = 0 WHERE id = ? AND table_id = ?", (device_id, table_id))
+
     def device_in(self, db: Db, table_id: int, token_hash: str) -> DeviceRow | None:
         """Return the device of this table holding the token with this hash, read inside `db`'s transaction."""
         row = db.execute(

@@ -72,7 +72,10 @@ def watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
     if device is None:
         return None
     if device.revoked:
-        return "The host removed this phone from the table: it can follow the game, but not enter cards."
+        return (
+            "The host removed this phone from the table: it can follow the game, but not enter cards. If that was "
+            "a mistake, the host can bring it back."
+        )
     if device.role == "player" and view.entry == "host":
         return "Only the host's phone enters cards at this table: this phone follows the game."
     return None

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine import name_key
-from ..errors import Forbidden, NotFound, ServiceError
+from ..errors import Forbidden, Illegal, NotFound, ServiceError
 from ..extensions import get_referee, join_limit
 from ..http_status import http_status
 from ..netaddr import ALL_INTERFACES, lan_address, link_for_phones
@@ -412,9 +412,23 @@ def revoke(code: str, device_id: int) -> BaseResponse:
     removed = get_referee().revoke(view.code, device_id)
     flash(
         f"Removed {removed.label}: it can no longer enter cards. The join link and QR code changed too, so it "
-        "cannot join again; phones still here stay.",
+        "cannot join again; phones still here stay. A mistake? Tap Bring back beside it.",
         "info",
     )
+    return _back_to_join_panel(view)
+
+
+@bp.post("/t/<code>/devices/<int:device_id>/restore")
+def restore(code: str, device_id: int) -> BaseResponse:
+    """Bring a removed phone back to the table (host only): one tap undoes a mistaken Remove."""
+    view = _host_view(code)
+    try:
+        back = get_referee().restore(view.code, device_id)
+    except Illegal as refused:
+        # Said in the panel, where the host's eyes are (the page comes back scrolled to it), like its confirmations.
+        flash(refused.message, "info")
+        return _back_to_join_panel(view)
+    flash(f"{back.label} is back at the table.", "info")
     return _back_to_join_panel(view)
 
 

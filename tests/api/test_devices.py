@@ -134,6 +134,46 @@ def test_removing_a_phone_keeps_it_out_and_replaces_the_join_link(api: Api, app:
     assert app.test_client().get(new_link).status_code == 200
 
 
+def test_a_removed_phone_is_brought_back_with_its_seat(api: Api, app: Flask) -> None:
+    created = api.create(["Ann", "Bob", "Cy"])
+    bob = join(app, created["join_url"], "player:Bob")
+    bob_id = next(d["id"] for d in devices(api) if d["player"] == "Bob")
+    removal = api.client.delete(f"/api/v1/tables/{api.code}/devices/{bob_id}", headers=auth(api))
+    new_link = removal.get_json()["join_url"]
+    assert tap(bob, api.code) == 403
+
+    response = api.client.post(f"/api/v1/tables/{api.code}/devices/{bob_id}/restore", headers=auth(api))
+    assert response.status_code == 200
+    assert response.get_json()["removed"] is False and response.get_json()["player"] == "Bob"
+    assert [d["removed"] for d in devices(api) if d["player"] == "Bob"] == [False]
+    assert tap(bob, api.code) == 200
+    # Sent again (a retry after a lost answer): the same answer, nothing else changes.
+    again = api.client.post(f"/api/v1/tables/{api.code}/devices/{bob_id}/restore", headers=auth(api))
+    assert again.status_code == 200 and again.get_json() == response.get_json()
+    # The link the removal made is the table's link still.
+    assert api.client.get(urlsplit(new_link).path).status_code == 200
+
+
+def test_bringing_back_a_phone_whose_seat_was_taken_is_refused(api: Api, app: Flask) -> None:
+    created = api.create(["Ann", "Bob", "Cy"])
+    join(app, created["join_url"], "player:Bob")
+    bob_id = next(d["id"] for d in devices(api) if d["player"] == "Bob")
+    new_link = api.client.delete(f"/api/v1/tables/{api.code}/devices/{bob_id}", headers=auth(api)).get_json()
+    borrowed = join(app, new_link["join_url"], "player:Bob")
+    before = devices(api)
+
+    refused = api.client.post(f"/api/v1/tables/{api.code}/devices/{bob_id}/restore", headers=auth(api))
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["code"] == "seat_taken"
+    assert refused.get_json()["error"]["message"] == "Another phone is Bob's now, so Bob's phone stays removed."
+    assert devices(api) == before
+    assert tap(borrowed, api.code) == 200
+    unknown = api.client.post(f"/api/v1/tables/{api.code}/devices/999/restore", headers=auth(api))
+    assert (unknown.status_code, unknown.get_json()["error"]["code"]) == (404, "no_device")
+    no_token = api.client.post(f"/api/v1/tables/{api.code}/devices/{bob_id}/restore")
+    assert no_token.status_code == 401
+
+
 def test_removing_an_unknown_phone_is_a_404_and_changes_nothing(api: Api, app: Flask) -> None:
     created = api.create(["Ann", "Bob"])
     response = api.client.delete(f"/api/v1/tables/{api.code}/devices/999", headers=auth(api))

@@ -141,6 +141,14 @@ def test_the_host_removes_a_phone_and_replaces_a_leaked_link(server: Server, pho
     assert join(stranger, server.local(new_link), "Cy") == code
     expect(card(stranger, "7")).to_be_enabled()
 
+    # Removing Bob was a mistake: one tap brings his phone back, and its card pad returns by itself.
+    host.locator("#join").get_by_role("button", name="Bring back Bob's phone").click()
+    confirmation = host.locator("#join").get_by_role("status")
+    expect(confirmation).to_contain_text("Bob's phone is back at the table.")
+    expect(confirmation).to_be_in_viewport()
+    expect(card(bob, "7")).to_be_enabled(timeout=LIVE_SECONDS * 3000)
+    assert still_same_page(bob)
+
 
 @pytest.mark.browser
 def test_a_watcher_sees_the_game_but_cannot_tap(server: Server, phones: Phones) -> None:

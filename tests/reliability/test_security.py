@@ -278,6 +278,10 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
     finished = start_table_by_form(finisher, ["Ann", "Bob"])
     finish_game(app, finished)
     bob = joined_phone(app, host, code, "player:Bob")
+    # A watcher the host removed: the one to bring back (removing it replaces the join link).
+    joined_phone(app, host, code, "watch")
+    removed_device = max(row[0] for row in snapshot(app)["devices"])
+    app.extensions["referee"].revoke(code, removed_device)
     link = join_link(host, code)
     newcomer = app.test_client()
     newcomer.get(link)  # has a session, so a token exists; it just does not send it
@@ -298,6 +302,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
         "table.rematch": (finisher, f"/t/{finished}/rematch", {}),
         "joining.answer": (newcomer, link, {"who": "player:Cy"}),
         "joining.revoke": (host, f"/t/{code}/devices/{bob_device}/revoke", {}),
+        "joining.restore": (host, f"/t/{code}/devices/{removed_device}/restore", {}),
         "joining.entry": (host, f"/t/{code}/entry", {"entry": "host"}),
         "joining.new_link": (host, f"/t/{code}/join-link", {}),
         "asking.ask": (asker, f"/t/{code}/ask", {"player": "Ann"}),

@@ -208,6 +208,7 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     # Told why, not invited to scan a QR code that no longer lets it in.
     pad = other_phone.page.by_id("pad").text()
     assert "The host removed this phone from the table: it can follow the game, but not enter cards." in pad
+    assert "If that was a mistake, the host can bring it back." in pad
     assert "scan" not in pad
     assert forged_tap(other_phone, code) == 403
     assert referee.view(code).version == 0
@@ -221,6 +222,52 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
     response = other_phone.press("Cy")
     assert response.status_code == 403
     assert "removed this phone" in other_phone.page.text()
+
+
+def test_a_mistaken_remove_is_one_tap_to_undo(phone: Phone, other_phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    join(other_phone, host_join_link(phone), "Cy")
+    phone.open(f"/t/{code}")
+    phone.follow(phone.press(remove_button(phone, app, code, "Cy's phone")))
+    assert "A mistake? Tap Bring back beside it." in phone.page.by_id("join").text()
+    assert forged_tap(other_phone, code) == 403
+    link_after_removal = host_join_link(phone)
+
+    response = phone.press("Bring back " + remove_button(phone, app, code, "Cy's phone").removeprefix("Remove "))
+    assert response.status_code == 303
+    phone.follow(response)
+    assert "Cy's phone is back at the table." in phone.page.by_id("join").text()
+    devices = phone.page.find("ul", class_="devices")
+    assert devices is not None
+    assert "removed" not in devices.text()
+    assert any(name.startswith("Remove Cy's phone") for name in devices.buttons())
+    # Cy's phone has its card pad back, still as Cy, and the link the removal made keeps working.
+    other_phone.open(f"/t/{code}")
+    assert other_phone.page.find("form", id="pad-form") is not None
+    assert "You're Cy" in other_phone.page.by_id("strip").text()
+    assert forged_tap(other_phone, code) == 200
+    assert host_join_link(phone) == link_after_removal
+
+
+def test_a_removed_phone_stays_out_once_another_phone_took_its_seat(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    join(other_phone, host_join_link(phone), "Cy")
+    phone.open(f"/t/{code}")
+    phone.follow(phone.press(remove_button(phone, app, code, "Cy's phone")))
+    # Cy borrows a phone and joins with the new link.
+    borrowed = Phone(app.test_client())
+    join(borrowed, host_join_link(phone), "Cy")
+    phone.open(f"/t/{code}")
+    version = app.extensions["referee"].view(code).version
+
+    # The removed phone is the first "Cy's phone" (the borrowed one's row says "(2)" if it joined the same minute).
+    phone.follow(phone.press("Bring back " + remove_button(phone, app, code, "Cy's phone").removeprefix("Remove ")))
+    assert "Another phone is Cy's now, so Cy's phone stays removed." in phone.page.by_id("join").text()
+    assert forged_tap(other_phone, code) == 403
+    assert forged_tap(borrowed, code) == 200
+    assert app.extensions["referee"].view(code).version == version + 1
 
 
 def test_host_replaces_a_leaked_join_link(phone: Phone, other_phone: Phone, app: Flask) -> None:
