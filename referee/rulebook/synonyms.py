@@ -131,6 +131,14 @@ CARD_WORDS: Mapping[str, str] = {
     r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
         "only have"
     ),
+    # "grandma has to go", "Bob must leave now", "my kid went to bed": someone leaving the table. "Who has to go
+    # first/now/next" and "cant go" are about turns, so "go" counts only at a sentence's end or before a place or "now";
+    # "leave" counts unless a card follows it ("leave his cards", "leave it on the pile").
+    r"(?<!\bwho\s)(?:(?:has|have|had|needs?|wants?)\s+to|must|gotta)\s+go(?=\W*$|\W+(?:home|now|early|to\s+(?:bed|sleep)|"
+    r"mid|in\s+the\s+middle|during|before\s+the\s+end|what|so|but|do|can|should))": "player leaves",
+    r"(?:(?:has|have|had|needs?|wants?)\s+to|must|gotta)\s+leave(?!\s+(?:it|them|a|an|his|her|their|my|your|our|"
+    r"cards?|the\s+(?:card|cards|\d+|pile)))\b": "player leaves",
+    r"(?:went|goes|going|gone)\s+(?:home|to\s+(?:bed|sleep))": "player leaves",
     # "who kicks off round 2": who starts
     r"kick(?:s|ed|ing)?\s+off": "start",
     # Undo: the app's step back said another way

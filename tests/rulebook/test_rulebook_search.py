@@ -367,6 +367,14 @@ def test_how_many_players_is_not_a_question_about_the_deck(query: str, expected:
         ("what are the special cards for", "wild-cards"),
         ("the game ended in a draw who wins", "tiebreak"),
         ("can we play with 8", "how-many-players"),
+        # Someone leaving, said the way a table says it (play test 12a: "grandma has to go" found a turn rule) ...
+        ("grandma has to go", "player-leaves"),
+        ("dad has to go? what do we do with his cards", "player-leaves"),
+        ("Bob has to leave. Do we deal again?", "player-leaves"),
+        ("my kid went to bed", "player-leaves"),
+        # ... and "has to go" about a turn still finds the turn's rule.
+        ("who has to go first", "first-player"),
+        ("does it have to go over 21", "over-21"),
     ],
 )
 def test_table_words_read_as_the_rule_they_mean(query: str, expected: str) -> None:
