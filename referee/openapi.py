@@ -561,7 +561,8 @@ DOCUMENT: dict[str, Any] = {
                         "maxItems": 6,
                         "items": _NAME,
                         "description": "Who plays, in seat order (default: the finished game's players, less any "
-                        "who left). A phone whose player is not named follows the rematch as a watcher.",
+                        "who left). A phone whose player is not named follows the rematch as a watcher, and is that "
+                        "player's again in a later rematch that names them.",
                     },
                     "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
                     "teams": {

@@ -34,7 +34,7 @@ from .engine import (
 )
 from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, TooMany
 from .live import Bus
-from .store import Db, DeviceRow, EventRow, JoinRequestRow, Store, TableRow
+from .store import Db, DeviceRow, EventRow, JoinRequestRow, PhoneSeat, Store, TableRow
 from .tableview import Created, LogEntry, TableView
 
 # Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
@@ -109,6 +109,40 @@ def rematch_players(view: TableView) -> tuple[str, ...]:
     """Who plays a rematch unless the host says otherwise: this game's players, less any who left it (a child
     who went to bed is not dealt in again; rulebook entry player-leaves)."""
     return tuple(player.name for player in view.state.players if not player.left)
+
+
+def returning_seats(
+    games: Sequence[tuple[int, Sequence[str]]], seats: Sequence[PhoneSeat], new_id: int, players: Sequence[str]
+) -> dict[int, str]:
+    """The phones of the rematch `new_id` that get their seat back: device id -> player.
+
+    A phone sits a game out with its player (unseat_devices). When the player plays again (`players`), the
+    phone is theirs again, unless the player played a game without it meanwhile (the phone chose to watch, or
+    another phone took the seat) or another phone is theirs now (play test 12a: Cy's phone stayed a watcher).
+    `games` are the series' earlier games, oldest first, with their players; `seats` every phone's seat in
+    them and in the rematch.
+    """
+    history: dict[str, dict[int, str | None]] = {}
+    for seat in seats:
+        history.setdefault(seat.token_hash, {})[seat.table_id] = seat.player
+    taken = {seat.player for seat in seats if seat.table_id == new_id and seat.player}
+    back: dict[int, str] = {}
+    for seat in seats:
+        if seat.table_id != new_id or seat.player is not None:
+            continue
+        had = history[seat.token_hash]
+        sat_out: list[Sequence[str]] = []  # the players of the games walked back through, newest first
+        for game_id, game_players in reversed(games):
+            if game_id not in had:
+                break  # the phone joined later than this game
+            player = had[game_id]
+            if player is not None:
+                if player in players and player not in taken and not any(player in seen for seen in sat_out):
+                    back[seat.id] = player
+                    taken.add(player)
+                break
+            sat_out.append(game_players)
+    return back
 
 
 def left_the_game(view: TableView) -> tuple[str, ...]:
@@ -567,6 +601,7 @@ class Referee:
             known = [name for game in self.series(view) for name in game.setup.players]
             names = _as_old_names(players, known)  # the newest game's spelling last: it wins
             setup = self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
+        games = [(game.id, game.setup.players) for game in self.series(view)]
         now = self.clock()
         # One transaction with the finished table locked first: of calls made at the same moment, one makes the
         # rematch and the others find it. Making the new table before the lock left a stray table behind each
@@ -583,10 +618,22 @@ class Referee:
             self.store.unseat_devices(
                 db, new_id, setup.players, host_label=HOST_SCORING_LABEL, watcher_label=WATCHING_LABEL
             )
+            self._seat_returning_players(db, games, new_id, setup.players)
             self.store.set_rematch(db, old.id, new_code)
             revision = self.store.bump_revision(db, old.id)
         self.bus.publish(view.code, revision)
         return new_code, True
+
+    def _seat_returning_players(
+        self, db: Db, games: Sequence[tuple[int, Sequence[str]]], new_id: int, players: Sequence[str]
+    ) -> None:
+        """Give a player back to the rematch the phone they had before sitting out (returning_seats)."""
+        seats = self.store.phone_seats(db, [*(game_id for game_id, _ in games), new_id])
+        roles = {seat.id: seat.role for seat in seats if seat.table_id == new_id}
+        for device_id, player in returning_seats(games, seats, new_id, players).items():
+            # The host's phone stays the host's, its label like the one Referee.set_host_player gives.
+            role = "host" if roles[device_id] == "host" else "player"
+            self.store.update_device(db, device_id, player=player, role=role, label=f"{player}'s phone")
 
     def _default_rematch_setup(
         self,

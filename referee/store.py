@@ -203,6 +203,17 @@ assert len(POSTGRES_MIGRATIONS) == SCHEMA_VERSION, "every schema step needs its 
 
 
 @dataclass(frozen=True)
+class PhoneSeat:
+    """Which player a phone speaks for at one table (a rematch reads the series' seats to seat a returning player)."""
+
+    table_id: int
+    id: int
+    token_hash: str
+    player: str | None
+    role: str
+
+
+@dataclass(frozen=True)
 class TableRow:
     """A table as stored: its setup (JSON), secrets' forms, version and settings."""
 
@@ -1066,6 +1077,15 @@ class Store:
             " SELECT ?, token_hash, label, player, role, revoked, ? FROM devices WHERE table_id = ?",
             (to_table, now, from_table),
         )
+
+    def phone_seats(self, db: Db, table_ids: Sequence[int]) -> list[PhoneSeat]:
+        """The seat each phone (not removed) has at these tables, read inside `db`'s transaction."""
+        marks = ", ".join("?" for _ in table_ids)
+        rows = db.execute(
+            f"SELECT table_id, id, token_hash, player, role FROM devices WHERE table_id IN ({marks}) AND revoked = 0",
+            tuple(table_ids),
+        ).fetchall()
+        return [PhoneSeat(**dict(row)) for row in rows]
 
     def unseat_devices(
         self, db: Db, table_id: int, keep: Sequence[str], *, host_label: str, watcher_label: str

@@ -7,6 +7,9 @@ from __future__ import annotations
 from conftest import Api, finish_game
 from flask import Flask
 
+from referee.service import returning_seats
+from referee.store import PhoneSeat
+
 from .conftest import Phone, drive
 from .test_join import host_join_link, join
 from .test_rematch_form import new_code, note
@@ -18,6 +21,14 @@ def left_and_finished(phone: Phone, app: Flask, names: list[str], leaver: str) -
     drive(app, code, f"{leaver} leaves")
     finish_game(app, code)
     phone.open(f"/t/{code}")
+    return code
+
+
+def cy_left_from_a_phone(phone: Phone, other_phone: Phone, app: Flask) -> str:
+    """A table of Ann, Bob and Cy, Cy on `other_phone`, where Cy left in round 1."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    join(other_phone, host_join_link(phone), "Cy")
+    drive(app, code, "Cy leaves")
     return code
 
 
@@ -137,12 +148,60 @@ def test_a_player_back_after_sitting_a_game_out_is_one_name_in_the_series(phone:
     assert code != second != third
 
 
+def test_a_player_back_after_sitting_a_game_out_gets_their_phone_back(
+    phone: Phone, other_phone: Phone, app: Flask
+) -> None:
+    """Play test 12a: Cy's phone watched the game Cy sat out, and stayed a watcher when Cy came back."""
+    code = cy_left_from_a_phone(phone, other_phone, app)
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    second = new_code(phone.press("Rematch without Cy"))
+    other_phone.open(f"/t/{second}")
+    assert other_phone.page.by_id("strip").text().startswith("You're watching")
+    finish_game(app, second)
+    phone.open(f"/t/{second}")
+    third = new_code(phone.press("Rematch with these changes", add="cy"))
+    other_phone.open(f"/t/{third}")
+    assert other_phone.page.by_id("strip").text().startswith("You're Cy")
+    assert other_phone.page.find("form", id="pad-form") is not None
+    phone.open(f"/t/{third}")
+    assert "Cy's phone" in phone.page.find("ul", class_="devices").text()  # type: ignore[union-attr]
+
+
+def seats(*rows: tuple[int, int, str, str | None]) -> list[PhoneSeat]:
+    """Phones' seats as (game, device id, phone, player)."""
+    return [
+        PhoneSeat(table_id=game, id=device, token_hash=key, player=player, role="player")
+        for game, device, key, player in rows
+    ]
+
+
+def test_only_a_phone_that_sat_out_with_its_player_gets_the_seat_back() -> None:
+    games = [(1, ("Ann", "Bob", "Cy")), (2, ("Ann", "Bob")), (3, ("Ann", "Bob", "Cy"))]
+    rematch = 4
+    # Cy's phone sat games 2 and 3 out; Cy played game 3 without it (it had chosen to watch), so it stays a watcher.
+    chose_to_watch = seats((1, 10, "cy", "Cy"), (2, 20, "cy", None), (3, 30, "cy", None), (rematch, 40, "cy", None))
+    assert returning_seats(games, chose_to_watch, rematch, ("Ann", "Bob", "Cy")) == {}
+    # Sat out only game 3, which Cy did not play either: Cy's again.
+    games = [(1, ("Ann", "Bob", "Cy")), (2, ("Ann", "Bob", "Cy")), (3, ("Ann", "Bob"))]
+    sat_out = seats((1, 10, "cy", "Cy"), (2, 20, "cy", "Cy"), (3, 30, "cy", None), (rematch, 40, "cy", None))
+    assert returning_seats(games, sat_out, rematch, ("Ann", "Bob", "Cy")) == {40: "Cy"}
+    # ... unless Cy is not in the rematch, or another phone is Cy's there already.
+    assert returning_seats(games, sat_out, rematch, ("Ann", "Bob", "Dee")) == {}
+    borrowed = [*sat_out, *seats((3, 31, "new", None), (rematch, 41, "new", "Cy"))]
+    assert returning_seats(games, borrowed, rematch, ("Ann", "Bob", "Cy")) == {}
+    # Two phones that were Cy's: the one Cy had last gets the seat.
+    both = [
+        *sat_out,
+        *seats((1, 11, "old", "Cy"), (2, 21, "old", None), (3, 32, "old", None), (rematch, 42, "old", None)),
+    ]
+    assert returning_seats(games, both, rematch, ("Ann", "Bob", "Cy")) == {40: "Cy"}
+
+
 def test_the_phone_of_a_player_who_left_is_not_promised_an_undo_once_the_rematch_started(
     phone: Phone, other_phone: Phone, app: Flask
 ) -> None:
-    code = phone.start(["Ann", "Bob", "Cy"])
-    join(other_phone, host_join_link(phone), "Cy")
-    drive(app, code, "Cy leaves")
+    code = cy_left_from_a_phone(phone, other_phone, app)
     other_phone.open(f"/t/{code}")
     assert "Undo brings you back." in other_phone.page.by_id("strip").text()
     finish_game(app, code)
