@@ -8,7 +8,7 @@ table reads only the new table's setup (no log, no replay) for its "A rematch ha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import request
 
@@ -45,11 +45,24 @@ class RematchForm(SetupForm):
     """This game's players who play the rematch (ticked)."""
     added: str = ""
     """New players' names as typed, commas between."""
+    new_starts: bool = False
+    """The first new player starts (play test 12a: nobody typed in could be picked to start)."""
+    NEW_PLAYER_STARTS: ClassVar[str] = "new"
+    """The "Who starts?" value that means the first name typed under "New players"."""
+
+    def new_names(self) -> list[str]:
+        """The new players' names, in the order typed."""
+        return [name.strip() for name in self.added.split(",") if name.strip()]
 
     def players(self) -> list[str]:
         """Who plays the rematch: the ticked players in their seats, then the new ones in the order typed."""
-        kept = [name for name in self.names if name in self.plays]
-        return kept + [name.strip() for name in self.added.split(",") if name.strip()]
+        return [name for name in self.names if name in self.plays] + self.new_names()
+
+    def first_player(self) -> str | None:
+        """Who was picked to start: one of this game's players, or the first new one (None if none was typed)."""
+        if self.new_starts:
+            return next(iter(self.new_names()), None)
+        return super().first_player()
 
 
 def posted_form(view: TableView) -> RematchForm:
@@ -72,6 +85,7 @@ def posted_form(view: TableView) -> RematchForm:
         if "who_plays" in sent
         else list(rematch_players(view)),
         added=sent.get("add", "")[:MAX_ADDED],
+        new_starts=sent.get("first") == RematchForm.NEW_PLAYER_STARTS,
     )
 
 

@@ -65,6 +65,23 @@ def test_the_host_ticks_who_plays_and_adds_new_players(phone: Phone, app: Flask)
     assert players == ["Ann", "Cy", "Eve", "Fin"]
 
 
+def test_a_new_player_can_be_picked_to_start(phone: Phone, app: Flask) -> None:
+    """Play test 12a: "Who starts?" listed only this game's players, so Eve, dealt in, could not be picked."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    starts = phone.page.find("div", class_="rematch-starts")
+    assert starts is not None and "The first new player" in starts.text()
+    # Nobody typed in: the choice is kept when the form comes back refused, and nothing starts.
+    refused = phone.press("Rematch with these changes", plays=["Ann"], first="new", htmx=True)
+    assert refused.status_code == 400
+    assert phone.page.find("input", name="first", value="new").has("checked")  # type: ignore[union-attr]
+    response = phone.press("Rematch with these changes", plays=["Ann", "Bob", "Cy"], add="Eve, Fin", first="new")
+    new = app.extensions["referee"].view(new_code(response))
+    assert new.setup.players == ("Ann", "Bob", "Cy", "Eve", "Fin")
+    assert new.state.current_player is not None and new.state.current_player.name == "Eve"
+
+
 def test_a_starter_who_is_not_playing_hands_the_start_to_the_next_player_round_the_table(
     phone: Phone, app: Flask
 ) -> None:
