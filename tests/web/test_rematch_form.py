@@ -270,7 +270,8 @@ def test_the_rematchs_who_starts_says_who_deals(phone: Phone, app: Flask) -> Non
     assert who_starts is not None and legend is not None and legend.text() == "Who starts?"
     assert who_starts.by_id("rematch-starts-hint").text() == DEALER_HINT
     starts = who_starts.find_all("input", name="first")
-    assert len(starts) == 3 and {radio.get("aria-describedby") for radio in starts} == {"rematch-starts-hint"}
+    # One radio per player, and one for the first new player.
+    assert len(starts) == 4 and {radio.get("aria-describedby") for radio in starts} == {"rematch-starts-hint"}
     # And the rematch deals from there: Cy starts, so Bob, just before him, dealt.
     phone.follow(phone.press("Rematch with these changes", first="2"))
     assert "Cy plays first; Bob dealt." in phone.page.by_id("log").text()
