@@ -12,7 +12,18 @@ from typing import Any, ClassVar
 
 from flask import request
 
-from ..engine import HOUSE_RULE_SPECS, Setup, Status, name_key
+from ..engine import (
+    HOUSE_RULE_SPECS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MIN_TEAM_PLAYERS,
+    Setup,
+    Status,
+    Variant,
+    join_names,
+    name_key,
+)
+from ..errors import ServiceError
 from ..extensions import get_referee
 from ..rematchnote import changes, rematch_note, starter, team_pairs
 from ..service import left_the_game, rematch_players
@@ -87,6 +98,20 @@ def posted_form(view: TableView) -> RematchForm:
         added=sent.get("add", "")[:MAX_ADDED],
         new_starts=sent.get("first") == RematchForm.NEW_PLAYER_STARTS,
     )
+
+
+def refusal_sentence(form: RematchForm, error: ServiceError) -> str:
+    """A refused change in the form's words: who is ticked or added (play test 12a: "you named 0" to a host who
+    had named nobody, only unticked boxes)."""
+    if error.code != "bad_player_count":
+        return error.message
+    players = form.players()
+    teams = form.variant == Variant.TEAMS.value
+    game, least = ("the team game", MIN_TEAM_PLAYERS) if teams else ("5 Alive", MIN_PLAYERS)
+    if len(players) > MAX_PLAYERS:
+        return f"That makes {len(players)} players, and {game} is for {least} to {MAX_PLAYERS}: untick or add fewer."
+    who = f"Only {join_names(players)} would play" if players else "Nobody is ticked or added"
+    return f"{who}: {game} needs {least} to {MAX_PLAYERS} players. Tick or add more."
 
 
 def requested(form: RematchForm) -> dict[str, Any]:

@@ -32,16 +32,17 @@ from ..store import DeviceRow
 from ..tableview import TableView
 from .asking import asking_context
 from .common import client_address, current_device, refusal_for, service_error_page, watch_reason
-from .home import SetupForm
 from .joining import join_panel
 from .logview import log_lines
 from .rematch import (
     HOST_ONLY,
     TOO_LATE,
+    RematchForm,
     asked_for,
     is_change_post,
     may_show_form,
     posted_form,
+    refusal_sentence,
     rematch_context,
     requested,
 )
@@ -313,7 +314,7 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
 
 
 def _refused_changes(
-    view: TableView, device: DeviceRow | None, form: SetupForm, error: ServiceError
+    view: TableView, device: DeviceRow | None, form: RematchForm, error: ServiceError
 ) -> tuple[str, int]:
     """A refused change form comes back open, with the host's choices and the reason beside its button.
 
@@ -326,7 +327,7 @@ def _refused_changes(
         device,
         full_page=full_page,
         rematch_form=form,
-        rematch_error=error.message,
+        rematch_error=refusal_sentence(form, error),
         rematch_error_field=getattr(error, "field", None),
         rematch_autofocus=full_page,
     )

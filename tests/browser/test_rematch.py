@@ -149,7 +149,7 @@ def test_the_rematch_leaves_out_who_left_and_the_host_adds_a_player(server: Serv
     form.get_by_role("checkbox", name="Dee").uncheck()
     form.get_by_label("New players").press("Enter")
     error = host.locator("#rematch-error")
-    expect(error).to_have_text("5 Alive needs 2 to 6 players; you named 1.")
+    expect(error).to_have_text("Only Ann would play: 5 Alive needs 2 to 6 players. Tick or add more.")
     expect(host.get_by_role("button", name="Rematch with these changes")).to_be_focused()
     assert in_view(host, error), error.bounding_box()
     expect(host.get_by_label("New players")).to_have_attribute("aria-invalid", "true")

@@ -205,7 +205,9 @@ def test_a_refused_change_answers_htmx_with_the_board_and_the_form_open(phone: P
     response = phone.press("Rematch with these changes", htmx=True, variant="teams", first="1")
     assert response.status_code == 400
     assert phone.page.find(id="board") is not None
-    assert phone.page.by_id("rematch-error").text() == "The team game needs 4 to 6 players; you named 3."
+    assert phone.page.by_id("rematch-error").text() == (
+        "Only Ann, Bob and Cy would play: the team game needs 4 to 6 players. Tick or add more."
+    )
     assert (chosen(phone, "first"), chosen(phone, "variant")) == ("1", "teams")
     button = phone.button("Rematch with these changes")
     assert button.get("id") == "rematch-go" and not button.has("autofocus")  # htmx gives focus back by its id

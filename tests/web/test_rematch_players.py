@@ -99,12 +99,24 @@ def test_too_few_players_for_the_rematch_is_refused_with_the_form_kept(phone: Ph
     code = left_and_finished(phone, app, ["Ann", "Bob", "Cy"], "Cy")
     response = phone.press("Rematch with these changes", htmx=True, plays=["Ann"], add="")
     assert response.status_code == 400
-    assert phone.page.by_id("rematch-error").text() == "5 Alive needs 2 to 6 players; you named 1."
+    assert (
+        phone.page.by_id("rematch-error").text()
+        == "Only Ann would play: 5 Alive needs 2 to 6 players. Tick or add more."
+    )
     boxes = {box["value"]: box.has("checked") for box in phone.page.find_all("input", name="plays")}
     assert boxes == {"Ann": True, "Bob": False, "Cy": False}  # as the host left them
     assert app.extensions["referee"].view(code).rematch_code is None
     response = phone.press("Rematch with these changes", plays=["Ann", "Bob"], add="Ann")
     assert phone.page.by_id("rematch-error").text().startswith("Two players are called Ann")
+    # Said in the form's words, never "you named 0" to a host who only unticked boxes (play test 12a).
+    phone.press("Rematch with these changes", htmx=True, plays=[], add="")
+    assert phone.page.by_id("rematch-error").text() == (
+        "Nobody is ticked or added: 5 Alive needs 2 to 6 players. Tick or add more."
+    )
+    phone.press("Rematch with these changes", htmx=True, plays=["Ann", "Bob", "Cy"], add="Dee, Eve, Fin, Gus")
+    assert phone.page.by_id("rematch-error").text() == (
+        "That makes 7 players, and 5 Alive is for 2 to 6: untick or add fewer."
+    )
     assert app.extensions["referee"].view(code).rematch_code is None
 
 
