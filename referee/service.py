@@ -595,13 +595,14 @@ class Referee:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:
             return view.rematch_code, False
+        # The series' games with their players: a returning player's name as spelt before, and their phone.
+        games = [(game.id, game.setup.players) for game in self.series(view)]
         if players is None:
             setup = self._default_rematch_setup(view, first_player, variant, teams, house_rules)
         else:
-            known = [name for game in self.series(view) for name in game.setup.players]
+            known = [name for _, game_players in games for name in game_players]
             names = _as_old_names(players, known)  # the newest game's spelling last: it wins
             setup = self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)
-        games = [(game.id, game.setup.players) for game in self.series(view)]
         now = self.clock()
         # One transaction with the finished table locked first: of calls made at the same moment, one makes the
         # rematch and the others find it. Making the new table before the lock left a stray table behind each
