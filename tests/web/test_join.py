@@ -54,6 +54,20 @@ def remove_button(phone: Phone, app: Flask, code: str, label: str) -> str:
     return f"Remove {label}, joined {joined_at(app, code, label)}"
 
 
+def bring_back_button(phone: Phone, app: Flask, code: str, label: str) -> str:
+    """The name of the Bring back button of the removed phone with this label in the host's list."""
+    return "Bring back " + remove_button(phone, app, code, label).removeprefix("Remove ")
+
+
+def cy_removed(phone: Phone, other_phone: Phone, app: Flask) -> str:
+    """A table of Ann, Bob and Cy where the host removed Cy's phone (`other_phone`); return its code."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    join(other_phone, host_join_link(phone), "Cy")
+    phone.open(f"/t/{code}")
+    phone.follow(phone.press(remove_button(phone, app, code, "Cy's phone")))
+    return code
+
+
 def total(phone: Phone) -> str:
     element = phone.page.find(aria_label="Running total")
     assert element is not None
@@ -225,15 +239,12 @@ def test_host_sees_devices_and_revokes_one(phone: Phone, other_phone: Phone, app
 
 
 def test_a_mistaken_remove_is_one_tap_to_undo(phone: Phone, other_phone: Phone, app: Flask) -> None:
-    code = phone.start(["Ann", "Bob", "Cy"])
-    join(other_phone, host_join_link(phone), "Cy")
-    phone.open(f"/t/{code}")
-    phone.follow(phone.press(remove_button(phone, app, code, "Cy's phone")))
+    code = cy_removed(phone, other_phone, app)
     assert "A mistake? Tap Bring back beside it." in phone.page.by_id("join").text()
     assert forged_tap(other_phone, code) == 403
     link_after_removal = host_join_link(phone)
 
-    response = phone.press("Bring back " + remove_button(phone, app, code, "Cy's phone").removeprefix("Remove "))
+    response = phone.press(bring_back_button(phone, app, code, "Cy's phone"))
     assert response.status_code == 303
     phone.follow(response)
     assert "Cy's phone is back at the table." in phone.page.by_id("join").text()
@@ -252,10 +263,7 @@ def test_a_mistaken_remove_is_one_tap_to_undo(phone: Phone, other_phone: Phone, 
 def test_a_removed_phone_stays_out_once_another_phone_took_its_seat(
     phone: Phone, other_phone: Phone, app: Flask
 ) -> None:
-    code = phone.start(["Ann", "Bob", "Cy"])
-    join(other_phone, host_join_link(phone), "Cy")
-    phone.open(f"/t/{code}")
-    phone.follow(phone.press(remove_button(phone, app, code, "Cy's phone")))
+    code = cy_removed(phone, other_phone, app)
     # Cy borrows a phone and joins with the new link.
     borrowed = Phone(app.test_client())
     join(borrowed, host_join_link(phone), "Cy")
@@ -263,7 +271,7 @@ def test_a_removed_phone_stays_out_once_another_phone_took_its_seat(
     version = app.extensions["referee"].view(code).version
 
     # The removed phone is the first "Cy's phone" (the borrowed one's row says "(2)" if it joined the same minute).
-    phone.follow(phone.press("Bring back " + remove_button(phone, app, code, "Cy's phone").removeprefix("Remove ")))
+    phone.follow(phone.press(bring_back_button(phone, app, code, "Cy's phone")))
     assert "Another phone is Cy's now, so Cy's phone stays removed." in phone.page.by_id("join").text()
     assert forged_tap(other_phone, code) == 403
     assert forged_tap(borrowed, code) == 200
