@@ -1,10 +1,11 @@
 """What keeps a board's render cheap: URLs built once, log lines rendered once, and the busiest
 markup (action forms' fields, the pad's buttons, the players' rows) written in Python.
 
-A tap answers with the whole board, and rendering it was most of a tap's server time (docs/performance.md):
-the board built the same "act" URL for every form and re-rendered the 30 newest log lines, of which only one
-is new after a tap, and its loops over cards and players were most of what was left. The output is the same,
-byte for byte, as the templates' own.
+A tap answers with the board, and rendering it was most of a tap's server time (docs/performance.md): the
+board built the same "act" URL for every form and re-rendered the 30 newest log lines, of which only one is
+new after a tap, and its loops over cards and players were most of what was left. The output is the same,
+byte for byte, as the templates' own. A tap's answer now leaves out the log the phone already shows and sends
+its changes instead (`log_changes`).
 """
 
 from __future__ import annotations
@@ -263,17 +264,12 @@ class RenderedLines:
 # A round's heading, above the round's newest line (pages/logview.py); not kept with the line below it: which
 # line is a round's newest changes with every card, and a line's cached HTML must depend only on its key.
 # A real heading (under "What happened", an h2) inside its list item: a screen reader's heading keys jump from
-# round to round, where a plain item read as one more line of the log.
-ROUND_HEADING = '\n    <li class="round-separator"><h3>Round {}</h3></li>'
+# round to round, where a plain item read as one more line of the log. Its id lets a tap's answer keep it.
+ROUND_HEADING = '\n    <li class="round-separator" id="log-round-{0}"><h3>Round {0}</h3></li>'
 
 
-def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
-    """The log's lines as HTML (`_log_line.html`); on the board (`keep`), each line rendered once, then reused.
-
-    A line's HTML depends only on its entry, the table's code (in its "Why?" link) and the URL prefix the app
-    is served under, which make its key; the rounds' headings go in between. The whole-log page does not keep
-    its lines: it would push the boards' lines out.
-    """
+def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
+    """Each line's HTML (`_log_line.html`), taken from the app's cache where kept and rendered once otherwise."""
     root = request.script_root
     cache: RenderedLines = current_app.extensions["referee_log_lines"]
     macro = None
@@ -286,10 +282,80 @@ def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup
             parts[index] = html = Markup(macro(key[2], code))
             if keep:
                 cache.put(key, html)
-    # Every part is Markup already: a plain join (Markup's own join would escape each part again).
+    return [str(part) for part in parts]
+
+
+def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
+    """The log's lines as HTML (`_log_line.html`); on the board (`keep`), each line rendered once, then reused.
+
+    A line's HTML depends only on its entry, the table's code (in its "Why?" link) and the URL prefix the app
+    is served under, which make its key; the rounds' headings go in between. The whole-log page does not keep
+    its lines: it would push the boards' lines out.
+    """
     shown = []
-    for line, part in zip(lines, parts, strict=True):
+    for line, part in zip(lines, _line_html(lines, code, keep), strict=True):
         if line.heads_round is not None:
             shown.append(ROUND_HEADING.format(int(line.heads_round)))
-        shown.append(str(part))
+        shown.append(part)
+    # Every part is Markup already: a plain join (Markup's own join would escape each part again).
     return Markup("".join(shown))
+
+
+@dataclass(frozen=True)
+class LogInsert:
+    """Items to put into the log a phone shows: after the item with id `after`, or at the top when None."""
+
+    after: str | None
+    html: Markup
+
+
+@dataclass(frozen=True)
+class LogChanges:
+    """What turns the log a phone shows into the newest one: the items to remove (by id), then those to insert."""
+
+    removed: tuple[str, ...]
+    inserted: tuple[LogInsert, ...]
+
+
+def _log_items(lines: list[LogLine]) -> list[tuple[str, object]]:
+    """The log's list items in order, each as its id and what its HTML depends on (a round, or an entry)."""
+    items: list[tuple[str, object]] = []
+    for line in lines:
+        if line.heads_round is not None:
+            items.append((f"log-round-{int(line.heads_round)}", int(line.heads_round)))
+        items.append((f"log-{line.entry.seq}", line.entry))
+    return items
+
+
+def log_changes(shown: list[LogLine], lines: list[LogLine], code: str) -> LogChanges | None:
+    """The log's changes from `shown` (what a phone shows) to `lines`, or None when the phone needs it whole.
+
+    After a tap the log gains a line at the top (and a heading when a round began) and loses its oldest when
+    the board's window is full: a tap's answer sends those instead of every line (issue 12: a tap's cost). The
+    items both logs show must be the same, in the same order; an Undo marks a line, so its answer is whole.
+    """
+    old, new = _log_items(shown), _log_items(lines)
+    if not old or not new:
+        return None
+    before = dict(old)
+    after = dict(new)
+    kept = [item_id for item_id, _ in old if item_id in after]
+    if kept != [item_id for item_id, _ in new if item_id in before]:
+        return None
+    # Identity first: the log a tap brings keeps the very entries the table showed before it.
+    if any(before[item_id] is not after[item_id] and before[item_id] != after[item_id] for item_id in kept):
+        return None
+    removed = tuple(item_id for item_id, _ in old if item_id not in after)
+    added = [line for line in lines if f"log-{line.entry.seq}" not in before]
+    html = dict(zip((f"log-{line.entry.seq}" for line in added), _line_html(added, code, True), strict=True))
+    inserted: list[LogInsert] = []
+    anchor: str | None = None
+    run: list[str] = []
+    for item_id, key in new + [("", None)]:
+        if item_id in before or not item_id:
+            if run:
+                inserted.append(LogInsert(anchor, Markup("".join(run))))
+            anchor, run = item_id, []
+        else:
+            run.append(ROUND_HEADING.format(key) if isinstance(key, int) else html[item_id])
+    return LogChanges(removed, tuple(inserted))

@@ -46,7 +46,7 @@ from .rematch import (
     rematch_context,
     requested,
 )
-from .rendering import ActionForms
+from .rendering import ActionForms, log_changes
 from .rules import asked_question, panel_answers
 from .standings import standings
 from .summary import identity, strip, tiebreak_note
@@ -149,12 +149,19 @@ def _join_changed(join_tag: str | None) -> bool:
 
 
 def _render_board(
-    view: TableView, device: DeviceRow | None, errors: list[str] | None = None, quiet: list[str] | None = None
+    view: TableView,
+    device: DeviceRow | None,
+    errors: list[str] | None = None,
+    quiet: list[str] | None = None,
+    shown: TableView | None = None,
 ) -> str:
     context = board_context(view, device, errors=errors, quiet=quiet)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = _join_changed(context["join_tag"])
+    if shown is not None:
+        # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
+        context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
     return render_template("_board.html", **context)
 
 
@@ -186,16 +193,23 @@ def board(code: str) -> BaseResponse | str:
 
 
 def _respond(
-    view: TableView, device: DeviceRow | None, error: ServiceError | None = None, *, quiet: str | None = None
+    view: TableView,
+    device: DeviceRow | None,
+    error: ServiceError | None = None,
+    *,
+    quiet: str | None = None,
+    shown: TableView | None = None,
 ) -> BaseResponse | tuple[str, int]:
     """After a form post: htmx gets the board back (with the refusal, if any); a plain browser is redirected.
 
     `quiet` replaces the refusal's sentence with a calm note (the table had already moved past the tap).
+    `shown` is the table as the phone showed it before the post, when known: its log is only brought up to date.
     """
     if is_htmx():
         status = 200 if error is None else http_status(error)
         errors = [] if error is None or quiet else [error.message]
-        return _render_board(view, device, errors=errors, quiet=[quiet] if quiet else None), status
+        board = _render_board(view, device, errors=errors, quiet=[quiet] if quiet else None, shown=shown)
+        return board, status
     if quiet:
         flash(quiet, QUIET)
     elif error is not None:
@@ -302,6 +316,7 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         if _needs_bomb_sheet(view, command):
             return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
         entered_by = None if device is None else device.label
+        shown = view if expected_version == view.version else None
         view = referee.act(view.code, command, expected_version=expected_version, entered_by=entered_by, device=device)
     except Conflict as error:
         fresh = error.view or view
@@ -310,7 +325,7 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         return _respond(fresh, device, error, quiet=quiet)
     except ServiceError as error:
         return _respond(error.view or view, device, error)
-    return _respond(view, device)
+    return _respond(view, device, shown=shown)
 
 
 def _refused_changes(

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 from .conftest import Phones, Server
-from .table import card, expect_version, pump_until, total, turn, version
+from .table import card, expect_version, pump_until, tap, total, turn, version
 
 # Long enough for anything a double tap could set off to have come back (a tap, its answer, a refresh).
 QUIET_MS = 1500
@@ -265,3 +265,30 @@ def test_undo_right_after_your_own_mis_tap_takes_it_back_and_a_double_tap_on_und
     ann.wait_for_timeout(QUIET_MS)
     state = server.state(code)
     assert (state["version"], state["total"], state["can_redo"]) == (4, 0, True)
+
+
+def log_items(page: Page) -> list[list[str]]:
+    """The log region's items (id and text) and its "Show all" link, as the phone shows them."""
+    items = page.locator("#log li").evaluate_all("items => items.map(item => [item.id, item.innerText.trim()])")
+    return [*items, [page.locator("#log-more").evaluate("more => more.hidden ? '' : more.innerText.trim()")]]
+
+
+@pytest.mark.browser
+def test_taps_bring_the_log_up_to_date_without_sending_it_whole(server: Server, phones: Phones) -> None:
+    # Issue 12: a tap's answer keeps the log the phone shows (htmx's hx-preserve) and adds the new lines out of
+    # band. Past the board's 30 lines the oldest goes and "Show all" appears; a round ends on the way.
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    for _ in range(27):
+        server.act(code, token, type="play", player=server.state(code)["current"], card="0")
+    ann = phones.seated(server, table, "Ann")
+    # A mark on the log element itself: it stays only if the taps' answers keep the very element.
+    ann.locator("#log").evaluate("log => { log.kept = true }")
+    for step in range(5):
+        tap(ann, card(ann, "1"))
+        expect_version(ann, 28 + step)
+        assert ann.locator("#log").evaluate("log => log.kept === true"), f"tap {step + 1} sent the log whole"
+    shown = log_items(ann)
+    assert shown[-1] == ["Show all 32 entries"]
+    ann.reload()
+    assert log_items(ann) == shown

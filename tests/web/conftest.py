@@ -265,7 +265,7 @@ class Phone:
         response = self.client.post(form.get("action") or self.url, data=data, headers=headers)
         if response.mimetype == "text/html":
             # What the browser shows now: the new page, or (htmx) the fragment swapped in.
-            self.page = parse(response.get_data(as_text=True))
+            self.page = swapped(self.page, parse(response.get_data(as_text=True))) if htmx else parse(response.text)
         return response
 
     def press(self, label: str, /, *, htmx: bool = False, within: Node | None = None, **overrides: Any) -> TestResponse:
@@ -290,6 +290,56 @@ class Phone:
         table = path.removesuffix("/lobby")
         self.open(table)
         return table.removeprefix("/t/")
+
+
+def _replace(old: Node, new: Node | list[Node | str]) -> None:
+    """Put `new` (an element, or a list of children) where `old` is in its parent."""
+    assert old.parent is not None
+    siblings = old.parent.children
+    at = next(index for index, child in enumerate(siblings) if child is old)
+    added = new if isinstance(new, list) else [new]
+    for child in added:
+        if isinstance(child, Node):
+            child.parent = old.parent
+    siblings[at : at + 1] = added
+
+
+def _oob_swap(page: Node, node: Node) -> None:
+    """One of htmx's out-of-band swaps (hx-swap-oob: true, delete, afterbegin:#id, afterend:#id) onto `page`."""
+    value = node.attrs.pop("hx-swap-oob")
+    style, _, selector = value.partition(":") if ":" in value else ("outerHTML", "", "#" + node["id"])
+    style = "delete" if value == "delete" else style
+    target = page.find(id=selector.removeprefix("#"))
+    if target is None:
+        return
+    if style == "outerHTML":
+        _replace(target, node)
+    elif style == "delete":
+        _replace(target, [])
+    elif style == "afterend":
+        _replace(target, [target, *node.children])
+    else:
+        assert style == "afterbegin", value
+        for child in node.children:
+            if isinstance(child, Node):
+                child.parent = target
+        target.children[0:0] = node.children
+
+
+def swapped(page: Node, fragment: Node) -> Node:
+    """The page after htmx swaps a board fragment into it: the out-of-band swaps, then the board itself, keeping
+    its hx-preserve elements as the page shows them; a fragment without a board replaces the whole page."""
+    board, shown = fragment.find(id="board"), page.find(id="board")
+    if board is None or shown is None:
+        return fragment
+    for node in [child for child in fragment.children if isinstance(child, Node) and child.has("hx-swap-oob")]:
+        _oob_swap(page, node)
+    for kept in board.find_all(hx_preserve=True):
+        old = page.find(id=kept["id"])
+        if old is not None:
+            _replace(kept, old)
+    _replace(shown, board)
+    return page
 
 
 def _query(location: str) -> str:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from flask import Flask
 
 from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
 
-from .conftest import Phone, drive
+from .conftest import Phone, drive, parse
 
 
 def log_items(phone: Phone) -> list[str]:
@@ -236,3 +239,45 @@ def test_each_round_heading_is_a_heading_under_what_happened(phone: Phone, app: 
         assert [heading.text() for heading in log.find_all("h2")] == ["What happened"]
         # Round 3 is dealt but has no card yet: no heading.
         assert [heading.text() for heading in log.find_all("h3")] == ["Round 2", "Round 1"]
+
+
+def shown_log(phone: Phone) -> list[tuple[str | None, str]]:
+    """Every item of the log region as the phone shows it (id and text), and its "Show all" paragraph."""
+    region = phone.page.by_id("log")
+    items = [(item.get("id"), item.text()) for item in region.find_all("li")]
+    more = region.find(id="log-more")
+    return [*items, ("log-more", "" if more is None or more.has("hidden") else more.text())]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_taps_answer_brings_only_the_logs_changes_and_the_phone_shows_the_same_log_as_a_fresh_page(
+    phone: Phone, seed: int
+) -> None:
+    # Issue 12: a tap's answer keeps the log the phone shows and sends what changed. Cards, busts, undos, redos
+    # and corrections in random order, past the board's 30 lines and across rounds: after each tap the phone
+    # must show what a newly opened page shows.
+    rng = random.Random(seed)
+    code = phone.start(["Ann", "Bob", "Cy"])
+    fresh = Phone(phone.client)
+    partial = 0
+    for _ in range(45):
+        if phone.page.find(id="pad-form") is None:
+            break  # the game is over
+        enabled = [name for name, button in phone.page.buttons().items() if not button.has("disabled")]
+        cards = [label for label, button in phone.page.cards().items() if not button.has("disabled")]
+        choice = rng.choices(["card", "Undo", "Redo", "Can't play", "fix"], weights=[12, 2, 1, 1, 1])[0]
+        if choice == "card" or (choice not in enabled and choice != "fix"):
+            response = phone.press(rng.choice(cards), htmx=True, bomb_confirmed="1")
+        elif choice == "fix":
+            player = rng.choice([item for item in phone.page.find_all("form") if item.find(name="cards")])
+            response = phone.submit(player, player.find("button"), htmx=True, cards=str(rng.randint(1, 5)))
+        else:
+            response = phone.press(choice, htmx=True)
+        assert response.status_code in (200, 422), response.text[:500]  # 422: a refused correction
+        answer = parse(response.text)
+        if answer.find(id="log", hx_preserve=True) is not None:
+            partial += 1
+            assert answer.find(class_="log") is None and len(answer.find_all("li", hx_swap_oob=False)) <= 3
+        fresh.open(f"/t/{code}")
+        assert shown_log(phone) == shown_log(fresh)
+    assert partial >= 20
