@@ -85,14 +85,6 @@ class TableView:
         """The entry undone or put back, if the table's newest change was an Undo or a Redo (else None)."""
         return undone_or_redone_last(self.log)
 
-    @cached_property
-    def last_note_rule(self) -> str | None:
-        """The rule behind the newest action if it was an unusual one (for the "Rule applied" note)."""
-        for entry in reversed(self.log):
-            if not entry.undone:
-                return entry.note_rule
-        return None
-
 
 @dataclass(frozen=True)
 class Created:

@@ -1,6 +1,6 @@
 """What an action made happen: the event kinds (one home for their names) and the Event value.
 
-The log (narrate.py), the "Rule applied" note and the table templates all read these. EventKind is a
+The log (narrate.py), the "Why?" of the "Just now" line and the table templates all read these. EventKind is a
 StrEnum, so a template's `'new_round' in last_events` keeps working.
 """
 

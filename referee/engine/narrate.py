@@ -2,7 +2,7 @@
 
 This module owns the words: one sentence function per event kind (`_SENTENCES`), the summary lines
 that gather several events into one ("No 0 from Cy and Dee."), and which rulings deserve a "Why?"
-link or a "Rule applied" note.
+link in the log, and in the "Just now" line too when the turn of play was an unusual one.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ _NOTABLE_RULES = (
     "new-round",
 )
 
-# Events after which the table page shows a small "Rule applied" note.
+# Events after which the "Just now" line at the top of every phone links to the rule ("Why?").
 UNUSUAL_EVENTS = frozenset(
     {
         EventKind.BOMB_LAST_CARD,
@@ -84,7 +84,7 @@ def key_rule(events: tuple[Event, ...]) -> str | None:
 
 
 def unusual_rule(events: tuple[Event, ...]) -> str | None:
-    """Return the rule id of an unusual event worth a "Rule applied" note, if one happened."""
+    """Return the rule id of an unusual event worth a "Why?" in the "Just now" line, if one happened."""
     return next((event.rule for event in events if event.kind in UNUSUAL_EVENTS and event.rule), None)
 
 

@@ -36,6 +36,8 @@ class Strip:
     """Who was eliminated by the last action."""
     you_lost: Loss | None
     """What the last action cost this phone's player (or their team), if anything."""
+    rule: str | None = None
+    """The rulebook entry behind an unusual turn of play (narrate.UNUSUAL_EVENTS), for the line's "Why?" link."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
             undone = history.actions[len(history.active)]
             return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
-        return Strip(changed.text, f"Put back{by}", _losses(view.state), _out(view.state), None)
+        return Strip(changed.text, f"Put back{by}", _losses(view.state), _out(view.state), None, changed.note_rule)
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
         return None
@@ -126,7 +128,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
-    return Strip(latest.text, "Just now", losses, out, you_lost)
+    return Strip(latest.text, "Just now", losses, out, you_lost, latest.note_rule)
 
 
 def _out(state: GameState) -> tuple[str, ...]:

@@ -161,3 +161,42 @@ def test_without_javascript_a_tap_posts_the_form(server: Server, phones: Phones)
     expect(lives(page, "Bob")).to_have_attribute("aria-label", lives_left(5))
     expect(hand(page, "Bob")).to_have_text("9 cards")
     expect(newest_log(page)).to_contain_text("Ann played Bomb: total 0. Bob discarded a 0. Bob's turn.")
+
+
+def eliminate(server: Server, code: str, token: str, loser: str) -> None:
+    """Enter cards through the API until `loser` is out: they bust whenever they can, the others play on
+    (their hands kept full, so that no round ends by someone going out)."""
+    while True:
+        state = server.state(code)
+        players = {player["name"]: player for player in state["players"]}
+        if players[loser]["out"]:
+            return
+        now = state["current"]
+        if players[now]["hand"] <= 2:
+            server.act(code, token, type="hand", player=now, cards=10)
+        elif now == loser and state["total"] >= 15:
+            server.act(code, token, type="bust", player=now)
+        else:
+            server.act(code, token, type="play", player=now, card="7" if state["total"] + 7 <= 21 else "0")
+
+
+@pytest.mark.browser
+def test_an_elimination_leaves_the_next_players_cards_in_view_on_a_small_phone(
+    server: Server, phones: Phones
+) -> None:
+    # Play test notes: "Bob is out", the "Just now" line and a "Rule applied" box said the same three times and
+    # pushed the next player's cards below the fold of a 360 × 640 phone. The rule is now the line's "Why?".
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    eliminate(server, table["code"], table["token"], "Bob")
+    cy = phones.seated(server, table, "Cy")
+    cy.set_viewport_size({"width": 360, "height": 640})
+    cy.reload()
+    expect(cy.locator("#banner")).to_contain_text("Bob is out of the game!")
+    just_now = cy.locator("#strip .just-happened")
+    expect(just_now).to_contain_text("Two players left")
+    why = just_now.get_by_role("link", name=re.compile(r"^Why\? \(Two-player rules"))
+    expect(why).to_be_visible()
+    expect(cy.get_by_text("Rule applied")).to_have_count(0)
+    expect(card(cy, "0")).to_be_in_viewport(ratio=1)
+    why.click()
+    expect(cy.locator("h1, h2").filter(has_text="Two-player rules").first).to_be_visible()

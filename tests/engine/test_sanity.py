@@ -21,7 +21,7 @@ def test_a_second_7_is_accepted_with_a_warning_in_the_log() -> None:
         "The deck has only one 7, already played since the shuffle — was that really a 7? Undo if not."
     )
     assert found.message in t.line
-    # The log's "Why?" link and the "Rule applied" note point at the rule the warning rests on.
+    # The log's "Why?" link and the "Just now" line's point at the rule the warning rests on.
     assert key_rule(t.state.events) == unusual_rule(t.state.events) == "card-count-warning"
 
 

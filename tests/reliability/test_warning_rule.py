@@ -1,6 +1,6 @@
 """A hand correction the deck cannot allow is warned about under a rule that speaks of it (play test 3, finding 7):
-the banner's "Rule applied" used to name "A card played more often than the deck holds" after a Fix. Through
-the real server (`referee serve`)."""
+the board's note of the rule applied used to name "A card played more often than the deck holds" after a Fix.
+Through the real server (`referee serve`)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,12 @@ def words(client: Client, path: str) -> str:
 
 
 def rule_applied(client: Client, code: str) -> tuple[str, str]:
-    """The banner's "Rule applied" note: the rule's title and where its link goes."""
+    """The "Just now" line's "Why?" link: the rule's title (in the link's name) and where the link goes."""
     page = client.request("GET", f"/t/{code}").text()
-    found = re.search(r'<p class="banner note">Rule applied: <a href="([^"]+)">([^<]+)</a>', page)
-    assert found is not None, "no Rule applied note"
+    line = re.search(r'<p class="just-happened">.*?</p>', page, re.DOTALL)
+    assert line is not None, "no Just now line"
+    found = re.search(r'<a class="why" href="([^"]+)" aria-label="Why\? \(([^"]+)\)">Why\?</a>', line.group(0))
+    assert found is not None, "no Why? in the Just now line"
     return html.unescape(found.group(2)), html.unescape(found.group(1))
 
 
