@@ -119,3 +119,21 @@ def test_the_bomb_sheets_cancel_is_one_word_on_a_small_phone_with_large_text(ser
         expect(sheet).to_be_visible()
         expect(sheet.get_by_role("link", name="Cancel")).to_be_visible()
         assert cut_text(page, "#bomb-sheet button, #bomb-sheet a, #bomb-sheet label") == [], f"{width} px, {text} text"
+
+
+@pytest.mark.browser
+def test_a_teams_lives_stay_beside_its_name_and_no_player_is_broken_in_two(server: Server, phones: Phones) -> None:
+    # At 150 % text the players in brackets between a team's name and its hearts broke "Grandma Rose, / Mia"
+    # and pushed the hearts to a line of their own.
+    table = server.create_table(["Grandma Rose", "Dad", "Mia", "Leo"], variant="teams")
+    page = phones.seated(server, table, "Dad")
+    team = page.locator(".team-lives").first
+    expect(team).to_contain_text("Team A")
+    for width, text in SMALL_SCREENS:
+        show_at(page, width, text)
+        # The hearts on the line's first row, where the team's name starts.
+        line, hearts = team.bounding_box(), team.locator(".lives").bounding_box()
+        assert line is not None and hearts is not None
+        assert hearts["y"] - line["y"] < hearts["height"] / 2, f"{width} px, {text} text: the hearts wrapped"
+        assert cut_text(page, ".team-lives .member") == [], f"{width} px, {text} text"
+    expect(team.locator(".team-members")).to_have_text("Grandma Rose, Mia")
