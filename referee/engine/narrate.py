@@ -153,7 +153,8 @@ def _action_line(before: GameState, action: Action, events: tuple[Event, ...]) -
                 line += f": total {card.sets_total_to}"
             return [line + "."]
         case SetHand(player=player, cards=cards):
-            return [f"Correction: {_name(before, player)} holds {cards} {'card' if cards == 1 else 'cards'}."]
+            # "Hand fixed", the word of the "Fix" button it was entered with ("Correction" was lost on children).
+            return [f"Hand fixed: {_name(before, player)} holds {cards} {'card' if cards == 1 else 'cards'}."]
         case TieBreak(values=values):
             entered = ", ".join(f"{name} {value}" for name, value in values)
             return [f"Tie-break totals: {entered or 'all hands empty'}."]

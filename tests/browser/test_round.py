@@ -107,7 +107,7 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
     ann.get_by_label("Cards Ann holds").fill("1")
     tap(page, ann.get_by_role("button", name="Save"))
     expect(hand(page, "Ann")).to_have_text("1 card")
-    expect(newest_log(page)).to_contain_text("Correction: Ann holds 1 card.")
+    expect(newest_log(page)).to_contain_text("Hand fixed: Ann holds 1 card.")
 
     # Her last card ends the round: Bob and Cy lose a life, Ann deals round 2, Bob starts.
     tap(page, "3")

@@ -70,7 +70,7 @@ def test_the_display_shows_a_sudden_death_tie_break_even_after_a_hand_fix(server
     expect(tied).to_have_text(["Ann", "Bob"])
     # A hand Fix during the tie-break: its line comes in below, and the tie-break stays on the screen.
     server.act(code, token, type="hand", player="Ann", cards=3)
-    expect(display.locator(".display-last")).to_contain_text("Correction: Ann holds 3 cards.", timeout=5000)
+    expect(display.locator(".display-last")).to_contain_text("Hand fixed: Ann holds 3 cards.", timeout=5000)
     expect(headline).to_have_text("Tie-break!")
     expect(display.locator(".display-turn")).to_have_text("Ann and Bob are tied")
     # Read from across the table: the headline is on the screen without scrolling, and large.
@@ -93,12 +93,12 @@ def test_a_team_tie_break_shows_on_the_display_and_on_every_phone_after_a_fix(se
     for phone in (ann, watcher):
         wait_live(phone)
     server.act(code, token, type="hand", player="Ann", cards=3)
-    expect(display.locator(".display-last")).to_contain_text("Correction: Ann holds 3 cards.", timeout=5000)
+    expect(display.locator(".display-last")).to_contain_text("Hand fixed: Ann holds 3 cards.", timeout=5000)
     expect(display.locator(".display-tiebreak")).to_have_text("Tie-break!")
     expect(display.locator(".display-turn")).to_have_text("Both teams are out")
     expect(display.locator(".display-how")).to_contain_text("The team with the lower total wins.")
     for phone in (ann, watcher):
-        expect(phone.locator(".just-happened")).to_contain_text("Correction: Ann holds 3 cards.", timeout=5000)
+        expect(phone.locator(".just-happened")).to_contain_text("Hand fixed: Ann holds 3 cards.", timeout=5000)
         banner = phone.locator("#banner .tiebreak")
         expect(banner).to_contain_text("Both teams are out at once: tie-break!")
         expect(banner).to_contain_text("Team A (Ann, Cy and Eve) and Team B (Bob, Dee and Fay) are both out.")

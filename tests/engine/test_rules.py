@@ -635,7 +635,7 @@ def test_a_hand_correction_sets_one_hand_and_is_not_a_turn() -> None:
     t = Table().do("Ann 4")
     t.do("Cy holds 12")
     assert (t.hand("Cy"), t.draw_pile, t.turn, t.total) == (12, 45, "Bob", 4)
-    assert t.line == "Correction: Cy holds 12 cards. Bob's turn."
+    assert t.line == "Hand fixed: Cy holds 12 cards. Bob's turn."
     t.do("Cy holds 3")
     assert (t.hand("Cy"), t.discard_pile) == (3, 10)
     # The referee then notices Cy going out by itself.

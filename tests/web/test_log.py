@@ -59,7 +59,7 @@ def test_each_rounds_heading_stands_above_that_rounds_cards(phone: Phone, app: F
     assert (newer, older) == ("Round 2", "Round 1")
     assert [line.split(":")[0] for line in round_2] == ["Ann played 5", "Cy played 4"]
     assert round_1[0].startswith("Bob played 2") and "Round 2: Bob deals." in round_1[0]
-    assert round_1[1].startswith("Correction: Bob holds 1") and round_1[2].startswith("Ann played 3")
+    assert round_1[1].startswith("Hand fixed: Bob holds 1") and round_1[2].startswith("Ann played 3")
 
 
 def test_the_board_shows_recent_entries_and_links_to_the_whole_log(phone: Phone, app: Flask) -> None:

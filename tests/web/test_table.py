@@ -227,7 +227,7 @@ def test_hand_correction(phone: Phone, app: Flask) -> None:
     response = phone.submit(form, phone.button("Save", within=row), htmx=True, cards="12")
     assert response.status_code == 200
     assert player_row(phone.page, "Bob").find(class_="hand").text() == "12 cards"
-    assert log_lines(phone.page)[0] == "Correction: Bob holds 12 cards. Ann's turn."
+    assert log_lines(phone.page)[0] == "Hand fixed: Bob holds 12 cards. Ann's turn."
     assert app.extensions["referee"].view(code).version == 1
     # A hand that cannot be refused with a clear message.
     row = player_row(phone.page, "Bob")
