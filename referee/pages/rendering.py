@@ -317,13 +317,18 @@ class LogChanges:
     inserted: tuple[LogInsert, ...]
 
 
+def _line_id(line: LogLine) -> str:
+    """The id of a line's list item (`_log_line.html` writes the same)."""
+    return f"log-{line.entry.seq}"
+
+
 def _log_items(lines: list[LogLine]) -> list[tuple[str, object]]:
     """The log's list items in order, each as its id and what its HTML depends on (a round, or an entry)."""
     items: list[tuple[str, object]] = []
     for line in lines:
         if line.heads_round is not None:
             items.append((f"log-round-{int(line.heads_round)}", int(line.heads_round)))
-        items.append((f"log-{line.entry.seq}", line.entry))
+        items.append((_line_id(line), line.entry))
     return items
 
 
@@ -346,8 +351,8 @@ def log_changes(shown: list[LogLine], lines: list[LogLine], code: str) -> LogCha
     if any(before[item_id] is not after[item_id] and before[item_id] != after[item_id] for item_id in kept):
         return None
     removed = tuple(item_id for item_id, _ in old if item_id not in after)
-    added = [line for line in lines if f"log-{line.entry.seq}" not in before]
-    html = dict(zip((f"log-{line.entry.seq}" for line in added), _line_html(added, code, True), strict=True))
+    added = [line for line in lines if _line_id(line) not in before]
+    html = dict(zip(map(_line_id, added), _line_html(added, code, True), strict=True))
     inserted: list[LogInsert] = []
     anchor: str | None = None
     run: list[str] = []
