@@ -112,9 +112,9 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
             disabled = ""
         else:
             reason = escape(option.reason)
-            sub = (
-                f'<span class="sub" title="{reason}">makes {makes}</span><span id="why-{value}" hidden>{reason}</span>'
-            )
+            # "over 21", not "makes 22": a child learning to read gets what is wrong with the card at a glance; the
+            # sum is in the description (and the title), "That 7 makes 22: ...".
+            sub = f'<span class="sub" title="{reason}">over 21</span><span id="why-{value}" hidden>{reason}</span>'
             disabled = f'disabled aria-describedby="why-{value}"'
         parts.append(
             f'\n      \n      <button type="submit" name="card" value="{value}" id="card-{value}"\n'

@@ -58,6 +58,8 @@ def test_table_page_shows_total_turn_direction_lives_hands_dealer(phone: Phone) 
     for region in ("banner", "status", "pad", "players", "log"):
         page.by_id(region)
     assert total(page) == "0"
+    # The limit in words, not "/ 21" (a fraction to a child, "slash" to a screen reader).
+    assert page.find(class_="total-box").text() == "Total 0 up to 21"
     assert page.find(class_="turn").text() == "Ann's turn"
     assert page.find(class_="next").text() == "then Bob"
     assert "Clockwise" in page.find(class_="direction").text()
@@ -98,7 +100,8 @@ def test_cards_that_do_not_fit_are_disabled_and_say_why(phone: Phone, app: Flask
     for name in ("4", "5", "6", "7"):
         button = cards[name]
         assert button.has("disabled"), name
-        assert button.name == f"{name} makes {18 + int(name)}"
+        # What is wrong with it, in words a child reads at a glance; the sum is in the reason below.
+        assert button.name == f"{name} over 21"
         # Its description (what a screen reader adds) is the reason, hidden from sight but not from it.
         reason = phone.page.by_id(button["aria-describedby"])
         assert reason.has("hidden") and reason.ancestor("button") is button
