@@ -46,10 +46,11 @@ class Standings:
     """Everything the game-over screen shows."""
 
     rows: tuple[Standing, ...]
-    most_out: tuple[str, int] | None
+    most_rounds: tuple[tuple[str, ...], int] | None
+    """Who won the most rounds (all of them when tied) and how many each; None when no round was won."""
     lines: tuple[Line, ...]
     rounds: int
-    series: tuple[tuple[str, int], ...]
+    series: tuple[SeriesScore, ...]
 
 
 GONE = (EventKind.ELIMINATED, EventKind.LEFT)
@@ -141,19 +142,37 @@ def _lines(history: list[dict[str, int]], names: list[str]) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def series_tally(games: list[TableView]) -> tuple[tuple[str, int], ...]:
+@dataclass(frozen=True)
+class SeriesScore:
+    """One player's wins over a series, and how many of its games they played."""
+
+    name: str
+    wins: int
+    played: int
+    games: int
+
+    def __str__(self) -> str:
+        """As the tally says it: "Ann 2", or "Eve 0 (played 1 of 3)" for a player who missed games."""
+        # Without it Eve's 0 after one game reads as three lost games (rematches add and drop players).
+        missed = "" if self.played == self.games else f" (played {self.played} of {self.games})"
+        return f"{self.name} {self.wins}{missed}"
+
+
+def series_tally(games: list[TableView]) -> tuple[SeriesScore, ...]:
     """Wins per player over the finished games of a series, most first ("Ann 2 – Bob 1 – Cy 0")."""
     wins: Counter[str] = Counter()
-    for game in games:
-        if game.state.status is Status.FINISHED:
-            # Everyone who played is named, with 0 if need be: left out, a player asked "did I not play?" (play
-            # test 6a).
-            wins.update({player.name: 0 for player in game.state.players})
-            # A team's win counts for each of its players: the teams (and which pair is "Team A") may change
-            # from one rematch to the next, so a tally of team names could add up different pairs.
-            for winner in game.state.winners:
-                wins.update(game.state.players_of(winner))
-    return tuple(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
+    played: Counter[str] = Counter()
+    finished = [game for game in games if game.state.status is Status.FINISHED]
+    for game in finished:
+        # Everyone who played is named, with 0 if need be: left out, a player asked "did I not play?" (play
+        # test 6a).
+        played.update(player.name for player in game.state.players)
+        # A team's win counts for each of its players: the teams (and which pair is "Team A") may change
+        # from one rematch to the next, so a tally of team names could add up different pairs.
+        for winner in game.state.winners:
+            wins.update(game.state.players_of(winner))
+    scores = (SeriesScore(name, wins[name], count, len(finished)) for name, count in played.items())
+    return tuple(sorted(scores, key=lambda score: (-score.wins, score.name)))
 
 
 def standings(view: TableView, games: list[TableView]) -> Standings:
@@ -172,7 +191,6 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
             key=lambda row: (row.place, row.team or "", -row.lives, row.name),
         )
     )
-    best = won.most_common(1)
     names = [player.name for player in view.state.players]
     if teams:
         # Teammates share their team's lives: one line per team, not two lines drawn on top of each other.
@@ -180,4 +198,12 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
         names = [f"{team.name} ({' and '.join(players[seat].name for seat in team.seats)})" for team in teams]
         first = {name: players[team.seats[0]].name for name, team in zip(names, teams, strict=True)}
         history = [{name: point[first[name]] for name in names} for point in history]
-    return Standings(rows, best[0] if best else None, _lines(history, names), len(history) - 1, series_tally(games))
+    return Standings(rows, _most_rounds(won, view), _lines(history, names), len(history) - 1, series_tally(games))
+
+
+def _most_rounds(won: Counter[str], view: TableView) -> tuple[tuple[str, ...], int] | None:
+    """Who won the most rounds, in seat order (a tie names everyone in it, not whoever the counter met first)."""
+    most = max(won.values(), default=0)
+    if most == 0:
+        return None
+    return tuple(player.name for player in view.state.players if won[player.name] == most), most

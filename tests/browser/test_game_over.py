@@ -38,7 +38,7 @@ def test_game_over_shows_standings_and_the_lives_chart(server: Server, phones: P
         expect(rows).to_have_count(3)
         expect(rows.first).to_have_text("1Ann51")
         expect(standings.locator("tbody tr th")).to_have_text(["Ann", "Bob", "Cy"])
-        expect(standings).to_contain_text("Went out most: Ann (1 time)")
+        expect(standings).to_contain_text("Won the most rounds: Ann (1 round)")
         chart = standings.get_by_role("img", name="Lives of each player, round by round")
         expect(chart).to_be_visible()
         expect(chart.locator("polyline")).to_have_count(3)

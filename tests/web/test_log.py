@@ -11,6 +11,7 @@ from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
 
 from .conftest import Phone, drive, parse
+from .test_team_ending import standings_rows
 
 
 def log_items(phone: Phone) -> list[str]:
@@ -162,18 +163,57 @@ def _win_as(app: Flask, code: str, winners: set[str]) -> None:
             referee.act(code, Play(player, Card.N0))
 
 
-def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app: Flask) -> None:
-    # Teams may change between rematches: "Team A 1 – Team B 1" would hide that one pair won twice.
-    code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")  # Team A: Ann and Cy
+def _tally_after_a_rematch(
+    phone: Phone, app: Flask, seated: list[str], winners: set[str], **setup: object
+) -> tuple[str, str]:
+    """The rematch's code and the phone's series tally once `winners` have won a game of `seated` and its
+    rematch (changed by `setup`)."""
+    variant = "teams" if len(seated) == 4 else "standard"
+    code = phone.start(seated, variant=variant)
     referee = app.extensions["referee"]
-    _win_as(app, code, {"Ann", "Cy"})
-    code, _ = referee.rematch(code, teams=[["Bob", "Dee"], ["Ann", "Cy"]])  # now Team A is Bob and Dee
-    assert referee.view(code).state.teams[0].name == "Team A"
-    _win_as(app, code, {"Ann", "Cy"})
+    _win_as(app, code, winners)
+    code, _ = referee.rematch(code, **setup)
+    _win_as(app, code, winners)
     phone.open(f"/t/{code}")
     series = phone.page.find("p", class_="series")
+    assert series is not None
+    return code, series.text()
+
+
+def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app: Flask) -> None:
+    # Teams may change between rematches: "Team A 1 – Team B 1" would hide that one pair won twice.
+    # Team A is Ann and Cy in the first game, Bob and Dee in the second.
+    _, tally = _tally_after_a_rematch(
+        phone, app, ["Ann", "Bob", "Cy", "Dee"], {"Ann", "Cy"}, teams=[["Bob", "Dee"], ["Ann", "Cy"]]
+    )
     # Bob and Dee played both games too: named with 0, not left out (play test 6a).
-    assert series is not None and series.text() == "Series after 2 games: Ann 2 – Cy 2 – Bob 0 – Dee 0"
+    assert tally == "Series after 2 games: Ann 2 – Cy 2 – Bob 0 – Dee 0"
+
+
+def test_the_series_tally_says_who_missed_games(phone: Phone, app: Flask) -> None:
+    # Eve joins for the rematch: her 0 wins come from one game, not two; Bob's from two.
+    code, tally = _tally_after_a_rematch(phone, app, ["Ann", "Bob"], {"Ann"}, players=["Ann", "Bob", "Eve"])
+    assert tally == "Series after 2 games: Ann 2 – Bob 0 – Eve 0 (played 1 of 2)"
+    phone.open(f"/t/{code}/display")
+    shown = phone.page.find("p", class_="display-series")
+    assert shown is not None and shown.text() == tally
+
+
+def test_the_standings_name_everyone_who_won_the_most_rounds(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    referee = app.extensions["referee"]
+    # Ann goes out in round 1, Bob in round 2 (a round won each); then Ann's Bombs take Bob's last lives.
+    for player in ("Ann", "Bob"):
+        while referee.view(code).state.current_player.name != player:
+            drive(app, code, f"{referee.view(code).state.current_player.name} 0")
+        drive(app, code, f"{player} holds 1", f"{player} 0")
+    while referee.view(code).state.status is not Status.FINISHED:
+        current = referee.view(code).state.current_player.name
+        drive(app, code, "Ann bomb" if current == "Ann" else "Bob 0")
+    phone.open(f"/t/{code}")
+    assert [row[1] + " " + row[-1] for row in standings_rows(phone)[1:]] == ["Ann 1", "Bob 1"]
+    line = phone.page.find("p", class_="most-rounds")
+    assert line is not None and line.text() == "Won the most rounds: Ann and Bob (1 round each)"
 
 
 def headings(phone: Phone) -> list[str]:
