@@ -52,7 +52,7 @@ class Changes:
         same game)."""
         if not self.brief and not self.who_brief:
             return "A rematch has started with the same settings."
-        who = "".join(f" {part}" for part in self.who_brief)
+        who = " " + ", ".join(self.who_brief) if self.who_brief else ""  # "without Bob, with Eve"
         host = ", changed by the host: " + ", ".join(self.brief) if self.brief else ""
         return f"A rematch has started{who}{host}."
 
@@ -73,7 +73,8 @@ def team_pairs(setup: Setup) -> set[frozenset[str]]:
 
 
 def changes(old: Setup, new: Setup) -> Changes:
-    """What `new` changes from `old`: who plays, the starter, the kind of game, the teams, each house rule."""
+    """What `new` changes from `old`: who plays, the seats, the starter, the kind of game, the teams, each house
+    rule."""
     full: list[str] = []
     brief: list[str] = []
     who: list[str] = []
@@ -86,6 +87,11 @@ def changes(old: Setup, new: Setup) -> Changes:
     if added:
         who.append(f"{join_names(added)} {'joins' if len(added) == 1 else 'join'} the game")
         who_brief.append(f"with {join_names(added)}")
+    # The app's turn order is the order of the seats: players who sit differently must move to match it.
+    stayed = [name for name in new.players if name in old.players]
+    if stayed != [name for name in old.players if name in new.players]:
+        full.append(f"new seats, in the order of play: {', '.join(new.players)}")
+        brief.append("new seats")
     if starter(new) != starter(old):
         full.append(f"{starter(new)} starts")
         brief.append(f"{starter(new)} starts")

@@ -17,6 +17,20 @@ def setup(**fields: object) -> Setup:
 @pytest.mark.parametrize(
     ("old", "new", "note", "started"),
     [
+        # Seats swapped (the API takes the players in a new order): the table must sit as the app plays.
+        (
+            setup(),
+            make_setup(("Cy", "Ann", "Bob", "Dee")),
+            "New game. Changed by the host: new seats, in the order of play: Cy, Ann, Bob, Dee; Cy starts.",
+            "A rematch has started, changed by the host: new seats, Cy starts.",
+        ),
+        # Someone not playing leaves a gap, not a new order; a newcomer sits at the end.
+        (
+            setup(),
+            make_setup(("Ann", "Cy", "Dee", "Eve")),
+            "New game. Bob is not playing; Eve joins the game.",
+            "A rematch has started without Bob, with Eve.",
+        ),
         (
             setup(),
             setup(variant="sudden_death"),
