@@ -317,6 +317,11 @@ class LogChanges:
     inserted: tuple[LogInsert, ...]
 
 
+# What the board's requests say (its hx-vals, "log") when the log a page shows has its items' ids: only such a page
+# can take a tap's answer that brings the log's changes (a page opened before they had ids gets the whole board).
+LOG_HAS_IDS = "ids"
+
+
 def _line_id(line: LogLine) -> str:
     """The id of a line's list item (`_log_line.html` writes the same)."""
     return f"log-{line.entry.seq}"

@@ -46,7 +46,7 @@ from .rematch import (
     rematch_context,
     requested,
 )
-from .rendering import ActionForms, log_changes
+from .rendering import LOG_HAS_IDS, ActionForms, log_changes
 from .rules import asked_question, panel_answers
 from .standings import standings
 from .summary import identity, strip, tiebreak_note
@@ -110,6 +110,7 @@ def board_context(
         "quiet": quiet,
         "join": join,
         "join_tag": join.tag if join else None,
+        "board_values": {"join": join.tag, "log": LOG_HAS_IDS} if join else {"log": LOG_HAS_IDS},
         "log": lines,
         "log_count": log_count,
         "Status": Status,
@@ -159,7 +160,8 @@ def _render_board(
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = _join_changed(context["join_tag"])
-    if shown is not None:
+    # A page opened before an upgrade may show a log without ids: it does not say so, and gets the whole board.
+    if shown is not None and request.values.get("log") == LOG_HAS_IDS:
         # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
         context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
     return render_template("_board.html", **context)
