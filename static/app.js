@@ -383,6 +383,11 @@
     var board = document.getElementById("board");
     if (!board) return "";
     var line = board.querySelector("#strip .just-happened");
+    if (line) {
+      // The news without its "Why?" link: read out, a bare "Why?" at the end sounds like a question (play test 13a).
+      line = line.cloneNode(true);
+      line.querySelectorAll(".why").forEach(function (link) { link.remove(); });
+    }
     var text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
     return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + "Your turn!" : text;
   }

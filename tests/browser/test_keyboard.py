@@ -118,6 +118,19 @@ def test_a_screen_reader_hears_each_card_once_from_a_region_that_stays(server: S
 
 
 @pytest.mark.browser
+def test_the_news_is_read_without_its_why_link(server: Server, phones: Phones) -> None:
+    """Play test 13a: an unusual turn's news ended in a bare "Why?" (its link's word) when read out."""
+    table = server.create_table(["Ann", "Bob"])
+    code, token = table["code"], table["token"]
+    bob = phones.seated(server, table, "Bob")
+    server.act(code, token, type="play", player="Ann", card="skip")  # with two players, Ann plays again
+    expect(bob.locator("#strip .why")).to_have_text("Why?")
+    expect(bob.locator("#announce")).to_have_text(
+        "Just now: Ann played Skip. With two players, Ann plays again. Ann's turn."
+    )
+
+
+@pytest.mark.browser
 def test_the_card_that_ends_the_game_leaves_the_keyboard_on_the_rematch(server: Server, phones: Phones) -> None:
     """Play test 5: focus fell on Undo, which comes after the rematch in the page."""
     table = server.create_table(["Ann", "Bob"])
