@@ -30,6 +30,7 @@ _NOTABLE_RULES = (
     "elimination",
     "winning",
     "two-players",
+    "player-leaves",
     "last-card",
     "after-redeal",
     "redeal-order",
@@ -83,9 +84,18 @@ def key_rule(events: tuple[Event, ...]) -> str | None:
     return next((rule for rule in _NOTABLE_RULES if rule in rules), None)
 
 
+# Worth a "Why?" in the "Just now" line too, but only when nothing above happened with it: when Cy's leaving leaves
+# two players, the two-player rules are what the table needs next (play test 13a: a leave had no "Why?").
+BACKGROUND_EVENTS = frozenset({EventKind.LEFT})
+
+
 def unusual_rule(events: tuple[Event, ...]) -> str | None:
     """Return the rule id of an unusual event worth a "Why?" in the "Just now" line, if one happened."""
-    return next((event.rule for event in events if event.kind in UNUSUAL_EVENTS and event.rule), None)
+    for kinds in (UNUSUAL_EVENTS, BACKGROUND_EVENTS):
+        rule = next((event.rule for event in events if event.kind in kinds and event.rule), None)
+        if rule is not None:
+            return rule
+    return None
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import DECK_SIZE, HAND_SIZE, Status
+from referee.engine import DECK_SIZE, HAND_SIZE, Status, key_rule, unusual_rule
 
 from .conftest import Table
 
@@ -17,6 +17,8 @@ def test_a_player_who_leaves_is_out_and_their_cards_go_on_the_discard_pile() -> 
     assert t.discard_pile == discards + HAND_SIZE
     assert (t.turn, t.total) == ("Bob", 3), "someone else leaving does not move the turn or the total"
     assert t.line == "Cy has left the game: their 10 cards go on the discard pile. Bob's turn."
+    # The log's line and the "Just now" line link to the rule that says so (play test 13a: neither had a "Why?").
+    assert key_rule(t.state.events) == unusual_rule(t.state.events) == "player-leaves"
 
 
 def test_when_the_player_whose_turn_it_is_leaves_the_next_player_goes() -> None:
@@ -40,6 +42,8 @@ def test_two_left_after_a_leaver_play_by_the_two_player_rules() -> None:
     t = Table("Ann Bob Cy").do("Cy leaves")
     assert "two_left" in t.events
     assert "Two players left" in t.line
+    # What the two who are left need next is how two play: that rule gets the "Why?".
+    assert key_rule(t.state.events) == unusual_rule(t.state.events) == "two-players"
     t.do("Ann reverse")
     assert t.turn == "Bob" and "reverse_as_pass" in t.events
 
