@@ -16,7 +16,7 @@ from .tableview import TableView
 # A game's kind in a few words (the home page's labels say more than a sentence about changes needs).
 VARIANT_WORDS = {
     Variant.STANDARD: "a Standard game (the last player with a life wins)",
-    Variant.SUDDEN_DEATH: "a Sudden Death game (it ends when the first player is out)",
+    Variant.SUDDEN_DEATH: "a Sudden Death game (it ends as soon as a player loses their last life)",
     Variant.TEAMS: "a team game",
 }
 VARIANT_BRIEF = {

@@ -48,7 +48,7 @@
     qrWasOpen = false;
   });
 
-  // A sheet open on the board (the Bomb's "Who discarded a 0?") is not swapped away under the player's ticks by a
+  // A sheet open on the board (the Bomb's "Who put down a 0?") is not swapped away under the player's ticks by a
   // live refresh (another phone joining, or a card): the refresh waits until the sheet closes. A card entered
   // meanwhile makes the sheet's post stale, and the table then says so.
   var refreshHeldBack = false;

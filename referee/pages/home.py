@@ -22,7 +22,7 @@ bp.register_error_handler(ServiceError, service_error_page)
 MAX_SEATS = 6
 VARIANT_LABELS = {
     Variant.STANDARD: "Standard: last player with a life wins",
-    Variant.SUDDEN_DEATH: "Sudden Death: ends when the first player is out",
+    Variant.SUDDEN_DEATH: "Sudden Death: ends as soon as a player loses their last life",
     Variant.TEAMS: "Teams: two teams share five lives each (4–6 players)",
 }
 # Which part of the form a refused setup points at (the engine names its field; the form groups some).

@@ -95,19 +95,16 @@ CARD_TEXT = {card: (str(escape(card.value)), str(escape(card.label))) for card i
 def number_buttons(numbers: list[CardOption], total: int) -> Markup:
     """The card pad's number buttons (templates/_pad.html), in Python: as a Jinja loop, a board's costliest part.
 
-    No aria-label: a button's name is its text, "7 makes 14" (the arrow is drawn, the word is read), so it
-    starts with what a voice-control user reads off the button; a disabled card's reason is its description.
+    No aria-label: a button's name is its text, "7 makes 14", so it starts with what a voice-control user reads
+    off the button; a disabled card's reason is its description. In words, not "→ 14": an arrow meant nothing to a
+    grandmother, and sat one row above "=10" and "=21" (play test 13b).
     The id ("card-7") is how htmx finds the same card again to put a keyboard's focus back after a swap.
     """
     parts = []
     for option in numbers:
         (value, label), makes = CARD_TEXT[option.card], total + (option.card.number or 0)
         if option.allowed:
-            shown = (
-                "goes bust"
-                if option.busts
-                else f'<span aria-hidden="true">→</span><span class="visually-hidden">makes</span> {makes}'
-            )
+            shown = "goes bust" if option.busts else f"makes {makes}"
             sub = f'<span class="sub">{shown}</span>\n        '
             disabled = ""
         else:
@@ -135,7 +132,7 @@ BOMB_OPENS_SHEET = (
 def wild_buttons(wilds: list[CardOption], bomb_answerers: tuple[str, ...]) -> Markup:
     """The card pad's wild-card buttons (templates/_pad.html), in Python for the same reason as `number_buttons`.
 
-    A Bomb that others must answer opens the "Who discarded a 0?" sheet instead of posting at once.
+    A Bomb that others must answer opens the "Who put down a 0?" sheet instead of posting at once.
     """
     parts = []
     for option in wilds:

@@ -29,7 +29,8 @@ class Strip:
 
     text: str
     label: str
-    """What the line is: "Just now", or "Undone by Host" and "Put back by Host" after Undo and Redo."""
+    """What the line is: "Just now", or "Undone by Host" and "Redone by Host" after Undo and Redo (the buttons'
+    words)."""
     losses: tuple[Loss, ...]
     """Who lost lives with the last action, each player or team once, in the order they lost them."""
     out: tuple[str, ...]
@@ -117,7 +118,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
             undone = history.actions[len(history.active)]
             return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
-        return Strip(changed.text, f"Put back{by}", _losses(view.state), _out(view.state), None, changed.note_rule)
+        return Strip(changed.text, f"Redone{by}", _losses(view.state), _out(view.state), None, changed.note_rule)
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
         return None

@@ -288,7 +288,7 @@ def _posted_version() -> int | None:
 
 
 def _needs_bomb_sheet(view: TableView, command: Command) -> bool:
-    """Without JavaScript the Bomb button first opens the "Who discarded a 0?" sheet."""
+    """Without JavaScript the Bomb button first opens the "Who put down a 0?" sheet."""
     return (
         isinstance(command, Play)
         and command.card is Card.BOMB

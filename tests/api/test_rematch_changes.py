@@ -103,7 +103,10 @@ def test_the_state_says_what_the_rematch_changed_until_its_first_card(api: Api, 
     assert first_game["rematch_note"] is None  # a first game changed nothing
     status, body = rematch(api, {"first_player": "Cy", "variant": "sudden_death"})
     assert status == 201
-    said = "New game. Changed by the host: Cy starts; a Sudden Death game (it ends when the first player is out)."
+    said = (
+        "New game. Changed by the host: Cy starts; "
+        "a Sudden Death game (it ends as soon as a player loses their last life)."
+    )
     # The creation's answer, a plain read, and a refused action's fresh state all say it, as the phones do.
     assert body["state"]["rematch_note"] == said
     new = body["code"]

@@ -109,7 +109,7 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
     tap(host, "Redo")
     tap(host, "1")
     card(host, "Bomb").click()
-    sheet = host.get_by_role("dialog", name="Who discarded a 0?")
+    sheet = host.get_by_role("dialog", name="Who put down a 0?")
     expect(sheet).to_be_visible()
     sheet.get_by_role("link", name="Cancel").click()
     expect(sheet).to_be_hidden()
@@ -149,7 +149,7 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
             break
         if state["current"] == "Ann":
             card(host, "Bomb").click()
-            tap(host, host.get_by_role("dialog", name="Who discarded a 0?").get_by_role("button", name="Confirm"))
+            tap(host, host.get_by_role("dialog", name="Who put down a 0?").get_by_role("button", name="Confirm"))
         else:
             tap(host, "0")
     for phone in (host, bob, cy):

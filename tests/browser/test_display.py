@@ -110,7 +110,8 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
     display = open_display(server, phones, second)
     note = display.locator(".display-changed")
     expect(note).to_have_text(
-        "New game. Changed by the host: Cy starts; a Sudden Death game (it ends when the first player is out)."
+        "New game. Changed by the host: Cy starts; "
+        "a Sudden Death game (it ends as soon as a player loses their last life)."
     )
     expect(display.locator(".display-turn")).to_have_text("Cy's turn")
     # In the display's own size (read from across the table, like the direction line), whole on the screen,

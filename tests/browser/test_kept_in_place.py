@@ -27,7 +27,7 @@ def test_the_bomb_sheet_stays_open_with_its_ticks_while_another_phone_joins(serv
     code, token = table["code"], table["token"]
     ann = phones.seated(server, table, "Ann")
     card(ann, "Bomb").click()
-    sheet = ann.get_by_role("dialog", name="Who discarded a 0?")
+    sheet = ann.get_by_role("dialog", name="Who put down a 0?")
     expect(sheet).to_be_visible()
     sheet.get_by_label("Bob").check()
     revision = int(ann.locator("#board").get_attribute("data-revision") or 0)

@@ -84,8 +84,8 @@ def test_the_bomb_sheet_by_keyboard_returns_focus_to_the_bomb(server: Server, pa
     press_enter(page, card(page, "5"))
     bomb = card(page, "Bomb")
     bomb.focus()
-    page.keyboard.press("Enter")  # opens "Who discarded a 0?"
-    sheet = page.get_by_role("dialog", name="Who discarded a 0?")
+    page.keyboard.press("Enter")  # opens "Who put down a 0?"
+    sheet = page.get_by_role("dialog", name="Who put down a 0?")
     expect(sheet).to_be_visible()
     page.keyboard.press("Space")  # the sheet's first box (Cy) has focus: ticked
     expect(sheet.get_by_role("checkbox", name="Cy")).to_be_checked()
@@ -143,7 +143,7 @@ def test_the_card_that_ends_the_game_leaves_the_keyboard_on_the_rematch(server: 
     bomb = card(ann, "Bomb")
     bomb.focus()
     ann.keyboard.press("Enter")  # opens the sheet
-    sheet = ann.get_by_role("dialog", name="Who discarded a 0?")
+    sheet = ann.get_by_role("dialog", name="Who put down a 0?")
     press_enter(ann, sheet.get_by_role("button", name="Confirm"))  # Bob had no 0: his last life
     expect(ann.locator(".banner.winner")).to_contain_text("Ann wins!")
     expect(ann.get_by_role("button", name="Rematch with the same players")).to_be_focused()

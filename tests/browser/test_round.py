@@ -42,6 +42,7 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
     expect(card(page, "7")).to_be_enabled()  # 14 + 7 = 21 fits
     # What a screen reader says is what the button shows (WCAG 2.5.3), in words rather than an arrow.
     expect(card(page, "7")).to_have_accessible_name("7 makes 21")
+    expect(card(page, "7").locator(".sub")).to_have_text("makes 21")  # in words on screen too, not "→ 21"
     expect(card(page, "Can't play")).to_have_count(0)
 
     # At 15 a 7 would make 22: its button is disabled and says it is over 21, in words a child reads at a
@@ -73,7 +74,7 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
 
     # The Bomb sheet: Ann answers with a 0, Bob does not and loses a life; the total goes to 0.
     card(page, "Bomb").click()
-    sheet = page.get_by_role("dialog", name="Who discarded a 0?")
+    sheet = page.get_by_role("dialog", name="Who put down a 0?")
     expect(sheet).to_be_visible()
     expect(sheet.get_by_role("checkbox")).to_have_count(2)
     sheet.get_by_role("checkbox", name="Ann").check()
@@ -149,10 +150,10 @@ def test_without_javascript_a_tap_posts_the_form(server: Server, phones: Phones)
     expect(total(page)).to_have_text("0")
     expect(turn(page)).to_have_text("Ann's turn")
 
-    # Without JavaScript the Bomb button first loads the page with the "Who discarded a 0?" sheet open.
+    # Without JavaScript the Bomb button first loads the page with the "Who put down a 0?" sheet open.
     with page.expect_navigation():
         card(page, "Bomb").click()
-    sheet = page.get_by_role("dialog", name="Who discarded a 0?")
+    sheet = page.get_by_role("dialog", name="Who put down a 0?")
     expect(sheet).to_be_visible()
     sheet.get_by_role("checkbox", name="Bob").check()
     with page.expect_navigation():

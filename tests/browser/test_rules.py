@@ -76,7 +76,7 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
 
     # A ruling in the log links to its reasoning too.
     card(page, "Bomb").click()
-    tap(page, page.get_by_role("dialog", name="Who discarded a 0?").get_by_role("button", name="Confirm"))
+    tap(page, page.get_by_role("dialog", name="Who put down a 0?").get_by_role("button", name="Confirm"))
     expect(newest_log(page)).to_contain_text("No 0 from Bob and Cy.")
     newest_log(page).get_by_role("link", name=re.compile(r"^Why\?")).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Bomb")

@@ -115,7 +115,7 @@ def test_the_bomb_sheets_cancel_is_one_word_on_a_small_phone_with_large_text(ser
         page.reload()
         show_at(page, width, text)
         page.locator("#pad").get_by_role("button", name="Bomb").click()
-        sheet = page.get_by_role("dialog", name="Who discarded a 0?")
+        sheet = page.get_by_role("dialog", name="Who put down a 0?")
         expect(sheet).to_be_visible()
         expect(sheet.get_by_role("link", name="Cancel")).to_be_visible()
         assert cut_text(page, "#bomb-sheet button, #bomb-sheet a, #bomb-sheet label") == [], f"{width} px, {text} text"

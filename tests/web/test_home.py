@@ -33,6 +33,11 @@ def test_home_renders_the_form(phone: Phone) -> None:
     assert "+ Add a player" in phone.page.buttons()
     variants = [radio["value"] for radio in form.find_all("input", name="variant")]
     assert variants == ["standard", "sudden_death", "teams"]
+    # "Out" is said of lives only in full: "the first player is out" read as "the first to play their last card".
+    assert any(
+        label.text().startswith("Sudden Death: ends as soon as a player loses their last life")
+        for label in form.find_all("label")
+    )
     # House rules are collapsed, with the usual reading chosen and explained.
     details = form.find("details", class_="house-rules")
     assert details is not None and not details.has("open")

@@ -79,6 +79,8 @@ def test_join_link_asks_who_are_you(api: Api, other_phone: Phone) -> None:
     response = other_phone.open(join_path(body["join_url"]))
     assert response.status_code == 200
     assert other_phone.page.find("h1").text() == "Who are you?"
+    # What picking a name does for the player (it said "so the log shows who entered each card").
+    assert "this phone then tells you when it's your turn" in other_phone.page.text()
     # The link carries a write secret of at least 64 random bits.
     assert len(join_path(body["join_url"]).rsplit("/", 1)[1]) >= 16
     choices = list(other_phone.page.find("form").buttons())

@@ -34,7 +34,7 @@ def setup(**fields: object) -> Setup:
         (
             setup(),
             setup(variant="sudden_death"),
-            "New game. Changed by the host: a Sudden Death game (it ends when the first player is out).",
+            "New game. Changed by the host: a Sudden Death game (it ends as soon as a player loses their last life).",
             "A rematch has started, changed by the host: a Sudden Death game.",
         ),
         (

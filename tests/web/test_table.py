@@ -196,7 +196,7 @@ def test_bomb_without_javascript_opens_the_sheet_then_confirms(phone: Phone, app
     phone.follow(response)
     sheet = phone.page.by_id("bomb-sheet")
     assert sheet.has("open")
-    assert sheet.find("h2").text() == "Who discarded a 0?"
+    assert sheet.find("h2").text() == "Who put down a 0?"
     boxes = sheet.find_all("input", type="checkbox")
     assert [box["value"] for box in boxes] == ["Cy", "Ann"]  # every other active player, in turn order
     assert all(box["name"] == "zeros" for box in boxes)
@@ -561,7 +561,7 @@ def test_other_phones_are_told_of_an_undo_and_a_redo(phone: Phone, other_phone: 
 
     phone.press("Redo", htmx=True)
     other_phone.open(f"/t/{code}")
-    assert "Put back by Host: Ann played 3: total 3." in other_phone.page.by_id("strip").text()
+    assert "Redone by Host: Ann played 3: total 3." in other_phone.page.by_id("strip").text()
     # A new card is news again.
     drive(app, code, "Bob 4")
     other_phone.open(f"/t/{code}")
