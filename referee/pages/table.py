@@ -160,8 +160,7 @@ def _render_board(
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = _join_changed(context["join_tag"])
-    # A page opened before an upgrade may show a log without ids: it does not say so, and gets the whole board.
-    if shown is not None and request.values.get("log") == LOG_HAS_IDS:
+    if shown is not None:
         # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
         context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
     return render_template("_board.html", **context)
@@ -318,7 +317,10 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         if _needs_bomb_sheet(view, command):
             return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
         entered_by = None if device is None else device.label
-        shown = view if expected_version == view.version else None
+        # What the phone shows is known when it posted the version read just now and its log has ids (a page
+        # opened before an upgrade does not say "log": it gets the whole board).
+        known = expected_version == view.version and request.values.get("log") == LOG_HAS_IDS
+        shown = view if known else None
         view = referee.act(view.code, command, expected_version=expected_version, entered_by=entered_by, device=device)
     except Conflict as error:
         fresh = error.view or view
