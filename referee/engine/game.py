@@ -25,8 +25,7 @@ def check(state: GameState, action: Action) -> None:
     Checks run in a fixed order, as in boardgame.io's reducer: is the game over, is it the
     right phase, is the player known and in, is it their turn, is the move legal.
     """
-    if state.status is Status.FINISHED:
-        raise Refused("game_over", _game_over_message(state), rule="winning")
+    _check_not_over(state)
     match action:
         case TieBreak():
             _check_tiebreak(state, action)
@@ -34,31 +33,36 @@ def check(state: GameState, action: Action) -> None:
         case SetHand():
             _check_hand(state, action)
             return
-    if state.status is Status.TIEBREAK:
-        names = _names(state, state.tied)
-        raise Refused(
-            "tiebreak_pending",
-            f"The game is over: {names} must first add up the number cards in their hands.",
-            rule="tiebreak",
-        )
+    _check_no_tiebreak(state)
     if isinstance(action, Leave):
         # Not a turn: anyone still in may get up, whoever's turn it is.
         _check_leave(state, action)
         return
-    seat = _known_player(state, action.player)
-    if seat != state.current:
-        current = state.current_player
-        assert current is not None
-        raise Refused(
-            "not_your_turn",
-            f"It's {current.name}'s turn, not {state.players[seat].name}'s.",
-            rule="turn-order",
-        )
+    seat = _check_turn(state, action.player)
     match action:
         case Play():
             _check_play(state, seat, action)
         case Bust():
             _check_bust(state, action)
+
+
+# Every card in the order of Card, as a tuple: looping over the Enum class itself runs Python code per card.
+CARDS = tuple(Card)
+
+
+def card_refusals(state: GameState, player: str) -> tuple[Refused | None, ...]:
+    """Why each card (in the order of CARDS) would be refused if `player` laid it now without 0s; None if taken.
+
+    The gate `check` asks, for all cards at once: what does not depend on the card is asked once. The board
+    asks this for every card at every version, so a tap pays it (issue 12).
+    """
+    try:
+        _check_not_over(state)
+        _check_no_tiebreak(state)
+        _check_turn(state, player)
+    except Refused as refused:
+        return (refused.with_traceback(None),) * len(CARDS)
+    return tuple(_card_refusal(state, card) for card in CARDS)
 
 
 def refusal(state: GameState, action: Action) -> Refused | None:
@@ -120,6 +124,35 @@ def _gone(player: Player) -> str:
     return "has left the game" if player.left else "is out of the game"
 
 
+def _check_not_over(state: GameState) -> None:
+    if state.status is Status.FINISHED:
+        raise Refused("game_over", _game_over_message(state), rule="winning")
+
+
+def _check_no_tiebreak(state: GameState) -> None:
+    if state.status is Status.TIEBREAK:
+        names = _names(state, state.tied)
+        raise Refused(
+            "tiebreak_pending",
+            f"The game is over: {names} must first add up the number cards in their hands.",
+            rule="tiebreak",
+        )
+
+
+def _check_turn(state: GameState, name: str) -> int:
+    """The seat of `name`, if they are known, still in, and it is their turn."""
+    seat = _known_player(state, name)
+    if seat != state.current:
+        current = state.current_player
+        assert current is not None
+        raise Refused(
+            "not_your_turn",
+            f"It's {current.name}'s turn, not {state.players[seat].name}'s.",
+            rule="turn-order",
+        )
+    return seat
+
+
 def _known_player(state: GameState, name: str) -> int:
     seat = _seat_named(state, name)
     player = state.players[seat]
@@ -134,16 +167,23 @@ def _overflows(state: GameState, card: Card) -> bool:
     return number is not None and state.total + number > TARGET
 
 
-def _check_play(state: GameState, seat: int, action: Play) -> None:
-    card = action.card
-    if _overflows(state, card) and state.house_rules.over_21 == "refuse":
-        number = card.number
-        assert number is not None
-        raise Refused(
+def _card_refusal(state: GameState, card: Card) -> Refused | None:
+    """Why `card`, laid without 0s by the player whose turn it is, would be refused (it does not fit), or None."""
+    number = card.number
+    if number is not None and state.total + number > TARGET and state.house_rules.over_21 == "refuse":
+        return Refused(
             "does_not_fit",
             f"That {number} makes {state.total + number}: play another card, or tap Can't play.",
             rule="over-21",
         )
+    return None
+
+
+def _check_play(state: GameState, seat: int, action: Play) -> None:
+    card = action.card
+    refused = _card_refusal(state, card)
+    if refused is not None:
+        raise refused
     if action.zeros and card is not Card.BOMB:
         raise Refused("bad_zeros", "Only a Bomb is answered with 0s.", rule="bomb")
     if card is Card.BOMB and action.zeros:

@@ -1,14 +1,15 @@
 """What is possible now, so the UI can offer exactly the legal moves and say why the rest are not.
 
-It asks the reducer's own `refusal` for every card, so the buttons and the rules cannot drift apart."""
+It asks the reducer's own gate (`card_refusals`, `refusal`) for every card, so the buttons and the rules cannot
+drift apart."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Bust, Play
+from .actions import Bust
 from .cards import TARGET, Card
-from .game import bomb_is_answered, bomb_targets, refusal
+from .game import CARDS, bomb_is_answered, bomb_targets, card_refusals, refusal
 from .state import GameState, Status
 
 
@@ -52,8 +53,7 @@ def legal_actions(state: GameState) -> Legal:
             tiebreak=tied,
         )
     options = []
-    for card in Card:
-        refused = refusal(state, Play(current.name, card))
+    for card, refused in zip(CARDS, card_refusals(state, current.name), strict=True):
         number = card.number
         busts = refused is None and number is not None and state.total + number > TARGET
         options.append(CardOption(card, refused is None, None if refused is None else refused.message, busts))

@@ -542,7 +542,7 @@ class GameMachine(RuleBasedStateMachine):
 
 
 def assert_agrees_with_legal(state: GameState, action: Action, expected: Refused | None) -> None:
-    """`legal_actions` offers a card or "Can't play" exactly when `apply` would accept it."""
+    """`legal_actions` offers a card or "Can't play" exactly when `apply` would accept it, and says its refusal."""
     legal = legal_actions(state)
     current = state.current_player
     if current is None or state.status is not Status.PLAYING:
@@ -554,6 +554,8 @@ def assert_agrees_with_legal(state: GameState, action: Action, expected: Refused
         case Play(card=card, zeros=()):
             option = next(option for option in legal.cards if option.card is card)
             assert option.allowed == (expected is None)
+            # A greyed card says the gate's own reason (card_refusals asks the gate once for all cards).
+            assert option.reason == (None if expected is None else expected.message)
         case Bust(card=None):
             assert legal.can_bust == (expected is None)
         case Bust(card=card) if card is not None:
