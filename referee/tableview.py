@@ -45,6 +45,19 @@ def undone_or_redone_last(log: tuple[LogEntry, ...]) -> LogEntry | None:
     return newest if newest is not None and newest.status_changed else None
 
 
+# The board shows this many log entries; the rest is one tap away ("Show all"), so the board's size (and a live
+# refresh's cost) does not grow with the game. The JSON API keeps the whole log.
+RECENT_ENTRIES = 30
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One log entry as shown, and the round whose heading stands above it (the round's newest line), if any."""
+
+    entry: LogEntry
+    heads_round: int | None
+
+
 @dataclass(frozen=True)
 class TableView:
     """Everything a page or the API shows of a table at one version."""
@@ -75,10 +88,41 @@ class TableView:
 
     # Cached: a view is kept between requests (service.Referee._remember) and drawn for every phone that
     # refreshes; these look through the log or ask the engine about every card, so once per version is enough.
+    # A tap's answer also compares the log window the phone showed (the view before the tap) with the new one.
     @cached_property
     def legal(self) -> Legal:
         """The moves open to the table at this version (engine.legal_actions)."""
         return legal_actions(self.state)
+
+    @cached_property
+    def recent_lines(self) -> tuple[LogLine, ...]:
+        """The board's window of the log (`log_window` of the newest RECENT_ENTRIES)."""
+        return self.log_window(RECENT_ENTRIES)
+
+    def log_window(self, limit: int | None) -> tuple[LogLine, ...]:
+        """The newest `limit` entries (all if None), newest first, each with the round heading above it, if any.
+
+        Each round's heading stands above its newest line, so it labels the lines under it: the card that ended
+        round N - 1 (and dealt round N) sits under round N - 1's heading, and the board's window always shows the
+        heading of every round it shows a line of.
+        """
+        first = 0 if limit is None else max(len(self.log) - limit, 0)
+        # The rounds come from the engine's NEW_ROUND events, not from the log's wording (rewording a sentence
+        # cannot lose a separator); the history keeps them as its actions are applied, so no replay is needed.
+        opened = self.history.rounds_from(first)
+        # Walking from the newest line: the undone lines (always the newest) were played in the round the table
+        # is in now, their deals never happened; an active line that dealt round N was played in round N - 1
+        # (the engine deals rounds one after another).
+        playing, headed = self.state.round, None
+        lines = []
+        for index in range(len(self.log) - 1, first - 1, -1):
+            entry = self.log[index]
+            dealt = None if entry.undone else opened.get(index)
+            if dealt is not None:
+                playing = dealt - 1
+            lines.append(LogLine(entry, None if playing == headed else playing))
+            headed = playing
+        return tuple(lines)
 
     @cached_property
     def last_undo_or_redo(self) -> LogEntry | None:

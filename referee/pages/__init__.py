@@ -21,6 +21,7 @@ from .rendering import (
     number_buttons,
     player_items,
     request_url_for,
+    rule_title,
     url_cache,
     wild_buttons,
 )
@@ -30,12 +31,6 @@ __all__ = ["error_page", "http_error_page", "init_app"]
 
 def _template_helpers() -> dict[str, Any]:
     return {"csrf_token": csrf_token, "csrf_field": CSRF_FIELD}
-
-
-def rule_title(entry_id: str) -> str:
-    """Return the title of a rulebook entry, for "Why?" links."""
-    found = rulebook.entry(entry_id)
-    return found.title if found is not None else entry_id
 
 
 def init_app(app: Flask) -> None:

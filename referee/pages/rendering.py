@@ -20,10 +20,10 @@ from typing import Any
 from flask import current_app, request, url_for
 from markupsafe import Markup, escape
 
+from .. import rulebook
 from ..engine import Card, CardOption, Status
 from ..security import CSRF_FIELD, csrf_token
-from ..tableview import LogEntry, TableView
-from .logview import LogLine
+from ..tableview import LogEntry, LogLine, TableView
 
 # Rendered log lines kept: 100 tables' boards (30 lines each) and change; about 300 bytes a line.
 LOG_LINE_ENTRIES = 4096
@@ -265,25 +265,53 @@ class RenderedLines:
 ROUND_HEADING = '\n    <li class="round-separator" id="log-round-{0}"><h3>Round {0}</h3></li>'
 
 
+def rule_title(entry_id: str) -> str:
+    """Return the title of a rulebook entry, for "Why?" links."""
+    found = rulebook.entry(entry_id)
+    return found.title if found is not None else entry_id
+
+
+def log_line_html(entry: LogEntry, code: str) -> str:
+    """One line of the log, as a list item whose id is its entry's (`_line_id`): what was done, its "Why?" link
+    to the ruling, the phone that entered it, and who undid or redid it.
+
+    In Python, like the players' rows: a tap draws one new line, and as a Jinja macro it was a sixth of a tap.
+    """
+    undone = entry.undone
+    why = ""
+    if entry.rule:
+        href = escape(request_url_for("rules.entry", entry_id=entry.rule, table=code))
+        why = f' <a class="why" href="{href}" aria-label="Why? ({escape(rule_title(entry.rule))})">Why?</a>'
+    by = f'<span class="by">· {escape(entry.entered_by)}</span>' if entry.entered_by else ""
+    changed = ""
+    if entry.status_by:
+        changed = f'<span class="by">· {"undone" if undone else "redone"} by {escape(entry.status_by)}</span>'
+    return (
+        f'\n    <li id="log-{int(entry.seq)}" class="{"undone" if undone else ""}">\n'
+        f"      {UNDONE if undone else ''}{escape(entry.text)}\n"
+        f"      {why}\n      {by}\n      {changed}\n    </li>\n    "
+    )
+
+
+UNDONE = '<span class="badge">Undone</span> '
+
+
 def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
-    """Each line's HTML (`_log_line.html`), taken from the app's cache where kept and rendered once otherwise."""
+    """Each line's HTML (`log_line_html`), taken from the app's cache where kept and drawn once otherwise."""
     root = request.script_root
     cache: RenderedLines = current_app.extensions["referee_log_lines"]
-    macro = None
     keys = [(root, code, line.entry) for line in lines]
     parts: list[Markup | None] = cache.get_many(keys) if keep else [None] * len(keys)
     for index, (key, html) in enumerate(zip(keys, parts, strict=True)):
         if html is None:
-            if macro is None:
-                macro = current_app.jinja_env.get_template("_log_line.html").module.log_line  # type: ignore[attr-defined]
-            parts[index] = html = Markup(macro(key[2], code))
+            parts[index] = html = Markup(log_line_html(key[2], code))
             if keep:
                 cache.put(key, html)
     return [str(part) for part in parts]
 
 
 def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
-    """The log's lines as HTML (`_log_line.html`); on the board (`keep`), each line rendered once, then reused.
+    """The log's lines as HTML (`log_line_html`); on the board (`keep`), each line rendered once, then reused.
 
     A line's HTML depends only on its entry, the table's code (in its "Why?" link) and the URL prefix the app
     is served under, which make its key; the rounds' headings go in between. The whole-log page does not keep
@@ -320,7 +348,7 @@ LOG_HAS_IDS = "ids"
 
 
 def _line_id(line: LogLine) -> str:
-    """The id of a line's list item (`_log_line.html` writes the same)."""
+    """The id of a line's list item (`log_line_html` writes the same)."""
     return f"log-{line.entry.seq}"
 
 
