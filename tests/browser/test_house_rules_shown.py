@@ -41,3 +41,19 @@ def test_the_house_rules_ask_only_what_the_chosen_game_can_meet(server: Server, 
     for question in TEAM_QUESTIONS:
         expect(page.get_by_label(question)).to_be_visible()
     expect(page.get_by_label(EVERY_GAME)).to_be_visible()
+
+
+@pytest.mark.browser
+def test_the_hint_to_pick_teams_shows_only_with_the_teams_game(server: Server, phones: Phones) -> None:
+    """Under Standard the hint pointed at team pickers that were hidden: a family went looking for them."""
+    page = phones.new()
+    page.goto(server.url + "/")
+    hint = page.get_by_text("Pick each player's team above")
+    expect(hint).to_be_hidden()
+    game(page, "Sudden Death")
+    expect(hint).to_be_hidden()
+    game(page, "Teams")
+    expect(hint).to_be_visible()
+    expect(page.get_by_role("combobox", name="Team of player 1")).to_be_visible()
+    game(page, "Standard")
+    expect(hint).to_be_hidden()
