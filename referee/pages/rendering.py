@@ -150,7 +150,8 @@ def wild_buttons(wilds: list[CardOption], bomb_answerers: tuple[str, ...]) -> Ma
 
 
 LIFE = '<span class="life alive">♥</span>'
-LOST = '<span class="life lost">✕</span>'
+# A lost life is an empty heart, greyed: a cross read as "remove" (the setup's ✕ button) or "wrong" to a child.
+LOST = '<span class="life lost">♡</span>'
 DEALER = '<span class="badge" title="Dealer">Dealer</span>'
 OUT = '<span class="badge out-badge">Out</span>'
 LEFT = '<span class="badge out-badge">Left</span>'

@@ -60,6 +60,8 @@ def test_a_round_from_the_home_page_to_round_two(server: Server, page: Page) -> 
     tap(page, "Can't play")
     expect(total(page)).to_have_text("0")
     expect(lives(page, "Ann")).to_have_attribute("aria-label", lives_left(4))
+    # Four full hearts and an empty one: not a cross, which is the setup's "Remove player" and reads as "wrong".
+    expect(lives(page, "Ann")).to_have_text("♥♥♥♥♡")
     expect(lives(page, "Ann").locator(".life.lost")).to_have_count(1)
     expect(hand(page, "Ann")).to_have_text("9 cards")  # she keeps her cards
     expect(turn(page)).to_have_text("Bob's turn")

@@ -14,7 +14,7 @@ def rows(page: Node) -> list[tuple[str, str]]:
     for item in page.find_all("ul", class_="display-lives")[0].find_all("li"):
         lives = item.find(class_="lives")
         assert lives is not None
-        found.append((item.text(shown=True).replace("♥", "").replace("✕", "").strip(), lives["aria-label"]))
+        found.append((item.text(shown=True).replace("♥", "").replace("♡", "").strip(), lives["aria-label"]))
     return found
 
 
