@@ -63,6 +63,8 @@ def test_table_page_shows_total_turn_direction_lives_hands_dealer(phone: Phone) 
     assert page.find(class_="turn").text() == "Ann's turn"
     assert page.find(class_="next").text() == "then Bob"
     assert "Clockwise" in page.find(class_="direction").text()
+    # The usual game is not named on every round: only Sudden Death and Teams are.
+    assert page.find(class_="round-info").text() == "Round 1 · Draw pile 47"
     for name in ("Ann", "Bob", "Cy"):
         row = player_row(page, name)
         lives = row.find(class_="lives")
@@ -566,3 +568,8 @@ def test_other_phones_are_told_of_an_undo_and_a_redo(phone: Phone, other_phone: 
     drive(app, code, "Bob 4")
     other_phone.open(f"/t/{code}")
     assert "Just now: Bob played 4: total 4." in other_phone.page.by_id("strip").text()
+
+
+def test_a_sudden_death_table_names_its_game_beside_the_round(phone: Phone) -> None:
+    phone.start(["Ann", "Bob", "Cy"], variant="sudden_death")
+    assert phone.page.find(class_="round-info").text() == "Sudden death · Round 1 · Draw pile 47"
