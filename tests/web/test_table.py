@@ -572,4 +572,5 @@ def test_other_phones_are_told_of_an_undo_and_a_redo(phone: Phone, other_phone: 
 
 def test_a_sudden_death_table_names_its_game_beside_the_round(phone: Phone) -> None:
     phone.start(["Ann", "Bob", "Cy"], variant="sudden_death")
-    assert phone.page.find(class_="round-info").text() == "Sudden death · Round 1 · Draw pile 47"
+    # Spelt as the home page and the table display spell it.
+    assert phone.page.find(class_="round-info").text() == "Sudden Death · Round 1 · Draw pile 47"
