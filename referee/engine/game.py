@@ -169,8 +169,9 @@ def _overflows(state: GameState, card: Card) -> bool:
 
 def _card_refusal(state: GameState, card: Card) -> Refused | None:
     """Why `card`, laid without 0s by the player whose turn it is, would be refused (it does not fit), or None."""
-    number = card.number
-    if number is not None and state.total + number > TARGET and state.house_rules.over_21 == "refuse":
+    if _overflows(state, card) and state.house_rules.over_21 == "refuse":
+        number = card.number
+        assert number is not None
         return Refused(
             "does_not_fit",
             f"That {number} makes {state.total + number}: play another card, or tap Can't play.",

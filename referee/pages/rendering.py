@@ -272,6 +272,9 @@ def rule_title(entry_id: str) -> str:
     return found.title if found is not None else entry_id
 
 
+UNDONE = '<span class="badge">Undone</span> '
+
+
 def log_line_html(entry: LogEntry, code: str) -> str:
     """One line of the log, as a list item whose id is its entry's (`_line_id`): what was done, its "Why?" link
     to the ruling, the phone that entered it, and who undid or redid it.
@@ -292,9 +295,6 @@ def log_line_html(entry: LogEntry, code: str) -> str:
         f"      {UNDONE if undone else ''}{escape(entry.text)}\n"
         f"      {why}\n      {by}\n      {changed}\n    </li>\n    "
     )
-
-
-UNDONE = '<span class="badge">Undone</span> '
 
 
 def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
