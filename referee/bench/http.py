@@ -738,10 +738,13 @@ class _PageControls:
         assert version is not None and revision is not None
         player = re.search(r'name="player" value="([^"]+)"', html)
         assert player is not None
-        # htmx adds the board's hx-vals (which join panel the page shows) to every request from the board.
-        values = re.search(r"hx-vals='([^']*)'", html)
-        board_values = list(json.loads(html_unescape(values.group(1))).items()) if values else []
-        return cls(token.group(1), version.group(1), revision.group(1), player.group(1), board_values)
+        return cls(token.group(1), version.group(1), revision.group(1), player.group(1), board_values(html))
+
+
+def board_values(html: str) -> list[tuple[str, Any]]:
+    """The board's hx-vals, which htmx adds to every request from the board (its join panel, log and revision)."""
+    values = re.search(r"hx-vals='([^']*)'", html)
+    return list(json.loads(html_unescape(values.group(1))).items()) if values else []
 
 
 def _measure_update(host: Browser, watcher: Browser, code: str, html: str) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from .http import (
     _PageControls,
     _start_table,
     _ThroughputClients,
+    board_values,
     create_table,
     percentile,
     play_action,
@@ -232,11 +233,13 @@ def _tap_form(page: _PageControls, html: str, rng: random.Random) -> list[tuple[
 
 
 def _after_tap(page: _PageControls, html: str) -> _PageControls:
-    """The controls the board in a tap's answer shows: the same token, the new version and player."""
+    """The controls the board in a tap's answer shows: the same token; the new version, revision, player and
+    hx-vals (htmx reads them from the board it swapped in)."""
     version = re.search(r'data-version="(\d+)"', html)
+    revision = re.search(r"/board\?since=(\d+)", html)
     player = re.search(r'name="player" value="([^"]+)"', html)
-    assert version is not None and player is not None, "a tap's answer has no board"
-    return _PageControls(page.token, version.group(1), page.revision, player.group(1), page.board_values)
+    assert version is not None and revision is not None and player is not None, "a tap's answer has no board"
+    return _PageControls(page.token, version.group(1), revision.group(1), player.group(1), board_values(html))
 
 
 class _TappingPhone:

@@ -83,13 +83,23 @@ def _messages(full_page: bool, errors: list[str] | None) -> tuple[list[str], lis
 
 
 def board_context(
-    view: TableView, device: DeviceRow | None, *, full_page: bool = False, **extra: Any
+    view: TableView,
+    device: DeviceRow | None,
+    *,
+    full_page: bool = False,
+    kept_join_tag: str | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
-    """Everything the board's partials need to draw the table for this phone."""
+    """Everything the board's partials need to draw the table for this phone.
+
+    `kept_join_tag`: the tag of the join panel the phone shows, known to be current (_kept_join_tag); the board
+    keeps it and the table's phones are not read again.
+    """
     state = view.state
     legal = view.legal
     wilds = {option.card: option for option in legal.cards if not option.card.is_number}
-    join = join_panel(view, device)
+    join = None if kept_join_tag else join_panel(view, device)
+    join_tag = kept_join_tag or (join.tag if join else None)
     lines, log_count = log_lines(view)
     errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
     quiet = extra.pop("quiet", None) or quiet
@@ -109,8 +119,8 @@ def board_context(
         "notices": notices,
         "quiet": quiet,
         "join": join,
-        "join_tag": join.tag if join else None,
-        "board_values": {"join": join.tag, "log": LOG_HAS_IDS} if join else {"log": LOG_HAS_IDS},
+        "join_tag": join_tag,
+        "board_values": _board_values(view, join_tag),
         "log": lines,
         "log_count": log_count,
         "Status": Status,
@@ -125,6 +135,25 @@ def board_context(
         **asking_context(view, device),
         **extra,
     }
+
+
+def _board_values(view: TableView, join_tag: str | None) -> dict[str, str | int]:
+    """What every htmx request from the board says of the page: its join panel, its log, its revision."""
+    values: dict[str, str | int] = {"join": join_tag} if join_tag else {}
+    return values | {"log": LOG_HAS_IDS, "revision": view.revision}
+
+
+def _kept_join_tag(view: TableView) -> str | None:
+    """The join panel's tag a tap's phone sent, if nothing but that tap changed the table since its board was drawn.
+
+    Everything the panel shows (phones joining or removed, the link, who may enter) bumps the table's revision, and
+    an entered tap bumps it by one: at one past the revision the board showed, the panel is the one the phone has.
+    Read after the tap, not before: a phone joining in between would otherwise be missed (the tap's answer is at
+    a newer revision than the stream announces, so no refresh would bring the panel).
+    """
+    if request.values.get("revision") != str(view.revision - 1):
+        return None
+    return request.values.get("join") or None
 
 
 def _last_events(view: TableView) -> set[str]:
@@ -155,8 +184,9 @@ def _render_board(
     errors: list[str] | None = None,
     quiet: list[str] | None = None,
     shown: TableView | None = None,
+    kept_join_tag: str | None = None,
 ) -> str:
-    context = board_context(view, device, errors=errors, quiet=quiet)
+    context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = _join_changed(context["join_tag"])
@@ -200,16 +230,20 @@ def _respond(
     *,
     quiet: str | None = None,
     shown: TableView | None = None,
+    kept_join_tag: str | None = None,
 ) -> BaseResponse | tuple[str, int]:
     """After a form post: htmx gets the board back (with the refusal, if any); a plain browser is redirected.
 
     `quiet` replaces the refusal's sentence with a calm note (the table had already moved past the tap).
     `shown` is the table as the phone showed it before the post, when known: its log is only brought up to date.
+    `kept_join_tag`: the join panel the phone shows is current (_kept_join_tag).
     """
     if is_htmx():
         status = 200 if error is None else http_status(error)
         errors = [] if error is None or quiet else [error.message]
-        board = _render_board(view, device, errors=errors, quiet=[quiet] if quiet else None, shown=shown)
+        board = _render_board(
+            view, device, errors=errors, quiet=[quiet] if quiet else None, shown=shown, kept_join_tag=kept_join_tag
+        )
         return board, status
     if quiet:
         flash(quiet, QUIET)
@@ -329,7 +363,7 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         return _respond(fresh, device, error, quiet=quiet)
     except ServiceError as error:
         return _respond(error.view or view, device, error)
-    return _respond(view, device, shown=shown)
+    return _respond(view, device, shown=shown, kept_join_tag=_kept_join_tag(view))
 
 
 def _refused_changes(
