@@ -28,6 +28,9 @@ class Standing:
     """The player's team (teams variant): teammates share their team's place and lives."""
     left: bool = False
     """They left the game before it ended (their lives are the ones they had then)."""
+    gone_in: int | None = None
+    """The round in which they were knocked out or left; None if they were in at the end. It tells apart two
+    players with the same lives and places (who lasted longer places higher: _places)."""
 
 
 @dataclass(frozen=True)
@@ -51,42 +54,58 @@ class Standings:
     lines: tuple[Line, ...]
     rounds: int
     series: tuple[SeriesScore, ...]
+    by_lasting: bool = False
+    """Players with the same lives place apart (who lasted longer places higher): the screen says why."""
 
 
 GONE = (EventKind.ELIMINATED, EventKind.LEFT)
 
+
+@dataclass(frozen=True)
+class Replayed:
+    """What the standings need from a game played over again."""
+
+    lives: list[dict[str, int]]
+    """Lives at the start of each round, and at the end."""
+    won: Counter[str]
+    """Rounds won."""
+    gone: list[list[str]]
+    """Who was knocked out or left, in order (those gone at the same card together)."""
+    gone_in: dict[str, int]
+    """The round in which each of them was knocked out or left."""
+
+
 # Keyed by the table's code as well as its id: the cache outlives one database (tests, an import into a
 # fresh file), where id 1 at version 40 can be another table with other players.
-_cache: dict[tuple[str, int, int], tuple[list[dict[str, int]], Counter[str], list[list[str]]]] = {}
+_cache: dict[tuple[str, int, int], Replayed] = {}
 _cache_lock = threading.Lock()
 
 
-def _replayed(view: TableView) -> tuple[list[dict[str, int]], Counter[str], list[list[str]]]:
-    """Lives at the start of each round and at the end, rounds won, and who was eliminated or left (in order)."""
+def _replayed(view: TableView) -> Replayed:
+    """The game played over again: lives round by round, rounds won, who was knocked out or left and when."""
     key = (view.code, view.id, view.version)
     with _cache_lock:
         if key in _cache:
             return _cache[key]
     state = new_game(view.setup)
-    lives = [{player.name: player.lives for player in state.players}]
-    won: Counter[str] = Counter()
-    eliminated: list[list[str]] = []
+    replayed = Replayed([{player.name: player.lives for player in state.players}], Counter(), [], {})
     for action in view.history.active:
         before = state.round
         state = apply(state, action)
-        won.update(event.player for event in state.events if event.kind is EventKind.WENT_OUT and event.player)
+        replayed.won.update(event.player for event in state.events if event.kind is EventKind.WENT_OUT and event.player)
         # A player who left places by when they left, as one knocked out then would: they lasted until then.
         out = [event.player for event in state.events if event.kind in GONE and event.player]
         if out:
-            eliminated.append(out)
+            replayed.gone.append(out)
+            replayed.gone_in.update(dict.fromkeys(out, before))
         if state.round != before:
-            lives.append({player.name: player.lives for player in state.players})
-    lives.append({player.name: player.lives for player in state.players})
+            replayed.lives.append({player.name: player.lives for player in state.players})
+    replayed.lives.append({player.name: player.lives for player in state.players})
     with _cache_lock:
         if len(_cache) > 200:
             _cache.clear()
-        _cache[key] = (lives, won, eliminated)
-    return lives, won, eliminated
+        _cache[key] = replayed
+    return replayed
 
 
 def _team_places(view: TableView) -> dict[str, int]:
@@ -104,7 +123,7 @@ def _team_places(view: TableView) -> dict[str, int]:
     return places
 
 
-def _places(view: TableView, eliminated: list[list[str]]) -> dict[str, int]:
+def _places(view: TableView, gone: list[list[str]]) -> dict[str, int]:
     """Winners first; then who lasted longer; players out with the same card share a place."""
     if view.state.teams:
         return _team_places(view)
@@ -118,7 +137,7 @@ def _places(view: TableView, eliminated: list[list[str]]) -> dict[str, int]:
         for name in group:
             places[name] = place
         place += len(group)
-    for group in reversed(eliminated):
+    for group in reversed(gone):
         for name in group:
             places.setdefault(name, place)
         place += len(group)
@@ -177,14 +196,21 @@ def series_tally(games: list[TableView]) -> tuple[SeriesScore, ...]:
 
 def standings(view: TableView, games: list[TableView]) -> Standings:
     """The game-over screen of a finished table (`games`: the series it ends, itself included)."""
-    history, won, eliminated = _replayed(view)
-    places = _places(view, eliminated)
+    replayed = _replayed(view)
+    history, won = replayed.lives, replayed.won
+    places = _places(view, replayed.gone)
     teams = view.state.teams
     rows = tuple(
         sorted(
             (
                 Standing(
-                    places[p.name], p.name, p.lives, won[p.name], None if p.team is None else teams[p.team].name, p.left
+                    places[p.name],
+                    p.name,
+                    p.lives,
+                    won[p.name],
+                    None if p.team is None else teams[p.team].name,
+                    p.left,
+                    replayed.gone_in.get(p.name),
                 )
                 for p in view.state.players
             ),
@@ -198,7 +224,10 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
         names = [f"{team.name} ({' and '.join(players[seat].name for seat in team.seats)})" for team in teams]
         first = {name: players[team.seats[0]].name for name, team in zip(names, teams, strict=True)}
         history = [{name: point[first[name]] for name in names} for point in history]
-    return Standings(rows, _most_rounds(won, view), _lines(history, names), len(history) - 1, series_tally(games))
+    lasting = len({(row.lives, row.place) for row in rows}) > len({row.lives for row in rows})
+    return Standings(
+        rows, _most_rounds(won, view), _lines(history, names), len(history) - 1, series_tally(games), lasting
+    )
 
 
 def _most_rounds(won: Counter[str], view: TableView) -> tuple[tuple[str, ...], int] | None:

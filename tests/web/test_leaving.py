@@ -18,10 +18,12 @@ def test_the_standings_place_players_who_left_by_when_they_left_and_say_so(phone
     # Cy stayed longest of the three who left, Dee left first; each kept their five lives.
     assert [row[:3] for row in rows[1:]] == [
         ["1", "Ann", "5"],
-        ["2", "Cy Left", "5"],
-        ["3", "Bob Left", "5"],
-        ["4", "Dee Left", "5"],
+        ["2", "Cy Left", "5 · left in round 1"],
+        ["3", "Bob Left", "5 · left in round 1"],
+        ["4", "Dee Left", "5 · left in round 1"],
     ]
+    # Four players with five lives each, in four places: the screen says why.
+    assert "whoever lasted longer places higher" in phone.page.by_id("standings").text()
     assert "Cy has left the game" in phone.page.by_id("log").text()
 
 

@@ -29,4 +29,4 @@ def test_sudden_death_standings_put_players_still_in_above_players_out(phone: Ph
     rows = standings_rows(phone)
     assert rows[0] == ["Place", "Player", "Lives left", "Rounds won"]
     # Cy is still in with a life: second, above Bob who is out (it used to read "2 Bob 0 · 3 Cy 1").
-    assert [row[:3] for row in rows[1:]] == [["1", "Ann", "5"], ["2", "Cy", "1"], ["3", "Bob", "0"]]
+    assert [row[:3] for row in rows[1:]] == [["1", "Ann", "5"], ["2", "Cy", "1"], ["3", "Bob", "0 · out in round 1"]]

@@ -1,0 +1,42 @@
+"""The standings say why two players with the same lives place apart: who lasted longer, and the round each went."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .conftest import Phone, drive
+from .test_team_ending import standings_rows
+
+
+def test_players_out_of_lives_show_the_round_they_went_out_in(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    # Round 1: Ann's Bombs, Bob answering each with a 0, put Cy out; then Bob goes out, and Ann loses a life.
+    for _ in range(4):
+        drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
+    drive(app, code, "Ann bomb Bob", "Bob 3")
+    # Round 2: Bob's Bombs put Ann out. Bob wins.
+    drive(app, code, "Ann 0")
+    for _ in range(3):
+        drive(app, code, "Bob bomb", "Ann 0")
+    drive(app, code, "Bob bomb")
+    assert app.extensions["referee"].view(code).state.winners == ("Bob",)
+    phone.open(f"/t/{code}")
+    rows = standings_rows(phone)
+    # Both have no lives left: the table says who lasted longer rather than leave the order a puzzle.
+    assert [row[:3] for row in rows[1:]] == [
+        ["1", "Bob", "5"],
+        ["2", "Ann", "0 · out in round 2"],
+        ["3", "Cy", "0 · out in round 1"],
+    ]
+    note = phone.page.by_id("standings").find(class_="by-lasting")
+    assert note is not None and note.text() == "Same lives, different places: whoever lasted longer places higher."
+
+
+def test_no_note_on_lasting_when_lives_alone_tell_the_places(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    for _ in range(4):
+        drive(app, code, "Ann bomb", "Bob 0")
+    drive(app, code, "Ann bomb")
+    phone.open(f"/t/{code}")
+    assert [row[:3] for row in standings_rows(phone)[1:]] == [["1", "Ann", "5"], ["2", "Bob", "0 · out in round 1"]]
+    assert phone.page.by_id("standings").find(class_="by-lasting") is None
