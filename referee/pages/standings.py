@@ -55,7 +55,8 @@ class Standings:
     rounds: int
     series: tuple[SeriesScore, ...]
     by_lasting: bool = False
-    """Players with the same lives place apart (who lasted longer places higher): the screen says why."""
+    """Players with the same lives place apart (who lasted longer places higher): the screen says why. Never in a
+    team game, whose places the teams' results and lives give."""
 
 
 GONE = (EventKind.ELIMINATED, EventKind.LEFT)
@@ -224,7 +225,8 @@ def standings(view: TableView, games: list[TableView]) -> Standings:
         names = [f"{team.name} ({' and '.join(players[seat].name for seat in team.seats)})" for team in teams]
         first = {name: players[team.seats[0]].name for name, team in zip(names, teams, strict=True)}
         history = [{name: point[first[name]] for name in names} for point in history]
-    lasting = len({(row.lives, row.place) for row in rows}) > len({row.lives for row in rows})
+    # Teams place by their result and lives alone (_team_places): lasting longer only orders players of their own.
+    lasting = not teams and len({(row.lives, row.place) for row in rows}) > len({row.lives for row in rows})
     return Standings(
         rows, _most_rounds(won, view), _lines(history, names), len(history) - 1, series_tally(games), lasting
     )
