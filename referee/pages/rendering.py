@@ -93,7 +93,7 @@ CARD_TEXT = {card: (str(escape(card.value)), str(escape(card.label))) for card i
 
 
 def number_buttons(numbers: list[CardOption], total: int) -> Markup:
-    """The card pad's number buttons (templates/_pad.html), in Python: as a Jinja loop, a board's costliest part.
+    """The card pad's number buttons (`_board.html`, block pad), in Python: as a Jinja loop, a board's costliest part.
 
     No aria-label: a button's name is its text, "7 makes 14", so it starts with what a voice-control user reads
     off the button; a disabled card's reason is its description. In words, not "→ 14": an arrow meant nothing to a
@@ -130,7 +130,7 @@ BOMB_OPENS_SHEET = (
 
 
 def wild_buttons(wilds: list[CardOption], bomb_answerers: tuple[str, ...]) -> Markup:
-    """The card pad's wild-card buttons (templates/_pad.html), in Python for the same reason as `number_buttons`.
+    """The card pad's wild-card buttons (`_board.html`, block pad), in Python for the same reason as `number_buttons`.
 
     A Bomb that others must answer opens the "Who put down a 0?" sheet instead of posting at once.
     """
@@ -159,7 +159,7 @@ ARIA_CURRENT = 'aria-current="true"'
 
 
 def _fix_form(forms: ActionForms, name: Markup, player: str, hand: int, seat: int, may_leave: bool) -> str:
-    """The "Fix" of one player (`_players.html`'s markup, its whitespace included): their hand size, or that they
+    """The "Fix" of one player (the players block's markup, its whitespace included): their hand size, or that they
     got up and left the game (play test 10b: bedtime mid-game, and no way to play on without them).
 
     The summary's id is where a keyboard's focus goes back to once the fix is saved (static/app.js).
@@ -190,7 +190,7 @@ def _leave_form(forms: ActionForms, name: Markup, player: str) -> str:
 
 
 def player_items(view: TableView, forms: ActionForms | None) -> Markup:
-    """The players' list items (templates/_players.html): name, badges, lives, hand and its "Fix" form.
+    """The players' list items (templates/_board.html, block players): name, badges, lives, hand and its "Fix" form.
 
     In Python rather than a Jinja loop: four players' items were a quarter of a board's render.
     """
