@@ -1,7 +1,7 @@
 """The htmx pages, one blueprint per thing a person does: start a table, play at it, join it, read the rules.
 
-Each page answers plain form posts (no JavaScript) and htmx requests alike; the live regions of the table are
-partial templates that the full page includes and updates re-send.
+Each page answers plain form posts (no JavaScript) and htmx requests alike; the table's live regions are the
+blocks of one partial template (`_board.html`) that the full page includes and updates re-send.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .common import error_page, http_error_page, watch_reason
 from .rendering import (
     RenderedLines,
     log_lines_html,
+    log_more_html,
     number_buttons,
     player_items,
     request_url_for,
@@ -47,6 +48,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(request_url_for, "url_for")
     app.extensions["referee_urls"] = url_cache()
     app.add_template_global(log_lines_html)
+    app.add_template_global(log_more_html)
     # Globals, not macros imported "with context": such an import runs the imported template again at every
     # render of every partial that imports it (three on the board).
     app.add_template_global(number_buttons)

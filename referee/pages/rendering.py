@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,8 @@ class ActionForms:
     attrs: Markup
     csrf_field: str
     version_field: str
+    player_fields: Mapping[str, str]
+    """Each player's hidden field, escaped once: a board names each player in two to four forms."""
 
     @classmethod
     def for_view(cls, view: TableView) -> ActionForms:
@@ -76,16 +78,24 @@ class ActionForms:
             attrs=Markup(f'method="post" action="{url}" hx-post="{url}"'),
             csrf_field=f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(csrf_token())}">',
             version_field=f'<input type="hidden" name="version" value="{int(view.version)}">',
+            player_fields={player.name: _player_field(player.name) for player in view.state.players},
         )
 
     def fields(self, kind: str, player: str | None = None) -> Markup:
         """The hidden fields one action form posts: the CSRF token, the action's kind, its player, and the version
         the phone saw (a stale version is refused, so two phones tapping at once never count a card twice)."""
-        player_field = "" if player is None else f'<input type="hidden" name="player" value="{escape(player)}">'
-        return Markup(
-            f'{self.csrf_field}\n<input type="hidden" name="kind" value="{escape(kind)}">\n'
-            f"{player_field}\n{self.version_field}"
-        )
+        player_field = "" if player is None else self.player_fields.get(player) or _player_field(player)
+        return Markup(f"{self.csrf_field}\n{_kind_field(kind)}\n{player_field}\n{self.version_field}")
+
+
+def _player_field(player: str) -> str:
+    return f'<input type="hidden" name="player" value="{escape(player)}">'
+
+
+@functools.cache
+def _kind_field(kind: str) -> str:
+    # The kinds are the templates' own words (play, bust, undo…): a handful, each written once per process.
+    return f'<input type="hidden" name="kind" value="{escape(kind)}">'
 
 
 # Every card's value and label as they appear in the markup (escaped once: the pad shows all eighteen).
@@ -276,7 +286,7 @@ UNDONE = '<span class="badge">Undone</span> '
 
 
 def log_line_html(entry: LogEntry, code: str) -> str:
-    """One line of the log, as a list item whose id is its entry's (`_line_id`): what was done, its "Why?" link
+    """One line of the log, as a list item whose id is its entry's (`_item_id`): what was done, its "Why?" link
     to the ruling, the phone that entered it, and who undid or redid it.
 
     In Python, like the players' rows: a tap draws one new line, and as a Jinja macro it was a sixth of a tap.
@@ -327,6 +337,19 @@ def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup
     return Markup("".join(shown))
 
 
+def log_more_html(code: str, shown: int, count: int, oob: bool = False) -> Markup:
+    """The link to the whole log under the board's `shown` recent lines, when the log has more (`count`).
+
+    There even while the log is short (hidden), so that a tap's answer can replace it by id (`oob`: out of band,
+    beside the log's changes). In Python like the lines above it: an include of its own cost a tap a new context.
+    """
+    swap = ' hx-swap-oob="true"' if oob else ""
+    if count <= shown:
+        return Markup(f'<p id="log-more"{swap} hidden></p>')
+    url = escape(request_url_for("logview.full_log", code=code))
+    return Markup(f'<p id="log-more"{swap}><a href="{url}" class="show-all">Show all {int(count)} entries</a></p>')
+
+
 @dataclass(frozen=True)
 class LogInsert:
     """Items to put into the log a phone shows: after the item with id `after`, or at the top when None."""
@@ -348,18 +371,23 @@ class LogChanges:
 LOG_HAS_IDS = "ids"
 
 
-def _line_id(line: LogLine) -> str:
-    """The id of a line's list item (`log_line_html` writes the same)."""
-    return f"log-{line.entry.seq}"
+# A log item's key in `log_changes`: an entry's seq, or a round's number for the heading above it. Only the ids of
+# the items sent are written out: formatting sixty ids at every tap was a third of the comparison's cost.
+LogItemKey = int | tuple[str, int]
 
 
-def _log_items(lines: list[LogLine]) -> list[tuple[str, object]]:
-    """The log's list items in order, each as its id and what its HTML depends on (a round, or an entry)."""
-    items: list[tuple[str, object]] = []
+def _item_id(key: LogItemKey) -> str:
+    """The id of a log item's list item (`log_line_html` and ROUND_HEADING write the same)."""
+    return f"log-{key}" if isinstance(key, int) else f"log-round-{key[1]}"
+
+
+def _log_items(lines: list[LogLine]) -> list[tuple[LogItemKey, object]]:
+    """The log's list items in order, each as its key and what its HTML depends on (a round, or an entry)."""
+    items: list[tuple[LogItemKey, object]] = []
     for line in lines:
         if line.heads_round is not None:
-            items.append((f"log-round-{int(line.heads_round)}", int(line.heads_round)))
-        items.append((_line_id(line), line.entry))
+            items.append((("round", int(line.heads_round)), int(line.heads_round)))
+        items.append((line.entry.seq, line.entry))
     return items
 
 
@@ -375,23 +403,23 @@ def log_changes(shown: list[LogLine], lines: list[LogLine], code: str) -> LogCha
         return None
     before = dict(old)
     after = dict(new)
-    kept = [item_id for item_id, _ in old if item_id in after]
-    if kept != [item_id for item_id, _ in new if item_id in before]:
+    kept = [key for key, _ in old if key in after]
+    if kept != [key for key, _ in new if key in before]:
         return None
     # Identity first: the log a tap brings keeps the very entries the table showed before it.
-    if any(before[item_id] is not after[item_id] and before[item_id] != after[item_id] for item_id in kept):
+    if any(before[key] is not after[key] and before[key] != after[key] for key in kept):
         return None
-    removed = tuple(item_id for item_id, _ in old if item_id not in after)
-    added = [line for line in lines if _line_id(line) not in before]
-    html = dict(zip(map(_line_id, added), _line_html(added, code, True), strict=True))
+    removed = tuple(_item_id(key) for key, _ in old if key not in after)
+    added = [line for line in lines if line.entry.seq not in before]
+    html = dict(zip((line.entry.seq for line in added), _line_html(added, code, True), strict=True))
     inserted: list[LogInsert] = []
-    anchor: str | None = None
+    anchor: LogItemKey | None = None
     run: list[str] = []
-    for item_id, key in new + [("", None)]:
-        if item_id in before or not item_id:
+    for key, value in new + [(None, None)]:
+        if key is None or key in before:
             if run:
-                inserted.append(LogInsert(anchor, Markup("".join(run))))
-            anchor, run = item_id, []
+                inserted.append(LogInsert(None if anchor is None else _item_id(anchor), Markup("".join(run))))
+            anchor, run = key, []
         else:
-            run.append(ROUND_HEADING.format(key) if isinstance(key, int) else html[item_id])
+            run.append(ROUND_HEADING.format(value) if isinstance(key, tuple) else html[key])
     return LogChanges(removed, tuple(inserted))
