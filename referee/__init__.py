@@ -16,7 +16,14 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import api, assets, compress, config, extensions, health, logs, pages, pwa, stream
-from .security import BAD_HOST_MESSAGE, TrustedProxyFix, add_security_headers, host_allowed, keep_secrets_out_of_logs
+from .security import (
+    BAD_HOST_MESSAGE,
+    CheckedCookieSessions,
+    TrustedProxyFix,
+    add_security_headers,
+    host_allowed,
+    keep_secrets_out_of_logs,
+)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -33,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # JSON keys in the order the code writes them (the API's documented order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
+    app.session_interface = CheckedCookieSessions()
     extensions.init_app(app)
     if app.config["TRUST_PROXY"]:
         # Behind a reverse proxy the join link must use the address the phones see (X-Forwarded-*).

@@ -17,7 +17,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from flask import Response, request, session
+from flask import Flask, Request, Response, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 if TYPE_CHECKING:
@@ -56,6 +58,46 @@ def csrf_ok() -> bool:
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
     return isinstance(expected, str) and hmac.compare_digest(expected.encode(), sent.encode())
+
+
+# Signed session cookies remembered once checked: a café's phones, several times over.
+SESSION_ENTRIES = 4096
+
+
+class CheckedCookieSessions(SecureCookieSessionInterface):
+    """Flask's signed cookie sessions, each cookie's signature checked once per process and then remembered.
+
+    A phone sends the same cookie with every tap and refresh, and checking it (two HMACs, base64 and JSON) was
+    one of the larger costs a tap has and an API action has not (docs/performance.md). The key is the whole
+    signed cookie, so any other cookie, changed or forged, is checked in full; only cookies that passed are kept
+    (a stranger's forgeries cannot fill the cache), with their signing time, so they still expire on time.
+    """
+
+    def __init__(self, entries: int = SESSION_ENTRIES) -> None:
+        self._checked = functools.lru_cache(maxsize=entries)(self._check)
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """The request's session: its cookie's contents, checked or remembered, or an empty one."""
+        if not app.secret_key:
+            return super().open_session(app, request)
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        try:
+            contents, signed_at = self._checked(app, cookie)
+        except BadSignature:
+            return self.session_class()
+        if time.time() - signed_at > app.permanent_session_lifetime.total_seconds():
+            return self.session_class()
+        # A new session each time, as Flask makes: the kept contents are copied, never handed out.
+        return self.session_class(contents)
+
+    def _check(self, app: Flask, cookie: str) -> tuple[dict[str, Any], float]:
+        serializer = self.get_signing_serializer(app)
+        assert serializer is not None  # open_session checked the secret key
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        contents, signed_at = serializer.loads(cookie, max_age=max_age, return_timestamp=True)
+        return contents, signed_at.timestamp()
 
 
 SECURITY_HEADERS = (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from conftest import Api
 from flask.testing import FlaskClient
@@ -88,3 +90,31 @@ def test_api_rate_limits_new_tables_per_address(client: FlaskClient) -> None:
         "/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base={"REMOTE_ADDR": "192.168.1.50"}
     )
     assert other.status_code == 201
+
+
+def _is_host(phone: Phone, code: str) -> bool:
+    """True if the table page lets this phone enter cards (it knows the phone as the host's)."""
+    phone.open(f"/t/{code}")
+    return phone.page.find("form", id="pad-form") is not None
+
+
+def test_a_changed_session_cookie_is_refused_even_after_the_real_one_was_accepted(phone: Phone) -> None:
+    code = phone.start(["Ann", "Bob"])
+    assert _is_host(phone, code)  # the real cookie has been checked, and the server remembers it
+    cookie = phone.client.get_cookie("referee")
+    assert cookie is not None
+    payload, _, signature = cookie.value.partition(".")
+    changed = payload[:-1] + ("A" if payload[-1] != "A" else "B")
+    phone.client.set_cookie("referee", f"{changed}.{signature}")
+    assert not _is_host(phone, code)
+    phone.client.set_cookie("referee", cookie.value)
+    assert _is_host(phone, code)
+
+
+def test_a_remembered_session_cookie_still_expires(phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+    code = phone.start(["Ann", "Bob"])
+    assert _is_host(phone, code)
+    lifetime = phone.client.application.permanent_session_lifetime.total_seconds()
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now + lifetime + 60)
+    assert not _is_host(phone, code)
