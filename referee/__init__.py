@@ -7,7 +7,6 @@ streams) as blueprints. Templates and static files live inside this package (the
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,13 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import api, assets, compress, config, extensions, health, logs, pages, pwa, stream
+from .redaction import keep_secrets_out_of_logs, redacted_logger
 from .security import (
     BAD_HOST_MESSAGE,
     CheckedCookieSessions,
     TrustedProxyFix,
     add_security_headers,
     host_allowed,
-    keep_secrets_out_of_logs,
 )
 
 
@@ -54,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(add_security_headers)
     # Join links and codes travel in URLs, which error logs quote: redact them (docs/security.md).
-    keep_secrets_out_of_logs(app.logger, logging.getLogger("hypercorn.error"))
+    keep_secrets_out_of_logs(app.logger, redacted_logger("hypercorn.error"))
     compress.init_app(app)
     assets.init_app(app)
     # /healthz: a bare endpoint (no database, no template), also the benchmark's baseline; /readyz: the database.

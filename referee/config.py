@@ -7,7 +7,6 @@ normalises the few settings a person types as text (comma-separated lists of pro
 
 from __future__ import annotations
 
-import logging
 import os
 import secrets
 import stat
@@ -17,8 +16,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from .redaction import redacted_logger
+
 ENV_PREFIX = "REFEREE"
-log = logging.getLogger(__name__)
+log = redacted_logger(__name__)
 # Where an installed copy keeps its data (XDG's user data folder): a wheel has no folder of its own to write in.
 DATA_FOLDER_NAME = "five-alive-referee"
 # The checkout this package sits in, if it sits in one (an editable install): its data stays in `instance/`.

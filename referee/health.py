@@ -4,15 +4,15 @@ answer when storage fails mid-request (disk full, read-only file): a 503 with a 
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 
 from .extensions import get_referee
+from .redaction import redacted_logger
 from .store import one_line, storage_errors
 
-log = logging.getLogger(__name__)
+log = redacted_logger(__name__)
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 # A write and a read fail for the same causes, but a page that only read must not say it "could not save".
 STORAGE_MESSAGE = (

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask
 from flask.logging import default_handler
 
-from .security import redact
+from .redaction import RedactSecrets, redact, redacted_logger
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 ACCESS_LOGGER = "referee.access"
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-access_log = logging.getLogger(ACCESS_LOGGER)
+access_log = redacted_logger(ACCESS_LOGGER)
 
 
 class _UTCFormatter(logging.Formatter):
@@ -33,9 +33,13 @@ class _UTCFormatter(logging.Formatter):
 
 
 def configure(level: str) -> None:
-    """Send every log line to stderr, timestamped, at `level` and above (debug, info, warning, error)."""
+    """Send every log line to stderr, timestamped, secrets redacted, at `level` and above (debug, info, warning,
+    error)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_UTCFormatter(FORMAT))
+    # On the handler, not on chosen loggers: a logger's filter sees only what is logged to that logger itself,
+    # so a new module's logger (or a library's) would write table codes and join secrets as they are.
+    handler.addFilter(RedactSecrets())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

@@ -6,9 +6,7 @@ import functools
 import hmac
 import ipaddress
 import itertools
-import logging
 import math
-import re
 import secrets
 import socket
 import threading
@@ -325,39 +323,3 @@ BAD_HOST_MESSAGE = (
     "This address is not a name this server answers to. Open it by its IP address (as the QR code "
     "shows), or the host can add the name to REFEREE_ALLOWED_HOSTS."
 )
-
-
-# What a log line must never carry: join secrets and table codes in paths, bearer tokens, session cookies.
-_REDACTIONS = (
-    (re.compile(r"(/j/)[^/\s?#\"']+/[^/\s?#\"']+"), r"\1<code>/<secret>"),
-    (re.compile(r"(/t/|/api/v1/tables/)[A-Za-z0-9]+"), r"\1<code>"),
-    (re.compile(r"(?i)(bearer\s+)[^\s\"',;]+"), r"\1<token>"),
-    (re.compile(r"(referee=)[^\s\"';]+"), r"\1<cookie>"),
-)
-
-
-def redact(text: str) -> str:
-    """Return `text` with join secrets, table codes, tokens and cookies replaced by placeholders."""
-    for pattern, placeholder in _REDACTIONS:
-        text = pattern.sub(placeholder, text)
-    return text
-
-
-class RedactSecrets(logging.Filter):
-    """A log filter: Flask logs an unhandled error as "Exception on /j/CODE/SECRET [POST]"; keep secrets out."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        cleaned = redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, ()
-        if record.exc_info and not record.exc_text:
-            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
-        return True
-
-
-def keep_secrets_out_of_logs(*loggers: logging.Logger) -> None:
-    """Install the redacting filter on these loggers (once each)."""
-    for logger in loggers:
-        if not any(isinstance(existing, RedactSecrets) for existing in logger.filters):
-            logger.addFilter(RedactSecrets())

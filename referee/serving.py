@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import logging
 import os
 import resource
 import signal
@@ -25,7 +24,9 @@ from typing import Any
 
 from flask import Flask
 
-log = logging.getLogger(__name__)
+from .redaction import redacted_logger
+
+log = redacted_logger(__name__)
 
 # Threads that run Flask (pages, taps, the API) in each process. Requests are short and share one GIL, so a
 # few threads overlap database waits without taking turns at the GIL for nothing (docs/performance.md).
@@ -87,7 +88,7 @@ def _config(sock: socket.socket, keep_alive: float) -> object:
     config.include_server_header = False
     # The app writes one access-log line per request itself; hypercorn's own would double it.
     config.accesslog = None
-    config.errorlog = logging.getLogger("hypercorn.error")
+    config.errorlog = redacted_logger("hypercorn.error")
     return config
 
 

@@ -7,7 +7,6 @@ how to connect, how a write transaction starts, how rows are locked, where the s
 
 from __future__ import annotations
 
-import logging
 import os
 import select
 import sqlite3
@@ -21,7 +20,9 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
-log = logging.getLogger(__name__)
+from .redaction import redacted_logger
+
+log = redacted_logger(__name__)
 
 # The schema as a list of steps: step N takes a database from version N-1 to N (PRAGMA user_version). A new
 # database runs them all; an existing one runs those it lacks, at start-up. A step that has shipped is never

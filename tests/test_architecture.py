@@ -89,3 +89,16 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
                 if length > MAX_FUNCTION_LINES:
                     long.append(f"{name}.{node.name}: {length} lines")
     assert long == []
+
+
+def test_every_logger_of_the_app_redacts_secrets() -> None:
+    """A log line quotes request paths (join secrets, table codes): every logger is made by redacted_logger."""
+    allowed = {PACKAGE / "redaction.py", PACKAGE / "logs.py"}  # the one that makes them; the root handler's setup
+    bare = [
+        f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path not in allowed
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute) and node.attr == "getLogger"
+    ]
+    assert bare == []

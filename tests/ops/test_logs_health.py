@@ -38,6 +38,7 @@ def test_each_request_is_one_access_line_with_codes_and_secrets_redacted(tmp_pat
             assert client.request("GET", "/rules/search?q=can+a+bomb+end+it").status == 200
             assert client.request("GET", "/healthz").text() == "ok"
             assert client.request("GET", "/readyz").text() == "ready"
+            assert client.json("POST", "/api/v1/tables/import", {"format": "?"}).status == 400
         # A live stream is answered by the server's front, before Flask: it is logged too, when it ends.
         with Client(server.port) as phone:
             stream = phone.request("HEAD", f"/t/{created['code']}/events")
@@ -54,6 +55,7 @@ def test_each_request_is_one_access_line_with_codes_and_secrets_redacted(tmp_pat
     assert ("GET", "/rules/search?…", "200") in requests  # a player's question stays out of the log
     assert ("GET", "/readyz", "200") in requests
     assert ("HEAD", "/t/<code>/events", "200") in requests
+    assert ("POST", "/api/v1/tables/import", "400") in requests  # the endpoint's own name is not a code
     assert all(ms >= 0 for *_, ms in lines)
     output = server.output()
     secret = join_path.rsplit("/", 1)[1]

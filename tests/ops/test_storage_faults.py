@@ -66,17 +66,26 @@ def test_a_full_disk_answers_503_and_loses_nothing_acknowledged(
         home = browser.request("GET", "/").text()
         form = [("csrf", csrf_from(home)), ("op", "start"), ("variant", "standard"), ("entry", "joined")]
         page = browser.request("POST", "/", form=[*form, *(("name", name) for name in PLAYERS)])
-        browser.close()
         assert page.status == 503
         assert "Could not save" in page.text() and "Nothing was changed" in page.text()
+        # Joining through the link writes too: its failure is logged without the link's code and secret.
+        join_path = "/" + created["join_url"].split("://", 1)[1].split("/", 1)[1]
+        join_page = browser.request("GET", join_path)
+        joined = browser.request("POST", join_path, form=[("csrf", csrf_from(join_page.text())), ("who", "watch")])
+        browser.close()
+        assert joined.status == 503
     finally:
         server.stop()
     errors = server.output()
     assert "Traceback" not in errors
-    # Each failure is one timestamped line (the tap, the readiness checks, the page), not a traceback each.
+    # Each failure is one timestamped line (the tap, the readiness checks, the two pages), not a traceback each.
     failures = [line for line in errors.splitlines() if "ERROR" in line]
-    assert len(failures) == 2 + ready.count(503), failures
+    assert len(failures) == 3 + ready.count(503), failures
     assert all(line[:4].isdigit() and "Z " in line[:30] for line in failures)
+    assert "storage failed during POST /j/<code>/<secret>" in errors
+    assert "storage failed during POST /api/v1/tables/<code>/actions" in errors
+    for secret in (code, token, join_path.rsplit("/", 1)[1]):
+        assert secret not in errors
 
     monkeypatch.setattr(harness, "serve_command", real_command)
     again = LiveServer(database, logs=tmp_path / "logs-again").start()
