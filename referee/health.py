@@ -4,15 +4,23 @@ answer when storage fails mid-request (disk full, read-only file): a 503 with a 
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 
 from .extensions import get_referee
 from .redaction import redacted_logger
 from .store import one_line, storage_errors
 
 log = redacted_logger(__name__)
+WRITE_FAILURES = "referee.write_failures"
+# After a write failed, /readyz says "not ready" this long even if its own small write gets through: a full disk
+# often still takes the readiness check's one page when a tap's several no longer fit, and a monitor that read
+# "ready" there would send players back to a server that cannot save their cards. It is the Retry-After the
+# failed write answered with, so a client told to come back then finds the server ready if it has room again.
+NOT_READY_AFTER_FAILURE = 30.0
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 # A write and a read fail for the same causes, but a page that only read must not say it "could not save".
 STORAGE_MESSAGE = (
@@ -25,15 +33,37 @@ READ_MESSAGE = (
 )
 
 
+class WriteFailures:
+    """When this process last failed to write to its database (None: never)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.last: float | None = None
+
+    def record(self) -> None:
+        """A write just failed."""
+        self.last = self.clock()
+
+    def seconds_ago(self) -> float | None:
+        """Seconds since the last failed write, if it was less than NOT_READY_AFTER_FAILURE ago."""
+        if self.last is None:
+            return None
+        ago = self.clock() - self.last
+        return ago if ago < NOT_READY_AFTER_FAILURE else None
+
+
 def init_app(app: Flask, api_prefix: str) -> None:
     """Add the probes and the storage-failure answer to the app."""
     app.add_url_rule("/healthz", "healthz", healthz)
     app.add_url_rule("/readyz", "readyz", readyz)
+    app.extensions[WRITE_FAILURES] = WriteFailures()
 
     def storage_failed(error: Exception) -> Any:
         # One line, no traceback: the cause (full disk, read-only file) is in SQLite's message.
         log.error("storage failed during %s %s: %s", request.method, request.path, one_line(error))
         reading = request.method in ("GET", "HEAD")
+        if not reading:
+            current_app.extensions[WRITE_FAILURES].record()
         message = READ_MESSAGE if reading else STORAGE_MESSAGE
         if request.path.startswith(f"{api_prefix}/") or request.path == api_prefix:
             response = jsonify({"error": {"code": "storage_unavailable", "message": message}})
@@ -42,7 +72,7 @@ def init_app(app: Flask, api_prefix: str) -> None:
             title = "Could not load" if reading else "Could not save"
             retry = request.full_path.rstrip("?") if reading else None
             response = Response(render_template("error.html", title=title, message=message, retry=retry), status=503)
-        response.headers["Retry-After"] = "30"
+        response.headers["Retry-After"] = str(int(NOT_READY_AFTER_FAILURE))
         return response
 
     for kind in storage_errors():
@@ -56,6 +86,10 @@ def healthz() -> tuple[str, int, dict[str, str]]:
 
 def readyz() -> tuple[str, int, dict[str, str]]:
     """Answer "ready" if the database can be read and written, else 503 with the reason."""
+    failures: WriteFailures = current_app.extensions[WRITE_FAILURES]
+    ago = failures.seconds_ago()
+    if ago is not None:
+        return f"not ready: a write to the database failed {ago:.0f} s ago (the server's log says why)", 503, PLAIN
     try:
         get_referee().store.check_writable()
     except storage_errors() as error:

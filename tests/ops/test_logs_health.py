@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 import time
 from pathlib import Path
 
 import pytest
 
-from referee import create_app, logs
+from referee import create_app, health, logs
 from referee.harness import Client, LiveServer
 
 ACCESS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO referee\.access: (\S+) (\S+) (\d{3}) (\d+\.\d)ms$")
@@ -96,3 +97,34 @@ def test_an_unexpected_error_is_logged_once_with_a_timestamp(
     first = next(line for line in err.splitlines() if "ERROR" in line)
     assert re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ERROR ", first), first
     assert "K7MP2X" not in err  # the table code in the path is redacted there too
+
+
+def test_readyz_says_not_ready_after_a_failed_write_until_the_retry_after_has_passed(tmp_path: Path) -> None:
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    now = [1000.0]
+    failures = health.WriteFailures(clock=lambda: now[0])
+    app.extensions[health.WRITE_FAILURES] = failures
+    client = app.test_client()
+    created = client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}).get_json()
+    referee = app.extensions["referee"]
+    assert client.get("/readyz").status_code == 200
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    real_append = referee.store.append_event
+    referee.store.append_event = full
+    tap = {"type": "play", "player": "Ann", "card": "3"}
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    refused = client.post(f"/api/v1/tables/{created['code']}/actions", json=tap, headers=auth)
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "30"
+    referee.store.append_event = real_append  # room again: the readiness check's own write would get through
+    now[0] += 29
+    answer = client.get("/readyz")
+    assert answer.status_code == 503 and "a write to the database failed 29 s ago" in answer.text
+    now[0] += 1
+    assert client.get("/readyz").status_code == 200
+    # A page that only read and failed says nothing about writing.
+    referee.store.append_event = full
+    assert client.get(f"/api/v1/tables/{created['code']}").status_code == 200
+    assert client.get("/readyz").status_code == 200
