@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, request
 
 from .. import rulebook
 from ..engine import join_names, winners_text
@@ -34,11 +34,23 @@ def _template_helpers() -> dict[str, Any]:
     return {"csrf_token": csrf_token, "csrf_field": CSRF_FIELD}
 
 
+# The pages of one table: they show its join link (the table's key), its phones and its live state.
+TABLE_PATHS = ("/t/", "/j/")
+
+
+def _table_pages_never_stored(response: Response) -> Response:
+    """A table's pages are kept by no browser cache or proxy: they carry the join link and change with every card."""
+    if request.path.startswith(TABLE_PATHS) and response.mimetype == "text/html":
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Register the page blueprints, their template helpers and their error page."""
     for blueprint in (home.bp, table.bp, joining.bp, asking.bp, lobby.bp, logview.bp, display.bp, rules.bp, whoami.bp):
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)
+    app.after_request(_table_pages_never_stored)
     app.add_template_global(rule_title)
     app.add_template_global(rulebook.games_for_switch)
     app.add_template_global(winners_text)

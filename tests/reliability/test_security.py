@@ -425,6 +425,29 @@ def test_security_headers_from_the_real_server(live_server: LiveServer) -> None:
                 assert_security_headers(_exact(again.headers), path + " (304)")
 
 
+def test_pages_that_carry_the_join_link_are_never_stored(live_server: LiveServer) -> None:
+    """The join link is the table's key: no browser cache or proxy keeps a page that shows it."""
+    host = Browser(live_server.port)
+    csrf = csrf_from(host.request("GET", "/").text())
+    started = host.request("POST", "/", [("csrf", csrf), ("name", "Dee"), ("name", "Eve"), ("op", "start")])
+    lobby = started.headers["location"]
+    code = lobby.removesuffix("/lobby").rsplit("/", 1)[-1]
+    pages = {
+        "lobby": host.request("GET", lobby),
+        "table": host.request("GET", f"/t/{code}"),
+        "board": host.request("GET", f"/t/{code}/board", htmx=True),
+    }
+    link = re.search(r"(/j/[A-Z0-9]+/[A-Za-z0-9_-]+)", pages["table"].text())
+    assert link is not None
+    phone = Browser(live_server.port, source="127.0.0.2")
+    pages["join"] = phone.request("GET", link.group(1))
+    host.close()
+    phone.close()
+    for name, page in pages.items():
+        assert page.status == 200, name
+        assert page.headers.get("cache-control") == "no-store", name
+
+
 def _exact(headers: dict[str, str]) -> dict[str, str]:
     names = {
         "content-security-policy": "Content-Security-Policy",
