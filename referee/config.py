@@ -68,9 +68,11 @@ class Defaults:
     # Generous: a script replaying a whole game at 20 actions a second never meets it; a runaway loop does.
     TOKEN_ACTIONS_PER_MINUTE = 1200
     MAX_ACTIONS_PER_TABLE = 10_000
-    # On when more than one server process shares the database (`referee serve --workers N`, or processes on
-    # several machines sharing one PostgreSQL): each tells the others of its changes (docs/scaling.md).
-    CROSS_PROCESS_UPDATES = False
+    # On when more than one server process may share the database, so each tells the others of its changes
+    # (docs/scaling.md). None: on for PostgreSQL, whose whole point here is processes on several machines (a
+    # hosted service that forgot the variable would lose every live update between them, silently); off for
+    # SQLite, one process's file, unless `referee serve --workers N` turns it on for its workers.
+    CROSS_PROCESS_UPDATES: bool | None = None
     TRUST_PROXY = True
     # Only these peers may set X-Forwarded-* (a reverse proxy on this machine); see docs/security.md.
     TRUSTED_PROXIES: tuple[str, ...] = ("127.0.0.1", "::1")
@@ -97,8 +99,21 @@ def finish(config: dict[str, Any], instance: Path, environ: Mapping[str, str] = 
             parse(text)
         except SettingError as error:
             raise SettingError(f"{ENV_PREFIX}_{name} {error}, not {text[:60]!r}") from None
+    config["CROSS_PROCESS_UPDATES"] = _cross_process(config["CROSS_PROCESS_UPDATES"], config["DATABASE_URL"])
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(instance / "secret_key")
+
+
+def _cross_process(value: object, database_url: str) -> bool:
+    """Whether server processes tell each other of changes: as set, else on for PostgreSQL only."""
+    from .store import is_postgres
+
+    if value is None:
+        return is_postgres(database_url)
+    if isinstance(value, str):
+        # The variable as Flask read it when it is not JSON ("yes", "off"); JSON's true and false arrive as bools.
+        return _switch(value)
+    return bool(value)
 
 
 def secret_key(path: Path) -> str:
@@ -145,6 +160,16 @@ def _seconds(text: str) -> float:
     if not 1 <= value <= 86_400:
         raise SettingError("must be a number of seconds from 1 to 86400")
     return value
+
+
+SWITCH_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+def _switch(text: str) -> bool:
+    try:
+        return SWITCH_WORDS[text.strip().lower()]
+    except KeyError:
+        raise SettingError("must be true or false") from None
 
 
 def _text(text: str) -> str:
@@ -243,6 +268,7 @@ VARIABLE_ONLY: dict[str, Callable[[str], Any]] = {
     "MAX_ACTIONS_PER_TABLE": _positive,
     "TABLES_PER_MINUTE": _positive,
     "JOINS_PER_MINUTE": _positive,
+    "CROSS_PROCESS_UPDATES": _switch,
 }
 
 SETTINGS: tuple[Setting, ...] = (

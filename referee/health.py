@@ -16,11 +16,13 @@ from .store import one_line, storage_errors
 
 log = redacted_logger(__name__)
 WRITE_FAILURES = "referee.write_failures"
-# After a write failed, /readyz says "not ready" this long even if its own small write gets through: a full disk
-# often still takes the readiness check's one page when a tap's several no longer fit, and a monitor that read
-# "ready" there would send players back to a server that cannot save their cards. It is the Retry-After the
-# failed write answered with, so a client told to come back then finds the server ready if it has room again.
+# After a request's write failed, /readyz says "not ready" until a request writes again, or this long, even if
+# its own small write gets through: a full disk often still takes the readiness check's one page when a tap's
+# several no longer fit, and a monitor that read "ready" there would send players back to a server that cannot
+# save their cards. It is the Retry-After the failed write answered with, so a client told to come back then
+# finds the server ready if it has room again.
 NOT_READY_AFTER_FAILURE = 30.0
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 # A write and a read fail for the same causes, but a page that only read must not say it "could not save".
 STORAGE_MESSAGE = (
@@ -34,21 +36,26 @@ READ_MESSAGE = (
 
 
 class WriteFailures:
-    """When this process last failed to write to its database (None: never)."""
+    """When this process's requests last failed to write to the database, and last wrote (None: never)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.last: float | None = None
+        self.failed: float | None = None
+        self.wrote: float | None = None
 
     def record(self) -> None:
-        """A write just failed."""
-        self.last = self.clock()
+        """A request's write just failed."""
+        self.failed = self.clock()
+
+    def record_success(self) -> None:
+        """A request just wrote."""
+        self.wrote = self.clock()
 
     def seconds_ago(self) -> float | None:
-        """Seconds since the last failed write, if it was less than NOT_READY_AFTER_FAILURE ago."""
-        if self.last is None:
+        """Seconds since the newest request's write failed, if none wrote since and it was not long ago."""
+        if self.failed is None or (self.wrote is not None and self.wrote > self.failed):
             return None
-        ago = self.clock() - self.last
+        ago = self.clock() - self.failed
         return ago if ago < NOT_READY_AFTER_FAILURE else None
 
 
@@ -57,6 +64,13 @@ def init_app(app: Flask, api_prefix: str) -> None:
     app.add_url_rule("/healthz", "healthz", healthz)
     app.add_url_rule("/readyz", "readyz", readyz)
     app.extensions[WRITE_FAILURES] = WriteFailures()
+
+    def wrote(response: Response) -> Response:
+        if request.method in WRITES and response.status_code < 400:
+            current_app.extensions[WRITE_FAILURES].record_success()
+        return response
+
+    app.after_request(wrote)
 
     def storage_failed(error: Exception) -> Any:
         # One line, no traceback: the cause (full disk, read-only file) is in SQLite's message.

@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 
 from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
+from referee.extensions import shutdown
 from referee.pgcluster import PostgresCluster
 
 
@@ -96,8 +97,7 @@ def app(database_url: str) -> Iterator[Flask]:
         }
     )
     yield app
-    app.extensions["referee"].bus.close_all()
-    app.extensions["referee"].store.close()
+    shutdown(app)
 
 
 @pytest.fixture

@@ -114,6 +114,7 @@ def test_readyz_says_not_ready_after_a_failed_write_until_the_retry_after_has_pa
 
     real_append = referee.store.append_event
     referee.store.append_event = full
+    now[0] += 1
     tap = {"type": "play", "player": "Ann", "card": "3"}
     auth = {"Authorization": f"Bearer {created['token']}"}
     refused = client.post(f"/api/v1/tables/{created['code']}/actions", json=tap, headers=auth)
@@ -123,6 +124,14 @@ def test_readyz_says_not_ready_after_a_failed_write_until_the_retry_after_has_pa
     answer = client.get("/readyz")
     assert answer.status_code == 503 and "a write to the database failed 29 s ago" in answer.text
     now[0] += 1
+    assert client.get("/readyz").status_code == 200
+    # Failed again, then a tap wrote: ready at once.
+    referee.store.append_event = full
+    assert client.post(f"/api/v1/tables/{created['code']}/actions", json=tap, headers=auth).status_code == 503
+    assert client.get("/readyz").status_code == 503
+    referee.store.append_event = real_append
+    now[0] += 1
+    assert client.post(f"/api/v1/tables/{created['code']}/actions", json=tap, headers=auth).status_code == 200
     assert client.get("/readyz").status_code == 200
     # A page that only read and failed says nothing about writing.
     referee.store.append_event = full

@@ -6,19 +6,14 @@ Players must get a sentence, never a cut-off answer, and everything must come ba
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import os
-import shutil
 import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import psycopg
-import pytest
 
 from referee.harness import HOST, Client, LiveServer, free_port, serve_command
 from referee.pgcluster import PostgresCluster
@@ -32,19 +27,6 @@ def run_referee(database_url: str, *args: str) -> subprocess.CompletedProcess[st
     """Run `referee ARGS` on `database_url`; what it printed and its exit status."""
     env = {**os.environ, "DATABASE_URL": database_url}
     return subprocess.run([*REFEREE, *args], env=env, capture_output=True, text=True, timeout=60)
-
-
-@pytest.fixture
-def cluster() -> Iterator[PostgresCluster]:
-    """A cluster of this test's own (a short path: a Unix socket's is limited to about 100 characters)."""
-    own = PostgresCluster(Path(tempfile.mkdtemp(prefix="referee-pgf-")))
-    own.start()
-    try:
-        yield own
-    finally:
-        with contextlib.suppress(subprocess.CalledProcessError):  # a test may have left it stopped
-            own.stop()
-        shutil.rmtree(own.folder, ignore_errors=True)
 
 
 def cut_every_connection(cluster: PostgresCluster) -> int:

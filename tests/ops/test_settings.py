@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
-from referee.config import SETTINGS, SettingError, data_dir, resolve
+from referee.config import SETTINGS, Defaults, SettingError, data_dir, finish, resolve
 from referee.serving import REQUEST_THREADS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -97,6 +98,35 @@ def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
     assert done.returncode == 2 and done.stderr.startswith("referee: REFEREE_MAX_ACTIONS_PER_TABLE must be a whole")
     done = run("serve", env={"REFEREE_STREAM_KEEPALIVE": "soon"})
     assert done.returncode == 2 and done.stderr.startswith("referee: REFEREE_STREAM_KEEPALIVE must be a number")
+    done = run("serve", env={"REFEREE_CROSS_PROCESS_UPDATES": "maybe"})
+    assert done.returncode == 2
+    assert done.stderr == "referee: REFEREE_CROSS_PROCESS_UPDATES must be true or false, not 'maybe'\n"
+
+
+@pytest.mark.parametrize(
+    ("database", "variable", "shared"),
+    [
+        ("sqlite:///{folder}/db.sqlite3", None, False),
+        ("postgresql://referee@db.example/referee", None, True),
+        ("postgresql://referee@db.example/referee", "false", False),
+        ("postgresql://referee@db.example/referee", "off", False),
+        ("sqlite:///{folder}/db.sqlite3", "yes", True),
+        ("sqlite:///{folder}/db.sqlite3", "true", True),
+    ],
+)
+def test_processes_share_live_updates_on_postgresql_unless_turned_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database: str, variable: str | None, shared: bool
+) -> None:
+    """Separate processes on one PostgreSQL (several machines) hear each other's taps without a setting to forget."""
+    settings = Flask(__name__).config
+    settings.from_object(Defaults)
+    if variable is not None:
+        monkeypatch.setenv("REFEREE_CROSS_PROCESS_UPDATES", variable)
+    settings.from_prefixed_env("REFEREE")
+    settings["DATABASE_URL"] = database.format(folder=tmp_path)
+    settings["SECRET_KEY"] = "t"
+    finish(settings, tmp_path)
+    assert settings["CROSS_PROCESS_UPDATES"] is shared
 
 
 def test_an_unusable_database_is_one_line_and_exit_status_1(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
+from referee.extensions import shutdown
 
 # Apps made by make_app during the current test: closed after it (conftest.py), connections included.
 MADE: list[Flask] = []
@@ -32,11 +33,9 @@ def make_app(folder: Path, **config: Any) -> Flask:
 
 
 def close_made_apps() -> None:
-    """Close the apps made during a test: end their streams, close their database connections."""
+    """Close the apps made during a test: end their streams and relays, close their database connections."""
     while MADE:
-        app = MADE.pop()
-        app.extensions["referee"].bus.close_all()
-        app.extensions["referee"].store.close()
+        shutdown(MADE.pop())
 
 
 def snapshot(app: Flask) -> dict[str, Any]:

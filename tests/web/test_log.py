@@ -9,6 +9,7 @@ from flask import Flask
 
 from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
+from referee.extensions import shutdown
 
 from .conftest import Phone, drive, parse
 from .test_team_ending import standings_rows
@@ -266,7 +267,7 @@ def test_headings_are_right_when_another_process_entered_the_cards(phone: Phone,
         phone.open(f"/t/{code}")
         assert [(heading, len(lines)) for heading, lines in rounds(phone)] == [("Round 2", 1), ("Round 1", 4)]
     finally:
-        other.extensions["referee"].store.close()
+        shutdown(other)
 
 
 def test_each_round_heading_is_a_heading_under_what_happened(phone: Phone, app: Flask) -> None:
