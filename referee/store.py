@@ -719,7 +719,7 @@ class Store:
         if lock is not None:
             lock.acquire()
         try:
-            self.dialect.begin(db)
+            db = self._begin(db)
             try:
                 yield db
             except BaseException:
@@ -732,6 +732,25 @@ class Store:
         finally:
             if lock is not None:
                 lock.release()
+
+    def _begin(self, db: Db) -> Db:
+        """Start a write transaction on `db`, or on a new connection if the database dropped `db` meanwhile.
+
+        A restarting PostgreSQL ends its sessions a moment after saying so: a pooled connection that looked
+        alive when it was lent out may fail its BEGIN. Nothing ran on it yet, so the request may go on with a
+        fresh connection instead of failing.
+        """
+        try:
+            self.dialect.begin(db)
+            return db
+        except storage_errors():
+            if not self.dialect.lost(db):
+                raise
+        self._local.db = None
+        self._discard(db)
+        fresh = self._connection()
+        self.dialect.begin(fresh)
+        return fresh
 
     def read(self) -> Db:
         """Return this thread's connection for reads outside a transaction."""
