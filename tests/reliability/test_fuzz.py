@@ -177,7 +177,7 @@ def allowed_name(name: str) -> bool:
     hidden = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
     visible = sum(1 for ch in name if unicodedata.category(ch) not in ("Mn", "Me"))
     # The invisible characters allowed: the joiner inside an emoji, between an emoji and the next one, and the
-    # emoji-style selector after a symbol.
+    # emoji-style selector after a symbol or a keycap's digit.
     unjoined = "".join(
         ch
         for i, ch in enumerate(name)
@@ -187,7 +187,14 @@ def allowed_name(name: str) -> bool:
             and (unicodedata.category(name[i - 1]) in ("So", "Sk") or name[i - 1] == "\ufe0f")
             and unicodedata.category(name[i + 1]) == "So"
         )
-        and not (ch == "\ufe0f" and i > 0 and unicodedata.category(name[i - 1]).startswith("S"))
+        and not (
+            ch == "\ufe0f"
+            and i > 0
+            and (
+                unicodedata.category(name[i - 1]).startswith("S")
+                or (name[i - 1] in "0123456789#*" and name[i + 1 : i + 2] == "\u20e3")  # a keycap
+            )
+        )
     )
     return (
         bool(name)
