@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Action, Bust, Card, GameState, Leave, Play, SetHand, Setup, TieBreak, make_setup, warnings
+from .engine import Action, Bust, Card, GameState, Leave, Play, SetHand, Setup, TieBreak, stored_setup, warnings
 from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
@@ -167,13 +167,7 @@ def setup_to_json(setup: Setup) -> str:
 def setup_from_json(text: str) -> Setup:
     """Read back a stored setup."""
     data = json.loads(text)
-    return make_setup(
-        data["players"],
-        variant=data["variant"],
-        teams=data["teams"] or None,
-        first_player=data["first_player"],
-        house_rules=data["house_rules"],
-    )
+    return stored_setup(data["players"], data["variant"], data["teams"], data["first_player"], data["house_rules"])
 
 
 def _players_json(state: GameState) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""The app's long-lived objects (the referee service, the join and new-table rate limits) and how views reach them.
+"""The app's long-lived objects (the referee service, the rate limits on joins, asks and new tables) and how views
+reach them.
 
 Views and streams call these accessors rather than importing the app package, so no module imports its caller.
 """
@@ -11,13 +12,14 @@ from flask import Flask, current_app
 
 from .live import Bus
 from .security import Limiter, RateLimiter, SharedRateLimiter
-from .service import Referee
+from .service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, Referee
 from .store import Store
 
 REFEREE = "referee"
 TABLE_LIMIT = "referee.table_limit"
 JOIN_LIMIT = "referee.join_limit"
 ACTION_LIMIT = "referee.action_limit"
+ASK_LIMIT = "referee.ask_limit"
 RELAY_STOP = "referee.relay_stop"
 
 
@@ -46,6 +48,13 @@ def init_app(app: Flask) -> None:
         limit = int(config[setting])
         # Processes sharing the database count together (in it); one process alone counts in memory, for free.
         app.extensions[name] = SharedRateLimiter(store, name, limit, 60.0) if shared else RateLimiter(limit, 60.0)
+    # Requests to play from one address at one table, over as long as a request waits (service.ASKS_PER_ADDRESS).
+    window = float(REQUEST_WAIT_SECONDS)
+    app.extensions[ASK_LIMIT] = (
+        SharedRateLimiter(store, ASK_LIMIT, ASKS_PER_ADDRESS, window)
+        if shared
+        else RateLimiter(ASKS_PER_ADDRESS, window)
+    )
 
 
 def get_referee() -> Referee:
@@ -68,6 +77,11 @@ def table_limit() -> Limiter:
 def join_limit() -> Limiter:
     """Return the per-address limit on join attempts."""
     return _limiter(JOIN_LIMIT)
+
+
+def ask_limit() -> Limiter:
+    """Return the per-address limit on requests to play at one table (its key: the address and the table's code)."""
+    return _limiter(ASK_LIMIT)
 
 
 def action_limit() -> Limiter:

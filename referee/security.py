@@ -201,7 +201,7 @@ class SharedRateLimiter:
         now = self.clock()
         allowed = self.store.count_rate_event(self.name, key, limit=self.limit, window=self.window, now=now)
         if next(self._counts) % self.SWEEP_EVERY == 0:
-            self.store.forget_rate_events(now - self.window)
+            self.store.forget_rate_events(self.name, now - self.window)
         return allowed
 
     def retry_after(self, key: str) -> int:

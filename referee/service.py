@@ -62,6 +62,12 @@ MAX_ACTIONS = 10_000
 # Requests waiting for the host's answer at one table: a real table has at most a few; the cap keeps a
 # script from burying the host's phone under them.
 MAX_PENDING_REQUESTS = 12
+# Requests one address may make at one table while they can still be waiting (a sliding window as long as a
+# request waits: pages/asking.py, extensions.ask_limit). A phone needs no cookie to ask, so one address could
+# otherwise fill all twelve places with new browsers, and refill them as soon as the host refused them, while a real
+# phone was told the host had too many. Two: a household behind one internet connection may ask from two phones; a
+# third scans the host's QR code, the usual way in, which this limit does not touch.
+ASKS_PER_ADDRESS = 2
 # How long a request waits for the host's answer. A host answers between two cards or at the end of a round;
 # a request still waiting after half an hour was forgotten (the asker left, or the host's phone slept). It
 # then leaves the host's list, stops counting toward MAX_PENDING_REQUESTS, and the asking phone may ask again.
@@ -1011,7 +1017,11 @@ class Referee:
             if previous_key:
                 self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
             pending = self.store.pending_request_of(db, row.id, key_hash)
-            if pending is not None:
+            if pending is not None and pending.player == name and self._as_seen(pending).status == "pending":
+                # The same ask again (a double tap): it keeps its place and its time, so asking again cannot keep a
+                # request waiting past the window ASKS_PER_ADDRESS counts in.
+                request_id = pending.id
+            elif pending is not None:
                 # A new ask, even after the old one ran out of time: the host sees it as new.
                 self.store.reaim_request(db, pending.id, player=name, asked_at=self.clock())
                 request_id = pending.id

@@ -940,10 +940,11 @@ class Store:
                 (limiter, key),
             )
 
-    def forget_rate_events(self, before: float) -> None:
-        """Delete every event counted before `before` (they have left every window)."""
+    def forget_rate_events(self, limiter: str, before: float) -> None:
+        """Delete the events `limiter` counted before `before` (they have left its window; other limiters' windows
+        may be longer: a half-hour one must not lose its events to a one-minute one's sweep)."""
         with self.transaction() as db:
-            db.execute("DELETE FROM rate_events WHERE at < ?", (before,))
+            db.execute("DELETE FROM rate_events WHERE limiter = ? AND at < ?", (limiter, before))
 
     def set_entry(self, db: Db, table_id: int, entry: str) -> None:
         """Set who may enter cards: 'joined' devices or the 'host' only."""

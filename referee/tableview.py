@@ -100,22 +100,29 @@ class TableView:
         return self.log_window(RECENT_ENTRIES)
 
     def log_window(self, limit: int | None) -> tuple[LogLine, ...]:
-        """The newest `limit` entries (all if None), newest first, each with the round heading above it, if any.
+        """The newest `limit` entries (all if None), newest first, each with the round heading above it, if any."""
+        return self.log_lines(0 if limit is None else max(len(self.log) - limit, 0), len(self.log))
+
+    def log_lines(self, first: int, stop: int) -> tuple[LogLine, ...]:
+        """The entries from index `first` up to (not including) `stop`, newest first, each with the round heading
+        above it, if any; only these are walked, however long the log (a page of the whole log is one slice).
 
         Each round's heading stands above its newest line, so it labels the lines under it: the card that ended
         round N - 1 (and dealt round N) sits under round N - 1's heading, and the board's window always shows the
-        heading of every round it shows a line of.
+        heading of every round it shows a line of. The newest line of a slice always has its heading: a page of
+        the log that starts in the middle of a round says which round it is.
         """
-        first = 0 if limit is None else max(len(self.log) - limit, 0)
         # The rounds come from the engine's NEW_ROUND events, not from the log's wording (rewording a sentence
         # cannot lose a separator); the history keeps them as its actions are applied, so no replay is needed.
         opened = self.history.rounds_from(first)
         # Walking from the newest line: the undone lines (always the newest) were played in the round the table
         # is in now, their deals never happened; an active line that dealt round N was played in round N - 1
-        # (the engine deals rounds one after another).
-        playing, headed = self.state.round, None
-        lines = []
-        for index in range(len(self.log) - 1, first - 1, -1):
+        # (the engine deals rounds one after another). So the slice's newest line was played in the round before
+        # the first deal after the slice, if any (a table has a few dozen rounds: only their deals are read).
+        newer = [index for index in opened if index >= stop and not self.log[index].undone]
+        playing = opened[min(newer)] - 1 if newer else self.state.round
+        headed, lines = None, []
+        for index in range(stop - 1, first - 1, -1):
             entry = self.log[index]
             dealt = None if entry.undone else opened.get(index)
             if dealt is not None:

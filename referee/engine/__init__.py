@@ -10,7 +10,7 @@ from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleS
 from .legal import CardOption, Legal, legal_actions
 from .narrate import describe, join_names, key_rule, taken_back, unusual_rule, winners_text
 from .sanity import CERTAIN_MOST, DeckWarning, warnings
-from .setup import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, MIN_TEAM_PLAYERS, make_setup, new_game
+from .setup import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, MIN_TEAM_PLAYERS, make_setup, new_game, stored_setup
 from .state import GameState, Player, Setup, Status, Team, Variant, name_key
 from .turns import CLOCKWISE, COUNTERCLOCKWISE, next_seat, seats_after
 
@@ -66,6 +66,7 @@ __all__ = [
     "MIN_PLAYERS",
     "MIN_TEAM_PLAYERS",
     "new_game",
+    "stored_setup",
     "reading_brief",
     "next_seat",
     "refusal",

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from .cards import DECK_SIZE, HAND_SIZE, LIVES
 from .errors import InvalidSetup
 from .house_rules import HouseRules
+from .names import hidden_at, look_alike_keys
 from .state import CLOCKWISE, GameState, Player, Setup, Team, Variant, name_key
 
 MIN_PLAYERS = 2
@@ -18,27 +19,8 @@ MAX_NAME_LENGTH = 24
 MAX_MARKS_PER_CHARACTER = 3
 TEAM_NAMES = ("Team A", "Team B")
 
-# Invisible or control characters: they would make two names look the same on screen.
-_HIDDEN_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 # Marks that draw on the character before them do not count as characters of their own.
 _MARK_CATEGORIES = {"Mn", "Me"}
-# The joiner inside emoji such as a cook (woman + joiner + frying pan) is invisible but not hiding anything there:
-# allowed between an emoji (or its skin tone or emoji-style selector) and the next emoji (play test 7c: "👩‍🍳 Mum").
-_EMOJI_JOINER = "\u200d"
-_JOINS_AFTER = {"So", "Sk"}
-_EMOJI_STYLE = "\ufe0f"
-
-
-def _hidden_at(name: str, index: int) -> bool:
-    """True if the character at `index` is invisible or a control character where it stands."""
-    ch = name[index]
-    if unicodedata.category(ch) not in _HIDDEN_CATEGORIES:
-        return False
-    if ch == _EMOJI_JOINER and 0 < index < len(name) - 1:
-        before, after = name[index - 1], name[index + 1]
-        joins = unicodedata.category(before) in _JOINS_AFTER or before == _EMOJI_STYLE
-        return not (joins and unicodedata.category(after) == "So")
-    return True
 
 
 def _longest_mark_run(name: str) -> int:
@@ -50,17 +32,23 @@ def _longest_mark_run(name: str) -> int:
 
 
 def clean_name(raw: object) -> str:
-    """Return a player's name with spaces tidied; refuse empty, hidden or over-long names."""
+    """Return a player's name in one form (NFKC) with spaces tidied; refuse empty, hidden or over-long names."""
     if not isinstance(raw, str):
         raise InvalidSetup("bad_name", "Each player needs a name written as text.", field="players")
-    # One way to write each accent (NFC): a name typed on two phones is stored and shown the same.
-    name = unicodedata.normalize("NFC", " ".join(raw.split()))
+    # One way to write each letter (NFKC): a name typed on two phones is stored and shown the same, accents typed
+    # either way (play test 7c) and full-width or styled letters ("ＡＮＮ", "𝐀𝐧𝐧") stored as the plain ones.
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
         raise InvalidSetup("bad_name", "Every player needs a name.", field="players")
-    if any(_hidden_at(name, index) for index in range(len(name))):
+    hidden = [hidden_at(name, index) for index in range(len(name))]
+    if all(hidden):
+        # Only characters that draw nothing (a Hangul filler, a blank Braille cell): a blank seat.
+        raise InvalidSetup("bad_name", "Every player needs a name you can see.", field="players")
+    if any(hidden):
+        # Invisible characters would make two names that look the same into two players.
         raise InvalidSetup(
             "bad_name",
-            "Names can't contain hidden or control characters.",
+            "Names can't contain hidden or control characters: type the name again.",
             field="players",
         )
     visible = sum(1 for ch in name if unicodedata.category(ch) not in _MARK_CATEGORIES)
@@ -94,16 +82,7 @@ def make_setup(
             field="players",
         )
     names = tuple(clean_name(raw) for raw in players)
-    seen: dict[str, str] = {}
-    for name in names:
-        folded = name_key(name)
-        if folded in seen:
-            raise InvalidSetup(
-                "duplicate_name",
-                f"Two players are called {name}: add an initial so everyone can tell them apart.",
-                field="players",
-            )
-        seen[folded] = name
+    seen = _distinct(names)
 
     try:
         chosen_variant = Variant(variant)
@@ -137,6 +116,56 @@ def make_setup(
         first_player=first,
         house_rules=HouseRules.from_mapping(house_rules),
     )
+
+
+def stored_setup(
+    players: Sequence[str],
+    variant: str,
+    teams: Sequence[Sequence[str]],
+    first_player: str,
+    house_rules: Mapping[str, object],
+) -> Setup:
+    """A table's setup read back as it was stored: its names were checked when the table was made, so a table keeps
+    the names it started with (its log, its phones and its series name them) when the rules for new names change."""
+
+    def spelt(name: str) -> str:
+        return unicodedata.normalize("NFC", name)  # as every load has given them since play test 7c
+
+    names = tuple(spelt(name) for name in players)
+    chosen = Variant(variant)
+    kept = tuple(tuple(spelt(name) for name in team) for team in teams)
+    return Setup(
+        players=names,
+        variant=chosen,
+        teams=kept or ((names[0::2], names[1::2]) if chosen is Variant.TEAMS else ()),
+        first_player=spelt(first_player) if first_player else names[0],
+        house_rules=HouseRules.from_mapping(house_rules),
+    )
+
+
+def _distinct(names: tuple[str, ...]) -> dict[str, str]:
+    """Each name by its key (name_key); refuse two names that are one, or that look alike on a phone."""
+    seen: dict[str, str] = {}
+    looks: dict[str, str] = {}
+    for name in names:
+        if name_key(name) in seen:
+            raise InvalidSetup(
+                "duplicate_name",
+                f"Two players are called {name}: add an initial so everyone can tell them apart.",
+                field="players",
+            )
+        keys = look_alike_keys(name)
+        twin = next((looks[key] for key in keys if key in looks), None)
+        if twin is not None:
+            # Cyrillic "Аnn" beside Latin "Ann", "I" beside "l", "rn" beside "m" (Unicode TR39's confusables).
+            raise InvalidSetup(
+                "look_alike_name",
+                f"{twin} and {name} look alike: add an initial to one of them so everyone can tell them apart.",
+                field="players",
+            )
+        seen[name_key(name)] = name
+        looks.update(dict.fromkeys(keys, name))
+    return seen
 
 
 def _check_teams(

@@ -32,9 +32,11 @@ __all__ = ["CLOCKWISE", "COUNTERCLOCKWISE", "Event", "GameState", "Player", "Set
 
 
 def name_key(name: str) -> str:
-    """What two names must share to be one player: the same letters, whatever their case and however the
-    accents were typed ("José" as one letter or as e and a combining accent; Unicode's caseless match)."""
-    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name).casefold())
+    """What two names must share to be one player: the same letters, whatever their case, however the accents
+    were typed ("José" as one letter or as e and a combining accent) and in whatever width or style ("ＡＮＮ" is
+    "Ann"): Unicode's compatibility caseless match (The Unicode Standard, 3.13, D146)."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFD", name).casefold()).casefold()
+    return unicodedata.normalize("NFKD", folded)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ without JavaScript); the live board and the lobby's seat list re-render both sid
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,9 +15,9 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import ServiceError
-from ..extensions import get_referee, join_limit
+from ..extensions import ask_limit, get_referee, join_limit
 from ..security import csrf_ok
-from ..service import REQUEST_WAIT_SECONDS, new_device_key
+from ..service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, new_device_key
 from ..store import DeviceRow, JoinRequestRow
 from ..tableview import TableView
 from .common import (
@@ -91,15 +92,36 @@ def ask(code: str) -> BaseResponse:
     if not join_limit().allow(client_address()):
         flash("Too many requests from this phone: wait a minute.", "error")
         return _back(view.code)
+    player = request.form.get("player", "")
+    # Each request a phone makes counts towards its address's share of the table's places; asking again for the
+    # seat its request already waits for (a double tap) makes no new one, so it counts nothing.
+    mine = get_referee().my_request(view, current_key())
+    again = mine is not None and mine.status == "pending" and view.setup.player_named(player) == mine.player
+    limit, key = ask_limit(), f"{client_address()} {view.code}"
+    if not again and not limit.allow(key):
+        flash(_too_many_asks(limit.retry_after(key)), "error")
+        return _back(view.code)
     new_key = new_device_key()
     try:
-        get_referee().ask_to_join(view.code, request.form.get("player", ""), new_key, previous_key=current_key())
+        get_referee().ask_to_join(view.code, player, new_key, previous_key=current_key())
     except ServiceError as error:
+        if not again:
+            limit.release(key)  # no request was made: it takes none of the address's share
         flash(error.message, "error")
         return _back(view.code)
     # A new cookie, as at every join: one planted in this browser beforehand cannot become the player.
     adopt_device_key(new_key)
     return _back(view.code)
+
+
+def _too_many_asks(seconds: int) -> str:
+    """Why a phone may not ask now: phones on its connection have asked as often as one connection may."""
+    minutes = max(1, math.ceil(seconds / 60))
+    wait = "a minute" if minutes == 1 else f"{minutes} minutes"
+    return (
+        f"{ASKS_PER_ADDRESS} phones on this connection have already asked to play at this table. Scan the QR code "
+        f"on the host's phone to join, or ask again in {wait}."
+    )
 
 
 @bp.post("/t/<code>/ask/cancel")

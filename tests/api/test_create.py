@@ -157,6 +157,10 @@ def test_each_table_gets_its_own_code_and_token(api: Api, client: FlaskClient) -
         ({"players": ["Ann", "x" * 25]}, "bad_name"),
         ({"players": ["Ann", "Bo\u200bb"]}, "bad_name"),
         ({"players": ["Ann", "Bo\x07b"]}, "bad_name"),
+        ({"players": ["Ann", "Ann\u034f"]}, "bad_name"),  # an invisible joiner: two Anns that look the same
+        ({"players": ["Ann", "\u3164"]}, "bad_name"),  # a Hangul filler alone: a blank name
+        ({"players": ["ANN", "\uff21\uff2e\uff2e"]}, "duplicate_name"),  # full-width ANN is ANN
+        ({"players": ["Ann", "\u0410nn"]}, "look_alike_name"),  # a Cyrillic A
         ({"players": "Ann, Bob"}, "bad_players"),
         ({"players": {"Ann": 1, "Bob": 2}}, "bad_players"),
         ({"players": None}, "bad_players"),

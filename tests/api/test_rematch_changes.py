@@ -64,6 +64,8 @@ def test_a_team_rematch_of_a_standard_game_takes_alternate_seats_or_the_teams_gi
         ({"teams": [["Ann"], ["Bob", "Cy"]]}, "bad_teams"),  # teams outside the team game
         ({"players": ["Ann"]}, "bad_player_count"),
         ({"players": ["Ann", "Bob", "ann"]}, "duplicate_name"),
+        ({"players": ["Ann", "Bob", "\u0410nn"]}, "look_alike_name"),  # a new player, Ann with a Cyrillic A
+        ({"players": ["Ann", "Bob", "Cy\u17b4"]}, "bad_name"),  # an invisible Khmer vowel after a new Cy
         ({"players": "Ann, Bob"}, "bad_players"),
         ({"players": ["Ann", "Bob"], "variant": "teams"}, "bad_player_count"),
         ({"names": ["Ann", "Bob"]}, "bad_field"),

@@ -89,6 +89,8 @@ def test_a_phone_that_joined_may_export_others_may_not(api: Api, app: Flask) -> 
         (lambda d: d.update(format="something-else/9"), "format must be 'five-alive-referee/1'"),
         (lambda d: d.pop("actions"), "actions must be a list"),
         (lambda d: d["setup"].update(players=["Ann"]), "setup:"),
+        (lambda d: d["setup"].update(players=["Ann", "Bob", "B\u043eb"]), "setup: Bob and B\u043eb look alike"),
+        (lambda d: d["setup"].update(players=["Ann", "\u2800"]), "setup: Every player needs a name you can see."),
         (lambda d: d["actions"].append({"type": "play", "player": "Nobody", "card": "3"}), "action 4:"),
         (lambda d: d["actions"].insert(0, {"type": "undo"}), "action 1: undo and redo are not actions"),
         (lambda d: d.update(undone=7), "undone must be a whole number"),

@@ -102,6 +102,12 @@ PIECES = [
     "\ufeff",  # byte-order mark
     "\u0000",
     "\u0085",
+    "\u034f",  # combining grapheme joiner: default-ignorable, drawn as nothing
+    "\u3164",  # Hangul filler: a blank letter
+    "\u2800",  # Braille pattern blank
+    "\ufe0f",  # emoji-style selector, here after nothing or a letter
+    "\uff21\uff2e\uff2e",  # full-width ANN
+    "\u0410nn",  # Ann with a Cyrillic A
     "👨\u200d👩\u200d👧",
     "🎉",
     "Zoë",
@@ -154,15 +160,24 @@ def distinct(names: list[str]) -> list[str]:
 
 
 def tidy(name: str) -> str:
-    """A name as the referee stores it: spaces tidied, and each accent written one way (NFC: play test 7c)."""
-    return unicodedata.normalize("NFC", " ".join(name.split()))
+    """A name as the referee stores it: each letter written one way (NFKC: accents typed either way, full-width
+    letters as plain ones), then spaces tidied."""
+    return " ".join(unicodedata.normalize("NFKC", name).split())
+
+
+# Drawn as nothing: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt) and blank-looking letters.
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 
 
 def allowed_name(name: str) -> bool:
     """What the rules allow to be stored as a player's name (after spaces are tidied)."""
     hidden = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
     visible = sum(1 for ch in name if unicodedata.category(ch) not in ("Mn", "Me"))
-    # The one invisible character allowed: the joiner inside an emoji, between an emoji and the next one.
+    # The invisible characters allowed: the joiner inside an emoji, between an emoji and the next one, and the
+    # emoji-style selector after a symbol or a keycap's digit.
     unjoined = "".join(
         ch
         for i, ch in enumerate(name)
@@ -172,11 +187,21 @@ def allowed_name(name: str) -> bool:
             and (unicodedata.category(name[i - 1]) in ("So", "Sk") or name[i - 1] == "\ufe0f")
             and unicodedata.category(name[i + 1]) == "So"
         )
+        and not (
+            ch == "\ufe0f"
+            and i > 0
+            and (
+                unicodedata.category(name[i - 1]).startswith("S")
+                or (name[i - 1] in "0123456789#*" and name[i + 1 : i + 2] == "\u20e3")  # a keycap
+            )
+        )
     )
     return (
         bool(name)
         and name == " ".join(name.split())
+        and name == unicodedata.normalize("NFKC", name)
         and not any(unicodedata.category(ch) in hidden for ch in unjoined)
+        and not INVISIBLE.search(unjoined)
         and visible <= MAX_NAME_LENGTH
         and not re.search(r"[\u0300-\u036f]{4}", name)  # no tower of combining accents
         and len(name) <= (1 + MAX_MARKS_PER_CHARACTER) * MAX_NAME_LENGTH

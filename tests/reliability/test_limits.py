@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import finish_game
 from flask import Flask
+from flask.testing import FlaskClient
 
 from referee.harness import HOST, Client, LiveServer
 from referee.security import RateLimiter, SharedRateLimiter
@@ -240,3 +241,82 @@ def test_rematches_count_towards_the_table_limit(tmp_path: Path) -> None:
     assert response.status_code == 429
     assert response.get_json()["error"]["code"] == "too_many"
     assert snapshot(app) == before
+
+
+FLOODER = {"REMOTE_ADDR": "203.0.113.9"}
+ASKED = "You asked to be"
+
+
+def ask_from(app: Flask, code: str, player: str, environ: dict[str, str], client: FlaskClient | None = None) -> str:
+    """A browser (a new one, with no cookie, unless `client`) opens the table by its code and asks to be `player`;
+    return the page it is sent back to."""
+    client = client or app.test_client()
+    csrf = csrf_from(client.get(f"/t/{code}", environ_base=environ).get_data(as_text=True))
+    response = client.post(f"/t/{code}/ask", data={"csrf": csrf, "player": player}, environ_base=environ)
+    assert response.status_code == 303
+    return client.get(f"/t/{code}", environ_base=environ).get_data(as_text=True)
+
+
+def waiting(app: Flask, code: str) -> list[str]:
+    return [request.player for request in app.extensions["referee"].join_requests(code)]
+
+
+@pytest.mark.parametrize("kept", ["in memory", "in the database"])
+def test_one_address_cannot_fill_the_hosts_list_and_a_real_phone_still_asks(app: Flask, kept: str) -> None:
+    """A script with a new cookie for every ask used to fill all twelve places, and refill them as soon as the host
+    refused them, while a real phone was told the host had too many requests."""
+    now = [1000.0]
+    window = 30 * 60.0
+    if kept == "in memory":
+        app.extensions["referee.ask_limit"] = RateLimiter(2, window, clock=lambda: now[0])
+    else:  # as processes sharing the database keep it
+        store = app.extensions["referee"].store
+        app.extensions["referee.ask_limit"] = SharedRateLimiter(store, "asks", 2, window, clock=lambda: now[0])
+    code = start_table_by_form(app.test_client(), ["Ann", "Bob", "Cy"])
+    pages = [ask_from(app, code, "Ann", FLOODER) for _ in range(12)]
+    assert all(ASKED in page for page in pages[:2])
+    refusal = (
+        "2 phones on this connection have already asked to play at this table. Scan the QR code on the host&#39;s "
+        "phone to join, or ask again in 30 minutes."
+    )
+    assert all(refusal in page and ASKED not in page for page in pages[2:])
+    assert waiting(app, code) == ["Ann", "Ann"]
+    # A real phone elsewhere still asks, and the host sees it.
+    assert ASKED in ask_from(app, code, "Bob", OTHER_PHONE)
+    assert waiting(app, code) == ["Ann", "Ann", "Bob"]
+    # The host refuses the script's two: they do not come back while the first asks are within the half hour.
+    referee = app.extensions["referee"]
+    for request in referee.join_requests(code)[:2]:
+        referee.answer_request(code, request.id, allow=False)
+    now[0] += window - 60
+    assert refusal.replace("30 minutes", "a minute") in ask_from(app, code, "Ann", FLOODER)
+    assert waiting(app, code) == ["Bob"]
+    if kept == "in the database":  # another limiter's sweep (a one-minute window) keeps this one's events
+        store.forget_rate_events("joins", now[0] + 3600)
+        assert ASKED not in ask_from(app, code, "Ann", FLOODER)
+    now[0] += 61  # the half hour since the first asks has passed
+    assert ASKED in ask_from(app, code, "Ann", FLOODER)
+    assert waiting(app, code) == ["Bob", "Ann"]
+
+
+def test_a_double_tap_and_a_refused_ask_take_none_of_the_addresses_share(app: Flask) -> None:
+    code = start_table_by_form(app.test_client(), ["Ann", "Bob", "Cy"])
+    phone = app.test_client()
+    assert ASKED in ask_from(app, code, "Ann", PHONE, phone)
+    assert ASKED in ask_from(app, code, "Ann", PHONE, phone)  # the same ask again: the same request
+    assert "Pick one of the players." in ask_from(app, code, "Zed", PHONE)  # refused: no request made
+    # So a second phone in the same home still asks.
+    assert ASKED in ask_from(app, code, "Bob", PHONE)
+    assert waiting(app, code) == ["Ann", "Bob"]
+
+
+def test_behind_a_local_proxy_each_phone_has_its_own_share_of_asks(app: Flask) -> None:
+    code = start_table_by_form(app.test_client(), ["Ann", "Bob", "Cy"])
+
+    def through_proxy(phone: str) -> dict[str, str]:
+        return {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": phone}
+
+    for _ in range(3):
+        ask_from(app, code, "Ann", through_proxy("198.51.100.7"))
+    assert ASKED in ask_from(app, code, "Bob", through_proxy("198.51.100.8"))
+    assert waiting(app, code) == ["Ann", "Ann", "Bob"]

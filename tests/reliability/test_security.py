@@ -288,6 +288,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
     bob_device = next(row for row in snapshot(app)["devices"] if row[4] == "Bob")[0]
     # Phones that typed the code: one will ask, one has a request to withdraw, one a request for the host to allow.
     asker, withdrawer, waiting = app.test_client(), app.test_client(), app.test_client()
+    asker.environ_base["REMOTE_ADDR"] = "192.168.1.77"  # a phone of its own: one address makes two requests
     asker.get(f"/t/{code}")  # has a session, so a token exists; it just does not send it
     for phone in (withdrawer, waiting):
         csrf = csrf_from(phone.get(f"/t/{code}").get_data(as_text=True))

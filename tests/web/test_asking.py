@@ -20,6 +20,13 @@ def watch_by_code(phone: Phone, code: str) -> None:
     assert phone.url == f"/t/{code}"
 
 
+def phone_at(app: Flask, address: str) -> Phone:
+    """A phone of its own on the Wi-Fi: its own address, as every phone on a home network has."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return Phone(client)
+
+
 def section_text(phone: Phone, element_id: str) -> str:
     """The text of a region of the open page ('' when it is not there)."""
     node = phone.page.find(id=element_id)
@@ -110,7 +117,7 @@ def test_asking_twice_keeps_one_request_and_cancelling_withdraws_it(phone: Phone
 
 def test_many_phones_ask_and_the_host_sees_them_in_the_lobby(phone: Phone, app: Flask) -> None:
     code = phone.start(["Ann", "Bob", "Cy"])
-    askers = [Phone(app.test_client()) for _ in range(3)]
+    askers = [phone_at(app, f"192.168.1.{20 + number}") for number in range(3)]
     for asker, seat in zip(askers, ["Ann", "Bob", "Bob"], strict=True):
         watch_by_code(asker, code)
         asker.follow(asker.press(f"Ask to be {seat}"))
@@ -194,13 +201,13 @@ def test_only_a_host_phone_answers_requests(phone: Phone, other_phone: Phone, ap
 def twelve_ask_then_one_more(phone: Phone, app: Flask, *, minutes_between: float = 0) -> tuple[str, Phone]:
     """Twelve phones ask to be Ann; `minutes_between` later a thirteenth asks to be Bob. Return code and phone."""
     code = phone.start(["Ann", "Bob"])
-    for _ in range(12):
-        asker = Phone(app.test_client())
+    for number in range(12):
+        asker = phone_at(app, f"192.168.1.{20 + number}")
         watch_by_code(asker, code)
         asker.follow(asker.press("Ask to be Ann"))
     if minutes_between:
         move_clock(app, minutes_between)
-    late = Phone(app.test_client())
+    late = phone_at(app, "192.168.1.40")
     watch_by_code(late, code)
     late.follow(late.press("Ask to be Bob"))
     return code, late

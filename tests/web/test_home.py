@@ -163,6 +163,17 @@ def test_duplicate_names_are_shown_next_to_the_players(phone: Phone, app: Flask)
     assert table_count(app) == 0
 
 
+def test_a_name_that_looks_like_another_is_shown_next_to_the_players(phone: Phone, app: Flask) -> None:
+    phone.open("/")
+    response = phone.press("Start the table", name=["Ann", "Bob", "B\u043eb"])  # a Cyrillic o
+    assert response.status_code == 400
+    assert field_error(phone, "Players") == (
+        "Bob and B\u043eb look alike: add an initial to one of them so everyone can tell them apart."
+    )
+    assert names(phone) == ["Ann", "Bob", "B\u043eb"]
+    assert table_count(app) == 0
+
+
 def test_one_player_is_not_enough(phone: Phone, app: Flask) -> None:
     phone.open("/")
     response = phone.press("Start the table", name=["Ann", "", ""])

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+import statistics
+import time
 
 import pytest
 from flask import Flask
 
-from referee import create_app
+from referee import codec, create_app, transfer
+from referee.bench.scale import NAMES, long_game
 from referee.engine import Card, Play, SetHand, Status
 from referee.extensions import shutdown
 
@@ -339,3 +343,97 @@ def test_a_page_opened_before_the_logs_items_had_ids_gets_its_log_whole(phone: P
     fresh = Phone(phone.client)
     fresh.open(f"/t/{code}")
     assert shown_log(phone) == shown_log(fresh)
+
+
+def long_rounds(app: Flask, code: str, rounds: int, fixes_per_round: int) -> None:
+    """Each round: hand corrections (logged entries), then the player to play holds one card and plays it out."""
+    referee = app.extensions["referee"]
+    for _ in range(rounds):
+        drive(app, code, *(f"Ann holds {5 + number % 2}" for number in range(fixes_per_round)))
+        current = referee.view(code).state.current_player.name
+        drive(app, code, f"{current} holds 1", f"{current} 0")
+
+
+def test_the_whole_log_comes_a_page_at_a_time_newest_first_each_page_saying_its_round(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    # Four rounds of 62 entries: 248 entries, round 1 is entries 1 to 62. A page is the newest 200 (entries 248
+    # to 49), so round 1 is split: its newest 14 end page 1, its oldest 48 are page 2.
+    long_rounds(app, code, rounds=4, fixes_per_round=60)
+    phone.open(f"/t/{code}")
+    link = phone.page.by_id("log").find("a", class_="show-all")
+    assert link is not None and link.text() == "Show all 248 entries"
+    phone.open(link.attrs["href"])
+    assert phone.page.find("p", class_="log-page").text() == "Entries 248 to 49 of 248, newest first: page 1 of 2."
+    first = rounds(phone)
+    assert [(heading, len(lines)) for heading, lines in first] == [
+        ("Round 4", 62),
+        ("Round 3", 62),
+        ("Round 2", 62),
+        ("Round 1", 14),
+    ]
+    assert "Round 5:" in first[0][1][0]  # the newest line dealt round 5, and was played in round 4
+    assert phone.page.find("a", rel="prev") is None
+    older = phone.page.find("a", rel="next")
+    assert older is not None and older.text() == "Older entries"
+    assert older.attrs["href"] == f"/t/{code}/log?page=2"
+    phone.open(older.attrs["href"])
+    assert phone.page.find("p", class_="log-page").text() == "Entries 48 to 1 of 248, newest first: page 2 of 2."
+    second = rounds(phone)
+    assert [(heading, len(lines)) for heading, lines in second] == [("Round 1", 48)]
+    assert second[0][1][-1].startswith("Hand fixed: Ann holds 5")  # the game's first entry
+    assert phone.page.find("a", rel="next") is None
+    newer = phone.page.find("a", rel="prev")
+    assert newer is not None and newer.text() == "Newer entries" and newer.attrs["href"] == f"/t/{code}/log"
+    phone.open(f"/t/{code}/log?page=1")  # page 1 by its number too
+    assert len(log_items(phone)) == 200
+
+
+@pytest.mark.parametrize("asked", ["0", "-1", "3", "99", "abc", "1.5", "", " 2", "9" * 40, "\u0663", "\u00b2"])
+def test_a_page_the_log_does_not_have_is_said_in_words(phone: Phone, app: Flask, asked: str) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    long_rounds(app, code, rounds=1, fixes_per_round=220)  # 222 entries: two pages
+    response = phone.open(f"/t/{code}/log", query_string={"page": asked})
+    assert response.status_code == 404
+    alert = phone.page.find(role="alert")
+    assert alert is not None
+    assert alert.text() == "There is no such page of this log: its pages are numbered 1 to 2."
+    back = phone.page.find("a", class_="button")
+    assert back is not None and back.attrs["href"] == f"/t/{code}/log"
+    assert phone.page.find(id="log") is None
+    assert phone.open(f"/t/{code}/log?page=2").status_code == 200
+
+
+def test_a_short_log_is_one_page_without_page_links(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    assert phone.open(f"/t/{code}/log").status_code == 200  # empty: still its page
+    drive(app, code, "Ann 3", "Bob 4")
+    phone.open(f"/t/{code}/log")
+    assert phone.page.find(class_="log-pages") is None and phone.page.find("p", class_="log-page") is None
+    assert phone.open(f"/t/{code}/log?page=2").status_code == 404
+    assert phone.page.find(role="alert").text() == "There is no such page of this log: it has one page."  # type: ignore[union-attr]
+
+
+def test_a_page_of_a_ten_thousand_entry_log_stays_small_and_quick(app: Flask) -> None:
+    """The whole log on one page was 2 MB for a table at the 10,000-entry cap, open to anyone with the code, and
+    32 readers from one address slowed another phone's page to ~2.9 s."""
+    client = app.test_client()
+    made = client.post("/api/v1/tables", json={"players": list(NAMES[:4])}).get_json()
+    document = client.get(f"/api/v1/tables/{made['code']}/export", headers={"Authorization": f"Bearer {made['token']}"})
+    body = document.get_json()
+    body["actions"] = [json.loads(codec.action_to_json(action)) for action in long_game(10_000)]
+    with app.app_context():
+        code = transfer.import_document(app.extensions["referee"], body).view.code
+    sizes, times = [], []
+    for page in (1, 2, 50):
+        client.get(f"/t/{code}/log?page={page}")  # the table's view is read once, for the board and the log alike
+        for _ in range(3):
+            started = time.perf_counter()
+            response = client.get(f"/t/{code}/log?page={page}")
+            times.append(time.perf_counter() - started)
+        assert response.status_code == 200
+        entries = [li for li in parse(response.get_data(as_text=True)).by_id("log").find_all("li")]
+        assert len([li for li in entries if "round-separator" not in li.classes]) == 200
+        sizes.append(len(response.data))
+    assert max(sizes) < 100 * 1024, sizes
+    assert statistics.median(times) < 0.1, times  # the whole log took 130 ms warm; a page takes a few
+    assert client.get(f"/t/{code}/log?page=51").status_code == 404

@@ -120,6 +120,20 @@ def test_too_few_players_for_the_rematch_is_refused_with_the_form_kept(phone: Ph
     assert app.extensions["referee"].view(code).rematch_code is None
 
 
+def test_a_new_player_who_looks_like_one_at_the_table_or_is_blank_is_refused_in_words(phone: Phone, app: Flask) -> None:
+    code = left_and_finished(phone, app, ["Ann", "Bob", "Cy"], "Cy")
+    phone.press("Rematch with these changes", htmx=True, plays=["Ann", "Bob"], add="\u0410nn")  # a Cyrillic A
+    assert phone.page.by_id("rematch-error").text() == (
+        "Ann and \u0410nn look alike: add an initial to one of them so everyone can tell them apart."
+    )
+    phone.press("Rematch with these changes", htmx=True, plays=["Ann", "Bob"], add="\u3164")  # a Hangul filler
+    assert phone.page.by_id("rematch-error").text() == "Every player needs a name you can see."
+    assert app.extensions["referee"].view(code).rematch_code is None
+    # Full-width letters are stored as the plain ones.
+    started = new_code(phone.press("Rematch with these changes", plays=["Ann", "Bob"], add="\uff25\uff56\uff45"))
+    assert app.extensions["referee"].view(started).setup.players == ("Ann", "Bob", "Eve")
+
+
 def test_the_api_names_who_plays_and_a_returning_player_keeps_their_phone(
     api: Api, other_phone: Phone, app: Flask
 ) -> None:
