@@ -349,10 +349,10 @@ class Referee:
         """Store a new table whose log is `actions`, the newest `undone` undone; raise IllegalEntry (nothing stored)
         for the first action the rules refuse.
 
-        The game is replayed once, before the write lock is taken, and its log is written in one batch. Checking
-        each action by recording it (a replay from the last checkpoint and a copy of the log, each time) and then
-        writing it with its own statements made a 10,000-action import cost 5 s of CPU and hold the write lock
-        for seconds (docs/security.md).
+        The game is replayed once, from the start, before the write lock is taken, and its log is written in one
+        batch: recording action by action (a replay from the last checkpoint and a copy of the log each time) and
+        writing each event on its own costs 5 s of CPU for a table at its cap and holds the lock for seconds
+        (docs/security.md).
         """
         log: list[NewEvent] = []
 

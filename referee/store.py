@@ -1009,7 +1009,7 @@ class Store:
 
     def insert_log(self, db: Db, table_id: int, events: Sequence[NewEvent], *, undone: int, created_at: float) -> None:
         """Record a new table's whole log in one batch (an import): seq 1, 2, … in order, entered by no phone, the
-        newest `undone` of them undone (as an Undo leaves them, with no phone named)."""
+        newest `undone` of them undone (with no phone or time said for the Undo)."""
         active = len(events) - undone
         db.executemany(
             "INSERT INTO events (table_id, seq, action, status, text, rule, note_rule, created_at)"

@@ -154,8 +154,7 @@ def test_refused_attempts_do_not_count_towards_the_table_limit(app: Flask) -> No
 
 def test_refused_imports_count_towards_the_table_limit(app: Flask) -> None:
     """Checking an import replays its whole game, so a refused one has cost the server as much as a made one: an
-    address sending refused imports meets the limit (they used to be taken back: 70 refused 10,000-action imports
-    in a row, 5 s of CPU each, and never a 429)."""
+    address sending refused imports meets the limit, as one making tables does."""
     client = app.test_client()
     code, token = api_table(app)
     document = client.get(f"/api/v1/tables/{code}/export", headers={"Authorization": f"Bearer {token}"}).get_json()
