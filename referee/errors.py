@@ -48,5 +48,13 @@ class Illegal(ServiceError):
     """Well formed, but the rules do not allow it now (not your turn, does not fit, game over)."""
 
 
+class IllegalEntry(Illegal):
+    """An action of a game sent whole (an import) that the rules refuse: `number` is its place, counted from 1."""
+
+    def __init__(self, code: str, message: str, *, number: int):
+        super().__init__(code, message)
+        self.number = number
+
+
 class TooMany(ServiceError):
     """Over a per-address limit (new tables, joins): nothing was done; wait a minute."""

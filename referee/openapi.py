@@ -466,7 +466,7 @@ DOCUMENT: dict[str, Any] = {
                     "201": _json("The new table (a new code, token and join link) with the game's state.", "Created"),
                     "400": _error("Not an exported game, or the rules refuse one of its actions; the reason."),
                     "413": _error("Body too large."),
-                    "429": _error("Too many tables from this address."),
+                    "429": _error("Too many tables, or import attempts (refused ones count), from this address."),
                 },
             }
         },
@@ -670,6 +670,19 @@ def _document_bad_host(paths: dict[str, Any]) -> None:
 
 
 _document_bad_host(DOCUMENT["paths"])
+
+
+def _document_json_only(paths: dict[str, Any]) -> None:
+    """Add the 415 to every operation that reads a body: it must be sent as JSON (docs/security.md)."""
+    for operation in (operation for path in paths.values() for operation in path.values()):
+        if "requestBody" in operation:
+            operation["responses"]["415"] = _error(
+                "A body not sent as JSON (Content-Type: application/json, a charset allowed): "
+                "code unsupported_media_type; nothing is done or counted."
+            )
+
+
+_document_json_only(DOCUMENT["paths"])
 
 
 def openapi_document() -> dict[str, Any]:

@@ -21,6 +21,7 @@ from .engine import (
     Leave,
     Play,
     Refused,
+    RefusedAt,
     SetHand,
     Setup,
     Status,
@@ -32,9 +33,9 @@ from .engine import (
     replay,
     unusual_rule,
 )
-from .errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, TooMany
+from .errors import Conflict, Forbidden, Illegal, IllegalEntry, Invalid, NeedsCredentials, NotFound, TooMany
 from .live import Bus
-from .store import Db, DeviceRow, EventRow, JoinRequestRow, PhoneSeat, Store, TableRow
+from .store import Db, DeviceRow, EventRow, JoinRequestRow, NewEvent, PhoneSeat, Store, TableRow
 from .tableview import Created, LogEntry, TableView
 
 # Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
@@ -91,6 +92,16 @@ def new_device_key() -> str:
 def normalise_code(code: str) -> str:
     """Return a typed table code in its stored form (upper case, no spaces or dashes)."""
     return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def new_event(before: GameState, action: Action, after: GameState) -> NewEvent:
+    """What the log records of `action`, taken from `before` to `after`: its line and the rulings behind it."""
+    return NewEvent(
+        action=codec.action_to_json(action),
+        text=describe(before, action, after),
+        rule=key_rule(after.events),
+        note_rule=unusual_rule(after.events),
+    )
 
 
 def _status_changed(
@@ -341,34 +352,31 @@ class Referee:
         return Created(view=self.view(code), token=token)
 
     def import_table(self, setup: Setup, actions: Sequence[Action], *, undone: int, entry: str) -> Created:
-        """Store a new table whose log is `actions` (already checked by the caller), the newest `undone` undone."""
+        """Store a new table whose log is `actions`, the newest `undone` undone; raise IllegalEntry (nothing stored)
+        for the first action the rules refuse.
+
+        The game is replayed once, from the start, before the write lock is taken, and its log is written in one
+        batch: recording action by action (a replay from the last checkpoint and a copy of the log each time) and
+        writing each event on its own costs 5 s of CPU for a table at its cap and holds the lock for seconds
+        (docs/security.md).
+        """
+        log: list[NewEvent] = []
+
+        def write_down(before: GameState, action: Action, after: GameState) -> None:
+            log.append(new_event(before, action, after))
+
+        try:
+            history = History.rebuild(setup, tuple(actions), undone, each=write_down)
+        except RefusedAt as refused:
+            raise IllegalEntry(refused.code, refused.message, number=refused.number) from None
         token = secrets.token_urlsafe(24)
         now = self.clock()
-        history = History(setup)
-        state = history.state()
         with self.store.transaction() as db:
             code, table_id = self._insert_row(db, setup, entry, hash_secret(token), now)
-            for action in actions:
-                before = state
-                history, state = history.record(action, before)
-                self.store.append_event(
-                    db,
-                    table_id,
-                    action=codec.action_to_json(action),
-                    text=describe(before, action, state),
-                    rule=key_rule(state.events),
-                    note_rule=unusual_rule(state.events),
-                    device_id=None,
-                    device_player=None,
-                    created_at=now,
-                    has_undone=False,
-                )
-                self.store.bump_version(db, table_id)
-            for _ in range(undone):
-                target, _seq = self.store.event_with_status(db, table_id, "active", newest=True)
-                self.store.set_event_status(db, target, "undone")
-                self.store.bump_version(db, table_id)
-        return Created(view=self.view(code), token=token)
+            self.store.insert_log(db, table_id, log, undone=undone, created_at=now)
+            # The version a table entered by hand would reach: one for each action, and one for each Undo.
+            self.store.set_version(db, table_id, len(log) + undone)
+        return Created(view=self._view(self._row(code), None, history), token=token)
 
     def _insert_row(
         self, db: Db, setup: Setup, entry: str, token_hash: str, now: float, *, previous_setup: Setup | None = None
@@ -413,7 +421,9 @@ class Referee:
         """Return the table's (version, revision) cheaply (None if there is no such table)."""
         return self.store.revision(normalise_code(code))
 
-    def _view(self, row: TableRow, events: list[EventRow] | None) -> TableView:
+    def _view(self, row: TableRow, events: list[EventRow] | None, history: History | None = None) -> TableView:
+        """The table's view at the row's version: cached, or read (with `history`, if the caller has replayed the
+        log already, instead of replaying it again)."""
         with self._cache_lock:
             cached = self._cache.get(row.id)
         if cached is not None and cached.version == row.version:
@@ -429,9 +439,10 @@ class Referee:
         if events is None:
             events = self.store.events(self.store.read(), row.id)
         setup = codec.setup_from_json(row.setup)
-        actions = tuple(codec.action_from_json(event.action) for event in events)
-        undone = sum(1 for event in events if event.status == "undone")
-        history = History.rebuild(setup, actions, undone)
+        if history is None:
+            actions = tuple(codec.action_from_json(event.action) for event in events)
+            undone = sum(1 for event in events if event.status == "undone")
+            history = History.rebuild(setup, actions, undone)
         view = TableView(
             id=row.id,
             code=row.code,
@@ -553,16 +564,14 @@ class Referee:
                 state = history.state()
             case _:
                 history, state = history.record(command, view.state)
-                text = describe(view.state, command, state)
-                rule = key_rule(state.events)
-                note_rule = unusual_rule(state.events)
+                event = new_event(view.state, command, state)
                 seq = self.store.append_event(
                     db,
                     view.id,
-                    action=codec.action_to_json(command),
-                    text=text,
-                    rule=rule,
-                    note_rule=note_rule,
+                    action=event.action,
+                    text=event.text,
+                    rule=event.rule,
+                    note_rule=event.note_rule,
                     device_id=None if device is None else device.id,
                     device_player=entered_by,
                     created_at=now,
@@ -570,7 +579,9 @@ class Referee:
                 )
                 # A new action drops the redo tail, as append_event does in the database.
                 kept = tuple(entry for entry in view.log if not entry.undone) if view.can_redo else view.log
-                entry = LogEntry(seq, text, rule, note_rule, undone=False, entered_by=entered_by, changed_at=now)
+                entry = LogEntry(
+                    seq, event.text, event.rule, event.note_rule, undone=False, entered_by=entered_by, changed_at=now
+                )
                 log = (*kept, entry)
         self.store.bump_version(db, view.id)
         # `view` was read in this same transaction, so both numbers have just gone up by exactly one.

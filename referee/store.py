@@ -13,7 +13,7 @@ import sqlite3
 import stat
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -253,6 +253,16 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class NewEvent:
+    """An action to record in a table's log: the action as JSON, its log line, and the rulings behind it."""
+
+    action: str
+    text: str
+    rule: str | None
+    note_rule: str | None
+
+
+@dataclass(frozen=True)
 class DeviceRow:
     """A phone that opened a table: its role, the player it speaks for, and whether it is revoked."""
 
@@ -300,6 +310,9 @@ class Db(Protocol):
 
     def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Cursor:
         """Run one statement."""
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
+        """Run one statement once for each set of parameters (one call: a batch, not a round trip each)."""
 
 
 def database_path(url: str) -> str:
@@ -474,6 +487,11 @@ class _PostgresConnection:
             translated = self._translated[sql] = sql.replace("%", "%%").replace("?", "%s")
         cursor: Cursor = self.connection.execute(translated, tuple(parameters) or None)
         return cursor
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> None:
+        """Run one statement with `?` placeholders for each set of parameters (psycopg batches them)."""
+        with self.connection.cursor() as cursor:
+            cursor.executemany(sql.replace("%", "%%").replace("?", "%s"), parameters)
 
     def close(self) -> None:
         """Close the connection."""
@@ -1009,6 +1027,33 @@ class Store:
             (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at),
         )
         return seq
+
+    def insert_log(self, db: Db, table_id: int, events: Sequence[NewEvent], *, undone: int, created_at: float) -> None:
+        """Record a new table's whole log in one batch (an import): seq 1, 2, … in order, entered by no phone, the
+        newest `undone` of them undone (with no phone or time said for the Undo)."""
+        active = len(events) - undone
+        db.executemany(
+            "INSERT INTO events (table_id, seq, action, status, text, rule, note_rule, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    table_id,
+                    seq,
+                    event.action,
+                    "active" if seq <= active else "undone",
+                    event.text,
+                    event.rule,
+                    event.note_rule,
+                    created_at,
+                )
+                for seq, event in enumerate(events, start=1)
+            ],
+        )
+
+    def set_version(self, db: Db, table_id: int, version: int) -> None:
+        """Set a new table's version and revision at once (an import counts its actions in one go)."""
+        db.execute("UPDATE tables SET version = ?, revision = ? WHERE id = ?", (version, version, table_id))
+        self._announce(db, table_id)
 
     def event_with_status(self, db: Db, table_id: int, status: str, *, newest: bool) -> tuple[int, int]:
         """Return (id, seq) of the newest or oldest event with `status` (the one undo or redo acts on)."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from . import codec
 from .codec import Redo, Undo
-from .engine import EngineError, History, Refused, make_setup
-from .errors import Invalid
+from .engine import Action, EngineError, History, RefusedAt, make_setup
+from .errors import IllegalEntry, Invalid
 from .service import ENTRY_MODES, Referee
 from .tableview import Created
 
@@ -88,17 +88,31 @@ def import_document(referee: Referee, document: object) -> Created:
         raise _bad(f"setup: {error.message}", "setup") from None
     except (TypeError, ValueError, AttributeError):
         raise _bad("setup has a field of the wrong type.", "setup") from None
-    # Replay the whole game before storing anything: a document the rules refuse leaves no half-made table.
-    history, actions = History(setup), []
-    for number, body in enumerate(action_bodies, start=1):
+    actions, malformed = _read_actions(action_bodies)
+    if malformed is not None:
+        # The first thing wrong with the game is the one to say: a refused action before the malformed one.
+        try:
+            History.rebuild(setup, actions)
+        except RefusedAt as refused:
+            raise _bad(f"action {refused.number}: {refused.message}", "actions") from None
+        raise malformed
+    try:
+        return referee.import_table(setup, actions, undone=undone, entry=entry)
+    except IllegalEntry as refused:
+        raise _bad(f"action {refused.number}: {refused.message}", "actions") from None
+
+
+def _read_actions(bodies: list[Any]) -> tuple[tuple[Action, ...], Invalid | None]:
+    """The document's actions up to the first malformed one, and the refusal for that one (None if none is)."""
+    actions: list[Action] = []
+    for number, body in enumerate(bodies, start=1):
         try:
             action = codec.command_from_json(body)
             if isinstance(body, dict) and "expected_version" in body:
                 raise Invalid("bad_field", "an exported action has no expected_version.")
             if isinstance(action, Undo | Redo):
                 raise Invalid("bad_action", "undo and redo are not actions of a game; use undone.")
-            history, _ = history.record(action)
-        except (Invalid, Refused, EngineError) as error:
-            raise _bad(f"action {number}: {error.message}", "actions") from None
+        except Invalid as error:
+            return tuple(actions), _bad(f"action {number}: {error.message}", "actions")
         actions.append(action)
-    return referee.import_table(setup, actions, undone=undone, entry=entry)
+    return tuple(actions), None

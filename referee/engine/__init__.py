@@ -2,7 +2,7 @@
 
 from .actions import Action, Bust, Leave, Play, SetHand, TieBreak
 from .cards import DECK_COUNTS, DECK_SIZE, HAND_SIZE, LIVES, TARGET, WILD_CARDS, Card, highest_hand_value
-from .errors import EngineError, InvalidSetup, Refused
+from .errors import EngineError, InvalidSetup, Refused, RefusedAt
 from .events import Event, EventKind
 from .game import apply, bomb_targets, check, refusal
 from .history import History, replay
@@ -45,6 +45,7 @@ __all__ = [
     "Player",
     "Reading",
     "Refused",
+    "RefusedAt",
     "SetHand",
     "Setup",
     "Status",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .actions import Action
-from .errors import Refused
+from .errors import EngineError, Refused, RefusedAt
 from .events import EventKind
 from .game import apply
 from .setup import new_game
@@ -58,13 +58,31 @@ class History:
             object.__setattr__(self, "rounds", rounds)
 
     @classmethod
-    def rebuild(cls, setup: Setup, actions: tuple[Action, ...], undone: int = 0) -> History:
-        """Return the history of `actions` with its checkpoints and rounds, replaying the whole log once."""
+    def rebuild(
+        cls,
+        setup: Setup,
+        actions: tuple[Action, ...],
+        undone: int = 0,
+        *,
+        each: Callable[[GameState, Action, GameState], object] | None = None,
+    ) -> History:
+        """Return the history of `actions` with its checkpoints and rounds, replaying the whole log once.
+
+        `each(before, action, after)` is called at every step of the replay: an import writes its log lines from
+        them, so that checking a game and storing it replay it once. An action the rules refuse raises RefusedAt,
+        which says its number.
+        """
         state = new_game(setup)
         checkpoints = []
         rounds = []
         for count, action in enumerate(actions, start=1):
-            state = apply(state, action)
+            try:
+                after = apply(state, action)
+            except EngineError as refused:
+                raise RefusedAt(count, refused) from None
+            if each is not None:
+                each(state, action, after)
+            state = after
             if count % CHECKPOINT_EVERY == 0:
                 checkpoints.append(state)
             if (dealt := round_dealt(state)) is not None:

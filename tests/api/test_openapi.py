@@ -169,3 +169,20 @@ def test_every_operation_documents_the_host_refusal(document: dict[str, Any], cl
             assert "bad_host" in operation["responses"]["400"]["description"], (method, path)
     refused = client.get("/api/v1/tables/ABC234/join-requests", headers={"Host": "evil.example"})
     assert refused.status_code == 400 and refused.get_json()["error"]["code"] == "bad_host"
+
+
+def test_every_operation_that_reads_a_body_documents_the_415(document: dict[str, Any], api: Api) -> None:
+    # A body not sent as JSON is refused before its operation runs (a cross-site form; docs/security.md).
+    bodies = 0
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                bodies += 1
+                assert "unsupported_media_type" in operation["responses"]["415"]["description"], (method, path)
+    assert bodies == 5  # create, act, entry, rematch, import
+    api.create()
+    refused = api.client.post(
+        ACTIONS.format(code=api.code), data='{"type": "undo"}', headers={"Authorization": f"Bearer {api.token}"}
+    )
+    assert refused.status_code == 415
+    validate(refused.get_json(), schema_for(document, ACTIONS, "post", 415))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from referee.engine import Card, EventKind, History, Play, SetHand, Status, make_setup, replay
+import pytest
+
+from referee.engine import Card, EventKind, History, Play, RefusedAt, SetHand, Status, make_setup, new_game, replay
 from referee.engine.history import CHECKPOINT_EVERY
 from referee.harness import random_action
 
@@ -59,6 +61,23 @@ def test_the_states_after_each_action_match_a_full_replay_from_any_start() -> No
         assert len(states) == len(history.actions) - start
         for offset, state in enumerate(states, start=start + 1):
             assert state == replay(history.setup, history.actions[:offset])
+
+
+def test_a_rebuild_shows_every_step_once_and_says_which_action_the_rules_refuse() -> None:
+    """An import checks a whole game and writes its log from one replay: each step's state before and after."""
+    history = _long_history(random.Random(9), 2 * CHECKPOINT_EVERY + 9)
+    steps: list[tuple[object, object, object]] = []
+    rebuilt = History.rebuild(history.setup, history.actions, undone=3, each=lambda *step: steps.append(step))
+    assert [action for _, action, _ in steps] == list(history.actions)
+    assert steps[0][0] == new_game(history.setup)
+    assert all(steps[index][2] == steps[index + 1][0] for index in range(len(steps) - 1))
+    assert steps[-1][2] == replay(history.setup, history.actions)
+    assert rebuilt.state() == replay(history.setup, history.actions[:-3])
+    wrong = (*history.actions[:57], Play("Nobody", Card.N3), *history.actions[57:])
+    with pytest.raises(RefusedAt) as refused:
+        History.rebuild(history.setup, wrong)
+    assert (refused.value.number, refused.value.code) == (58, "unknown_player")
+    assert refused.value.message == "Nobody called Nobody is playing at this table."
 
 
 def _rounds_by_replay(history: History) -> dict[int, int]:

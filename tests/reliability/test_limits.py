@@ -153,6 +153,40 @@ def test_refused_attempts_do_not_count_towards_the_table_limit(app: Flask) -> No
     assert client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE).status_code == 429
 
 
+def test_refused_imports_count_towards_the_table_limit(app: Flask) -> None:
+    """Checking an import replays its whole game, so a refused one has cost the server as much as a made one: an
+    address sending refused imports meets the limit, as one making tables does."""
+    client = app.test_client()
+    code, token = api_table(app)
+    document = client.get(f"/api/v1/tables/{code}/export", headers={"Authorization": f"Bearer {token}"}).get_json()
+    document["actions"] = [{"type": "play", "player": "Nobody", "card": "3"}]
+    for number in range(60):
+        refused = client.post("/api/v1/tables/import", json=document, environ_base=PHONE)
+        assert refused.status_code == 400, (number, refused.get_json())
+    before = snapshot(app)
+    limited = client.post("/api/v1/tables/import", json=document, environ_base=PHONE)
+    assert limited.status_code == 429
+    assert limited.get_json()["error"]["code"] == "too_many" and 0 < int(limited.headers["Retry-After"]) <= 60
+    assert client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE).status_code == 429
+    assert snapshot(app) == before
+    # Another address is unaffected.
+    other = client.post("/api/v1/tables/import", json=document, environ_base=OTHER_PHONE)
+    assert other.status_code == 400
+
+
+def test_a_cross_site_form_post_costs_the_address_nothing(app: Flask) -> None:
+    """A page that makes its visitors' browsers post forms to the API gets a 415 each time, before anything is
+    counted: it cannot use up a player's new tables either."""
+    client = app.test_client()
+    for path in ("/api/v1/tables", "/api/v1/tables/import"):
+        for _ in range(70):
+            response = client.post(path, data={"players": "Ann"}, environ_base=PHONE)
+            assert response.status_code == 415
+    for number in range(60):
+        response = client.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}, environ_base=PHONE)
+        assert response.status_code == 201, number
+
+
 @pytest.mark.parametrize("kept", ["in memory", "in the database"])
 def test_the_table_limit_is_a_sliding_minute(app: Flask, kept: str) -> None:
     now = [1000.0]

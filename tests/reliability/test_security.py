@@ -218,7 +218,8 @@ def test_secrets_never_reach_the_server_output(live_server: LiveServer) -> None:
         assert client.json("POST", path, {"type": "play", "player": "Ann", "card": "3"}, created["token"]).status == 200
         assert client.json("POST", path, {"type": "play", "player": "Zed", "card": "3"}, created["token"]).status == 400
         assert client.json("POST", path, {"type": "undo"}, "wrong-token").status == 403
-        assert client.request("POST", path, b"{not json", {"Authorization": f"Bearer {created['token']}"}).status == 400
+        malformed = {"Authorization": f"Bearer {created['token']}", "Content-Type": "application/json"}
+        assert client.request("POST", path, b"{not json", malformed).status == 400
         assert client.request("GET", f"/j/{created['code']}/wrong-secret").status == 403
         assert client.request("GET", "/t/NOSUCH").status == 404
     host = Browser(live_server.port)
@@ -402,7 +403,9 @@ def test_security_headers_on_pages_api_static_and_errors(app: Flask) -> None:
             assert response.status_code < 500, url
             assert_security_headers(response.headers, url)
             response.close()
-    assert_security_headers(host.post("/api/v1/tables", data=b"nope").headers, "API 400")
+    assert_security_headers(
+        host.post("/api/v1/tables", data=b"nope", content_type="application/json").headers, "API 400"
+    )
     assert_security_headers(host.put("/api/v1/tables").headers, "API 405")
     stream = host.get(f"/t/{code}/events")
     assert_security_headers(stream.headers, "live stream")
