@@ -12,7 +12,7 @@ from . import rulebook
 from .codec import command_from_json, expected_version, state_json
 from .engine import Status
 from .errors import Conflict, Invalid, ServiceError
-from .extensions import action_limit, get_referee, table_limit
+from .extensions import action_limit, get_referee, import_slot, table_limit
 from .http_status import http_error_sentence, http_status
 from .openapi import openapi_document
 from .pages.joining import join_url
@@ -355,6 +355,7 @@ def _never_kept(response: Response) -> Response:
 # An export is about 60 bytes an action: a table at its 10,000-action cap is some 600 KB, far above the 64 KB
 # every other request may send (play test 7c: a long game's own export was refused with a bare 413).
 IMPORT_LIMIT = 1024 * 1024
+BUSY_IMPORTING = "The referee is importing another game just now: send this one again in a few seconds."
 
 
 @bp.post("/tables/import")
@@ -368,7 +369,17 @@ def import_table() -> tuple[Response, int]:
         return _too_many_tables(limiter, address), 429
     # A refused import counts too, unlike a refused new table: checking a document replays its whole game,
     # up to 10,000 actions (0.3-0.5 s of CPU), so a stream of refused ones must meet the limit as made ones do.
-    created = import_document(get_referee(), _json_body())
+    slot = import_slot()
+    if not slot.acquire(blocking=False):
+        # One import at a time per process: eight at once held every request thread for seconds, and the
+        # limit above is per address, so many addresses together could still stall every table.
+        response = error_response(503, "busy_importing", BUSY_IMPORTING)
+        response.headers["Retry-After"] = "2"
+        return response, 503
+    try:
+        created = import_document(get_referee(), _json_body())
+    finally:
+        slot.release()
     return _created_response(created), 201
 
 

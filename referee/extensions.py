@@ -21,6 +21,7 @@ JOIN_LIMIT = "referee.join_limit"
 ACTION_LIMIT = "referee.action_limit"
 ASK_LIMIT = "referee.ask_limit"
 RELAY_STOP = "referee.relay_stop"
+IMPORT_SLOT = "referee.import_slot"
 
 
 def init_app(app: Flask) -> None:
@@ -34,6 +35,7 @@ def init_app(app: Flask) -> None:
     app.extensions[REFEREE] = Referee(store, bus, max_actions=int(config["MAX_ACTIONS_PER_TABLE"]))
     stop = threading.Event()
     app.extensions[RELAY_STOP] = stop
+    app.extensions[IMPORT_SLOT] = threading.BoundedSemaphore(1)
     if shared:
         # Changes committed by other server processes reach this process's streams through the database.
         threading.Thread(
@@ -87,6 +89,12 @@ def ask_limit() -> Limiter:
 def action_limit() -> Limiter:
     """Return the per-table limit on actions sent with the table's API token."""
     return _limiter(ACTION_LIMIT)
+
+
+def import_slot() -> threading.BoundedSemaphore:
+    """Return the one place this process has for an import in progress (one replays up to 10,000 actions)."""
+    slot: threading.BoundedSemaphore = current_app.extensions[IMPORT_SLOT]
+    return slot
 
 
 def shutdown(app: Flask) -> None:

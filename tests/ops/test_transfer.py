@@ -372,3 +372,39 @@ def test_a_tap_on_another_table_during_the_largest_import_answers_within_a_secon
         assert spent < 2.5, f"the import cost the server {spent:.2f} s of CPU"
     finally:
         server.stop()
+
+
+@pytest.mark.sqlite
+def test_imports_from_many_addresses_at_once_go_one_at_a_time_and_other_tables_stay_quick(tmp_path: Path) -> None:
+    """Eight imports of the largest table from eight addresses at once held every request thread: /healthz from
+    elsewhere waited 3-5 s. One import runs at a time per process; the others are told to come back shortly."""
+    document = json.dumps(full_document()).encode()
+    server = LiveServer(tmp_path / "referee.sqlite3", logs=tmp_path / "logs").start()
+    try:
+        answers: list[tuple[int, str, str]] = []
+
+        def send(number: int) -> None:
+            with Client(server.port, source=f"127.0.0.{10 + number}", timeout=60) as importer:
+                reply = importer.request(
+                    "POST", "/api/v1/tables/import", document, {"Content-Type": "application/json"}
+                )
+                answers.append((reply.status, reply.headers.get("retry-after", ""), reply.text()))
+
+        threads = [threading.Thread(target=send, args=(number,)) for number in range(8)]
+        for thread in threads:
+            thread.start()
+        waits: list[float] = []
+        with Client(server.port, source="127.0.0.2", timeout=10) as phone:
+            while any(thread.is_alive() for thread in threads):
+                started = time.perf_counter()
+                assert phone.request("GET", "/healthz").status == 200
+                waits.append(time.perf_counter() - started)
+        for thread in threads:
+            thread.join()
+    finally:
+        server.stop()
+    made = [answer for answer in answers if answer[0] == 201]
+    busy = [answer for answer in answers if answer[0] == 503]
+    assert made and len(made) + len(busy) == 8, answers
+    assert all(retry == "2" and "busy_importing" in text for _, retry, text in busy), busy
+    assert max(waits) < 1.0, f"/healthz waited {max(waits):.2f} s while the imports ran"
