@@ -58,6 +58,10 @@ class Defaults:
     # phones behind one NAT address load pages at once, while one address can no longer take every open file.
     # Trusted proxies are not counted: behind one, every phone's connection comes from it.
     MAX_CONNECTIONS_PER_ADDRESS = 512
+    # Seconds a request's body may take to arrive, and as many again for each 256 KB it announces (referee/asgi.py
+    # reads it before a thread takes the request): a tap gets 10 s, a 1 MB import 50 s (168 kbit/s, a weak
+    # mobile uplink). Past it: 408.
+    BODY_SECONDS = 10.0
     # Seconds a connection may sit without a request, before its first as well as between them: this is what
     # closes idle and slow-header connections (a header line every few seconds does not keep one open).
     KEEP_ALIVE_SECONDS = 10.0
@@ -244,6 +248,7 @@ DEFAULT_PORT = 8000
 # variable, as a bad flag does (play test 7b: a traceback, or a table "full at -5 entries").
 VARIABLE_ONLY: dict[str, Callable[[str], Any]] = {
     "STREAM_KEEPALIVE": _seconds,
+    "BODY_SECONDS": _seconds,
     "TOKEN_ACTIONS_PER_MINUTE": _positive,
     "MAX_ACTIONS_PER_TABLE": _positive,
     "TABLES_PER_MINUTE": _positive,
