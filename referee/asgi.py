@@ -7,7 +7,9 @@ app unchanged, run by a2wsgi in a small pool of threads.
 
 The front also keeps one client from starving the others: it caps open streams per address and in all, and
 requests in progress per address, answering 429 or 503 with Retry-After. A page whose stream is refused
-polls instead (static/app.js). It reads each request's whole body before a thread takes the request.
+polls instead (static/app.js). It reads each request's whole body before a thread takes the request, and
+answers itself what Flask should never see: HTTP/2 over plain HTTP, WebSockets, and a request whose length
+is given twice over.
 """
 
 from __future__ import annotations
@@ -48,6 +50,13 @@ LARGE_BODIES_PER_ADDRESS = 2
 TOO_SLOW = "The request arrived too slowly, so nothing was done: send it again."
 TOO_LARGE = HTTP_ERROR_SENTENCES[413]
 LARGE_BUSY = "The referee is receiving other large uploads just now: send it again in a moment."
+TWO_LENGTHS = "The request gave its length twice over (Content-Length and Transfer-Encoding), so nothing was done."
+# Phones speak HTTP/1.1 to the referee on a LAN address (browsers speak HTTP/2 only over TLS), and an HTTPS
+# proxy in front speaks HTTP/2 to the phones itself and HTTP/1.1 to us: HTTP/2 over plain HTTP serves nobody
+# here, and hypercorn keeps such a connection open with no idle limit. A connection that starts with HTTP/2's
+# preface is closed as it arrives (referee/serving.py); a request upgraded to it (`Upgrade: h2c`) gets a 505.
+ONLY_HTTP_1 = "This server speaks HTTP/1.1 on plain HTTP: send the request again over HTTP/1.1."
+NO_WEBSOCKETS = "This server opens no WebSockets: live updates come as server-sent events."
 STREAM_WITH_BODY = "A live stream is asked for with no body, and this request had one: nothing was opened."
 # Seconds a refusal waits for what is left of the request's body to be dropped (it takes a moment: see _answer).
 DRAIN_SECONDS = 5.0
@@ -96,12 +105,23 @@ class Front:
         return sum(len(streams) for streams in self.streams.values())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await self._lifespan(receive, send)
-            return
         if scope["type"] != "http":
-            return  # no WebSockets: the connection is closed unanswered
-        declared = dict(scope["headers"]).get(b"content-length")
+            if scope["type"] == "lifespan":
+                await self._lifespan(receive, send)
+            else:
+                await _no_websocket(scope, receive, send)
+            return
+        # `referee serve` has no TLS, so HTTP/2 here is always HTTP/2 over plain HTTP (see ONLY_HTTP_1).
+        if scope["http_version"] == "2":
+            await self._answer(scope, receive, send, 505, "http_version", ONLY_HTTP_1)
+            return
+        headers: dict[bytes, bytes] = dict(scope["headers"])
+        declared = headers.get(b"content-length")
+        if declared is not None and b"transfer-encoding" in headers:
+            # RFC 9112 section 6.1: such a request may be refused, and the connection closed after; answered, its
+            # body could be read as one length by a proxy and another here, and a request hidden in it served.
+            await self._answer(scope, receive, send, 400, "bad_request", TWO_LENGTHS, close=True)
+            return
         address = trusted_client_address(scope, self.trusted_proxies)
         found = STREAM_PATH.search(scope["path"])
         if found is not None and scope["method"] in ("GET", "HEAD"):
@@ -422,6 +442,26 @@ def _replaying(first: Message, receive: Receive) -> Receive:
         return waiting.pop() if waiting else await receive()
 
     return replay
+
+
+async def _no_websocket(scope: Scope, receive: Receive, send: Send) -> None:
+    """Refuse a WebSocket in words, with our headers (left unanswered, the server sent a bare 500)."""
+    started = time.perf_counter()
+    if (await receive())["type"] != "websocket.connect":
+        return
+    status = 400
+    if "websocket.http.response" in scope.get("extensions", {}):
+
+        async def as_websocket(message: Message) -> None:
+            await send({**message, "type": "websocket." + message["type"]})
+
+        await _refuse(as_websocket, scope["path"], status, "no_websockets", NO_WEBSOCKETS)
+    else:
+        status = 403  # a server without the denial-response extension can only close: it answers 403 itself
+        await send({"type": "websocket.close"})
+    log_request(
+        "GET", scope.get("root_path", "") + scope["path"], bool(scope.get("query_string")), str(status), started
+    )
 
 
 async def _refuse(send: Send, path: str, status: int, code: str, text: str, *, close: bool = False) -> None:

@@ -49,6 +49,11 @@ GC_YOUNG_THRESHOLD = 10_000
 # Out of open files, asyncio logs a traceback for every accept it tries (up to BACKLOG of them at once, every
 # second: 18 MB of log in 5 s, measured), so it is said once in this many seconds instead.
 OUT_OF_FILES_EVERY = 60.0
+# The first bytes of an HTTP/2 connection with prior knowledge (RFC 9113 section 3.4). Such a connection gets
+# HTTP/2's own "use HTTP/1.1": the server's empty SETTINGS frame, then GOAWAY with HTTP_1_1_REQUIRED (0xd)
+# (RFC 9113 sections 6.5, 6.8 and 7); referee/asgi.py (ONLY_HTTP_1) says why.
+H2_PREFACE = b"PRI * HTTP/2.0\r\n"
+H2_USE_HTTP_1 = bytes.fromhex("000000040000000000" + "0000080700000000000000000000000d")
 
 
 @dataclass(frozen=True)
@@ -135,13 +140,17 @@ class ConnectionGate:
 
 
 class _GatedConnection(asyncio.Protocol):
-    """One accepted connection: admitted (then everything goes on to hypercorn's protocol) or closed at once."""
+    """One accepted connection: admitted (then everything goes on to hypercorn's protocol) or closed at once.
+
+    It also closes a connection that opens with HTTP/2's preface, before hypercorn reads it (see H2_PREFACE).
+    """
 
     def __init__(self, gate: ConnectionGate, factory: Callable[[], asyncio.BaseProtocol]):
         self.gate = gate
         self.factory = factory
         self.inner: asyncio.Protocol | None = None
         self.address = ""
+        self.first: bytes | None = b""  # the bytes read so far while they might still be the preface
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # a TCP connection's transport (asyncio's or uvloop's)
@@ -156,6 +165,16 @@ class _GatedConnection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         assert self.inner is not None
+        if self.first is not None:
+            data = self.first + data
+            if H2_PREFACE.startswith(data[: len(H2_PREFACE)]):
+                if len(data) < len(H2_PREFACE):
+                    self.first = data
+                    return
+                self.transport.write(H2_USE_HTTP_1)
+                self.transport.close()
+                return
+            self.first = None
         self.inner.data_received(data)
 
     def eof_received(self) -> bool | None:
