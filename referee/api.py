@@ -356,9 +356,18 @@ def _never_kept(response: Response) -> Response:
 # every other request may send (play test 7c: a long game's own export was refused with a bare 413).
 IMPORT_LIMIT = 1024 * 1024
 BUSY_IMPORTING = "The referee is importing another game just now: send this one again in a few seconds."
+IMPORT_ROUTE = "/tables/import"
 
 
-@bp.post("/tables/import")
+def body_limit(path: str, default: int) -> int:
+    """The most bytes a request to `path` may send: an import's IMPORT_LIMIT, else `default` (MAX_CONTENT_LENGTH).
+
+    The ASGI front reads every body whole before Flask sees it (referee/asgi.py) and asks here how much to allow.
+    """
+    return IMPORT_LIMIT if path == PREFIX + IMPORT_ROUTE else default
+
+
+@bp.post(IMPORT_ROUTE)
 def import_table() -> tuple[Response, int]:
     """Make a new table from an exported game; return its code, API token, join link and state."""
     request.max_content_length = IMPORT_LIMIT

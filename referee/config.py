@@ -53,6 +53,16 @@ class Defaults:
     MAX_STREAMS = 2000
     MAX_STREAMS_PER_ADDRESS = 24
     MAX_REQUESTS_PER_ADDRESS = 32
+    # Open connections per address, in each process (referee/serving.py); past it a new one is closed as it is
+    # accepted, before it costs a thread or a log line. A phone holds up to seven while a page loads (a browser
+    # opens six to one server, plus the live stream) and one or two between taps: 512 lets a café of some 150
+    # phones behind one NAT address load pages at once, while one address can no longer take every open file.
+    # Trusted proxies are not counted: behind one, every phone's connection comes from it.
+    MAX_CONNECTIONS_PER_ADDRESS = 512
+    # Seconds a request's body may take to arrive, and as many again for each 256 KB it announces (referee/asgi.py
+    # reads it before a thread takes the request): a tap gets 10 s, a 1 MB import 50 s (168 kbit/s, a weak
+    # mobile uplink). Past it: 408.
+    BODY_SECONDS = 10.0
     # Seconds a connection may sit without a request, before its first as well as between them: this is what
     # closes idle and slow-header connections (a header line every few seconds does not keep one open).
     KEEP_ALIVE_SECONDS = 10.0
@@ -264,6 +274,7 @@ DEFAULT_PORT = 8000
 # variable, as a bad flag does (play test 7b: a traceback, or a table "full at -5 entries").
 VARIABLE_ONLY: dict[str, Callable[[str], Any]] = {
     "STREAM_KEEPALIVE": _seconds,
+    "BODY_SECONDS": _seconds,
     "TOKEN_ACTIONS_PER_MINUTE": _positive,
     "MAX_ACTIONS_PER_TABLE": _positive,
     "TABLES_PER_MINUTE": _positive,
@@ -312,6 +323,12 @@ SETTINGS: tuple[Setting, ...] = (
         _whole(1, 100_000),
         Defaults.MAX_REQUESTS_PER_ADDRESS,
         "most requests in progress from one address; past it 429 (default 32)",
+    ),
+    Setting(
+        "max_connections_per_address",
+        _whole(1, 100_000),
+        Defaults.MAX_CONNECTIONS_PER_ADDRESS,
+        "most connections open from one address (trusted proxies excepted); past it a new one is closed (default 512)",
     ),
     Setting(
         "keep_alive_seconds",
@@ -367,6 +384,7 @@ class ServeSettings:
     max_streams: int
     max_streams_per_address: int
     max_requests_per_address: int
+    max_connections_per_address: int
     keep_alive_seconds: float
     stream_max_seconds: float
     trusted_proxies: tuple[str, ...]
@@ -382,6 +400,7 @@ class ServeSettings:
             "MAX_STREAMS": self.max_streams,
             "MAX_STREAMS_PER_ADDRESS": self.max_streams_per_address,
             "MAX_REQUESTS_PER_ADDRESS": self.max_requests_per_address,
+            "MAX_CONNECTIONS_PER_ADDRESS": self.max_connections_per_address,
             "KEEP_ALIVE_SECONDS": self.keep_alive_seconds,
             "STREAM_MAX_SECONDS": self.stream_max_seconds,
             "TRUSTED_PROXIES": self.trusted_proxies,

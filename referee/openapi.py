@@ -467,6 +467,7 @@ DOCUMENT: dict[str, Any] = {
                     "400": _error("Not an exported game, or the rules refuse one of its actions; the reason."),
                     "413": _error("Body too large."),
                     "429": _error("Too many tables, or import attempts (refused ones count), from this address."),
+                    "503": _error("Another import is running in this process (busy_importing): send it again shortly."),
                 },
             }
         },

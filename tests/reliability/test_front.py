@@ -3,12 +3,14 @@ stops it cleanly, telling open phones to reconnect."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import signal
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -170,3 +172,133 @@ def test_a_burst_of_streams_from_one_address_gets_no_more_than_its_share(server:
     finally:
         for connection in connections:
             connection.close()
+
+
+def _half_sent(port: int, path: str, source: str, length: int | None) -> socket.socket:
+    """A POST whose head and first body byte arrive, and nothing more: announced as `length` bytes, or chunked."""
+    sock = socket.create_connection((HOST, port), source_address=(source, 0))
+    framing = f"Content-Length: {length}" if length is not None else "Transfer-Encoding: chunked"
+    head = f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n{framing}\r\n\r\n"
+    sock.sendall(head.encode() + (b"{" if length is not None else b"1\r\n{\r\n"))
+    return sock
+
+
+def _answer(sock: socket.socket, within: float) -> tuple[bytes, float]:
+    """Everything the server sends on `sock` until it closes it, and when it closed it (inf: not within `within` s)."""
+    started = time.monotonic()
+    received = b""
+    sock.settimeout(within)
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            return received, float("inf")
+        except ConnectionResetError:
+            chunk = b""
+        if not chunk:
+            return received, time.monotonic()
+        received += chunk
+        sock.settimeout(max(within - (time.monotonic() - started), 0.01))
+
+
+def _answers(socks: list[socket.socket], within: float) -> list[tuple[bytes, float]]:
+    """`_answer` for every socket at once, on threads of the test: the time each was closed is when it was."""
+    with ThreadPoolExecutor(len(socks)) as pool:
+        return list(pool.map(lambda sock: _answer(sock, within), socks))
+
+
+def _exported_game(port: int) -> bytes:
+    """A real table's export document, as the import endpoint takes it."""
+    with Client(port) as client:
+        made = client.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).json()
+        reply = client.json("GET", f"/api/v1/tables/{made['code']}/export", token=made["token"])
+    assert reply.status == 200
+    return reply.body
+
+
+def _slow_upload(port: int, path: str, body: bytes, source: str, seconds: float) -> bytes:
+    """POST `body` in ten even parts over `seconds`, as a slow but steady phone would; return the raw answer."""
+    with socket.create_connection((HOST, port), source_address=(source, 0)) as upload:
+        upload.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+        )
+        step = len(body) // 10 + 1
+        for start in range(0, len(body), step):
+            upload.sendall(body[start : start + step])
+            time.sleep(seconds / 10)
+        answer, _ = _answer(upload, 10)
+    return answer
+
+
+def test_half_sent_bodies_of_any_size_hold_no_thread_and_get_a_408_within_their_time(
+    tmp_path: Path, database_url: str
+) -> None:
+    """Four connections that sent `Content-Length: 900000`, one byte and then nothing held all four threads (the
+    front read bodies above 64 KB on a thread, with no time limit): every page, tap and /healthz of every other
+    address timed out for as long as they stayed open."""
+    body_seconds = 1.0  # a body gets this, and as much again for each 256 KB it announces
+    env = {**LIMITS, "REFEREE_BODY_SECONDS": str(body_seconds), "REFEREE_KEEP_ALIVE_SECONDS": "10"}
+    with LiveServer(database_url, logs=tmp_path / "logs", env=env) as server:
+        game = _exported_game(server.port)
+        # From one address: imports announced at 900,000 bytes (two are read at once from one address, the others
+        # told to come back), actions announced just under 64 KB, and a chunked import.
+        shapes = [("/api/v1/tables/import", 900_000)] * 4 + [("/api/v1/tables", 60_000)] * 4
+        held = [_half_sent(server.port, path, "127.0.0.2", length) for path, length in shapes]
+        held.append(_half_sent(server.port, "/api/v1/tables/import", "127.0.0.2", None))
+        allowed = [body_seconds * (1 + (length or 1024 * 1024) / (256 * 1024)) for _, length in [*shapes, ("", None)]]
+        sent = time.monotonic()
+        try:
+            with ThreadPoolExecutor(1) as pool:
+                answers = pool.submit(_answers, held, max(allowed) + 3)
+                time.sleep(0.3)
+                with Client(server.port, source="127.0.0.3", timeout=3) as phone:
+                    for method, path, payload in [
+                        ("GET", "/healthz", None),
+                        ("GET", "/", None),
+                        ("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}),
+                    ]:
+                        reply = phone.json(method, path, payload)
+                        assert reply.status in (200, 201) and reply.seconds < 1, (path, reply.status, reply.seconds)
+                # An honest 1 MB import over a slow link still arrives: 2.5 s, longer than a tap's body may take.
+                padded = game[:-1] + b" " * (1_000_000 - len(game)) + game[-1:]
+                imported = _slow_upload(server.port, "/api/v1/tables/import", padded, "127.0.0.4", 2.5)
+                assert imported.startswith(b"HTTP/1.1 201"), imported[:300]
+                closed = answers.result()
+        finally:
+            for sock in held:
+                sock.close()
+    # Each held connection was answered (408, or 503 for an import past its address's share) and closed in time.
+    statuses = [answer[:12].decode() for answer, _ in closed]
+    assert sorted(statuses[:4]) == ["HTTP/1.1 408"] * 2 + ["HTTP/1.1 503"] * 2, statuses
+    assert statuses[4:] == ["HTTP/1.1 408"] * 4 + ["HTTP/1.1 503"], statuses
+    for (answer, when), seconds in zip(closed, allowed, strict=True):
+        assert when - sent < seconds + 1, (answer[:40], when - sent, seconds)
+    assert b'"too_slow"' in closed[4][0] and b"connection: close" in closed[4][0]
+
+
+def _sent_at_full_speed(port: int, method: str, path: str, size: int, source: str) -> bytes:
+    """Send a request with a `size`-byte body as fast as the network takes it; return whatever came back."""
+    with socket.create_connection((HOST, port), source_address=(source, 0), timeout=5) as sock:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\nContent-Length: {size}"
+        with contextlib.suppress(OSError):  # the server answered and closed before taking it all, as it should
+            sock.sendall(head.encode() + b"\r\n\r\n" + b" " * size)
+        answer, _ = _answer(sock, 5)
+    return answer
+
+
+def test_bodies_refused_unread_leave_nothing_held_behind(server: LiveServer) -> None:
+    """A post announced far over the limit and sent at full speed was answered 413 without being read, and its
+    request then waited for ever (the server had queued its body for the app, and nobody took it): five of them
+    shut their address out with 429 until a restart. A live stream asked for with a body held its place alike."""
+    code = _table(server)
+    for _ in range(12):  # more than the 10 requests in progress an address may have here
+        answer = _sent_at_full_speed(server.port, "POST", "/api/v1/tables", 4_000_000, "127.0.0.2")
+        assert answer[:12] in (b"HTTP/1.1 413", b""), answer[:100]  # "" if the reset overtook the answer
+    for _ in range(4):  # more than the 3 streams an address may have here
+        _sent_at_full_speed(server.port, "GET", "/t/NOSUCH/events", 4_000_000, "127.0.0.2")
+    with Client(server.port, source="127.0.0.2", timeout=3) as same:
+        assert same.json("POST", "/api/v1/tables", {"players": ["Ann", "Bob"]}).status == 201
+    connection, stream = _open_stream(server.port, code, "127.0.0.2")
+    assert stream.status == 200
+    connection.close()
