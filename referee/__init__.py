@@ -14,15 +14,11 @@ from flask import Flask, current_app, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from . import api, assets, compress, config, extensions, health, logs, pages, pwa, stream
-from .redaction import keep_secrets_out_of_logs, redacted_logger
-from .security import (
-    BAD_HOST_MESSAGE,
-    CheckedCookieSessions,
-    TrustedProxyFix,
-    add_security_headers,
-    host_allowed,
-)
+from . import config
+from .web import api, assets, compress, extensions, health, logs, pages, pwa
+from .web import live as stream
+from .web.redaction import keep_secrets_out_of_logs, redacted_logger
+from .web.security import BAD_HOST_MESSAGE, CheckedCookieSessions, TrustedProxyFix, add_security_headers, host_allowed
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

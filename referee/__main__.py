@@ -1,5 +1,5 @@
 """`python -m referee …`: the same command line as `referee …`."""
 
-from .cli import main
+from .server.cli import main
 
 raise SystemExit(main())

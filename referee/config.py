@@ -16,7 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from .redaction import redacted_logger
+from .web.redaction import redacted_logger
 
 ENV_PREFIX = "REFEREE"
 log = redacted_logger(__name__)
@@ -48,20 +48,20 @@ class Defaults:
     # Send the cookie only when it changes: refreshing it put ~280 bytes on every response, static
     # files and 204 polls included (docs/performance.md). It still lasts a year from the last change.
     SESSION_REFRESH_EACH_REQUEST = False
-    # Live streams are coroutines under `referee serve` (referee/asgi.py): a few KB each, so thousands fit. The
+    # Live streams are coroutines under `referee serve` (referee/server/asgi.py): a few KB each, so thousands fit. The
     # per-address caps keep one client (or one broken script) from taking them all; past a cap the page polls.
     MAX_STREAMS = 2000
     MAX_STREAMS_PER_ADDRESS = 24
     MAX_REQUESTS_PER_ADDRESS = 32
-    # Open connections per address, in each process (referee/serving.py); past it a new one is closed as it is
+    # Open connections per address, in each process (referee/server/serving.py); past it a new one is closed as it is
     # accepted, before it costs a thread or a log line. A phone holds up to seven while a page loads (a browser
     # opens six to one server, plus the live stream) and one or two between taps: 512 lets a café of some 150
     # phones behind one NAT address load pages at once, while one address can no longer take every open file.
     # Trusted proxies are not counted: behind one, every phone's connection comes from it.
     MAX_CONNECTIONS_PER_ADDRESS = 512
-    # Seconds a request's body may take to arrive, and as many again for each 256 KB it announces (referee/asgi.py
-    # reads it before a thread takes the request): a tap gets 10 s, a 1 MB import 50 s (168 kbit/s, a weak
-    # mobile uplink). Past it: 408.
+    # Seconds a request's body may take to arrive, and as many again for each 256 KB it announces
+    # (referee/server/asgi.py reads it before a thread takes the request): a tap gets 10 s, a 1 MB import 50 s
+    # (168 kbit/s, a weak mobile uplink). Past it: 408.
     BODY_SECONDS = 10.0
     # Seconds a connection may sit without a request, before its first as well as between them: this is what
     # closes idle and slow-header connections (a header line every few seconds does not keep one open).

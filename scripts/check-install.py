@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import stat
@@ -33,6 +34,8 @@ WHEEL_MUST_HOLD = (
     "referee/static/vendor/htmx-ext-sse-2.2.4.LICENSE",
     "referee/rulebook/entries.json",
 )
+# What users never run stays out of the wheel: the test harness, the benchmark, the rules search's measuring tools.
+WHEEL_MUST_NOT_HOLD = re.compile(r"^tools/|(^|/)(harness|pgcluster|conftest)\.py$|(^|/)bench(/|\.py$)|^tests/")
 
 
 def fail(message: str) -> None:
@@ -56,6 +59,9 @@ def build(out: Path) -> tuple[Path, Path]:
     wheel, sdist = next(out.glob("*.whl")), next(out.glob("*.tar.gz"))
     names = set(zipfile.ZipFile(wheel).namelist())
     missing = [name for name in WHEEL_MUST_HOLD if name not in names]
+    extra = sorted(name for name in names if WHEEL_MUST_NOT_HOLD.search(name))
+    if extra:
+        fail(f"the wheel carries what users never run: {', '.join(extra[:5])}")
     if missing or not any(name.endswith(".dist-info/licenses/LICENSE") for name in names):
         fail(f"the wheel lacks {missing or 'LICENSE'}")
     with tarfile.open(sdist) as archive:

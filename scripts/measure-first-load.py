@@ -1,6 +1,6 @@
-"""Measure a host's first load of a table page, as `referee bench` does and in a real Chromium; print JSON.
+"""Measure a host's first load of a table page, as `python -m tools.bench` does and in a real Chromium; print JSON.
 
-`referee bench` has no option that runs only its page-weight part (row 4 of docs/performance.md), and the
+`python -m tools.bench` has no option that runs only its page-weight part (row 4 of docs/performance.md), and the
 whole benchmark takes minutes; this runs that same part (`measure_page_weight`) on a fresh `referee serve`,
 then loads a host's table page in Debian's chromium (Playwright, phone size, empty cache, service worker
 blocked so that every file comes from the server) and adds up the encoded bytes of every response: status
@@ -22,8 +22,8 @@ from typing import Any
 
 from playwright.sync_api import Page, Request, sync_playwright
 
-from referee.bench.http import Addresses, measure_page_weight
-from referee.harness import LiveServer
+from tools.bench.http import Addresses, measure_page_weight
+from tools.harness import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]

@@ -157,7 +157,7 @@
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
     // Streams end on purpose every few minutes and the browser reopens them after the server's "retry: 2000"
-    // (referee/stream.py): only say "Reconnecting…" when the stream stays down longer than that, and meanwhile
+    // (referee/web/live.py): only say "Reconnecting…" when the stream stays down longer than that, and meanwhile
     // poll cheaply (the extension keeps retrying).
     if (!reconnectTimer) {
       reconnectTimer = window.setTimeout(function () {

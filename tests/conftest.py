@@ -20,8 +20,8 @@ from flask.testing import FlaskClient
 
 from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
-from referee.extensions import shutdown
-from referee.pgcluster import PostgresCluster
+from referee.web.extensions import shutdown
+from tools.pgcluster import PostgresCluster
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -10,7 +10,7 @@ from conftest import Api
 from flask import Flask
 
 from referee import create_app
-from referee.codec import state_json
+from referee.service.codec import state_json
 from referee.store import database_path
 
 pytestmark = pytest.mark.sqlite

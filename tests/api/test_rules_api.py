@@ -8,7 +8,7 @@ from typing import Any
 import jsonschema
 from flask.testing import FlaskClient
 
-from referee.harness import Client, LiveServer
+from tools.harness import Client, LiveServer
 
 RULES = "/api/v1/rules"
 

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from referee.harness import LiveServer
+from tools.harness import LiveServer
 
 from .table import join, wait_live
 

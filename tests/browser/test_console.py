@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from referee.security import CONTENT_SECURITY_POLICY
+from referee.web.security import CONTENT_SECURITY_POLICY
 
 from .conftest import Phones, Server
 from .table import LOBBY_URL, TABLE_URL, card, expect_version, join, tap, total, wait_live

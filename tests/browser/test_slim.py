@@ -1,4 +1,4 @@
-"""The stylesheet a phone gets is minified (referee/assets.py), yet every page element looks exactly as the
+"""The stylesheet a phone gets is minified (referee/web/assets.py), yet every page element looks exactly as the
 commented stylesheet in the repository draws it, in the light and the dark theme."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import pytest
 
 from referee.engine import Card, EventKind, History, Play, RefusedAt, SetHand, Status, make_setup, new_game, replay
 from referee.engine.history import CHECKPOINT_EVERY
-from referee.harness import random_action
+from tools.harness import random_action
 
 
 def _long_history(rng: random.Random, actions: int) -> History:

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from referee.codec import setup_from_json, setup_to_json
 from referee.engine import InvalidSetup, make_setup, new_game
 from referee.engine.names import DEFAULT_IGNORABLE, is_default_ignorable
+from referee.service.codec import setup_from_json, setup_to_json
 
 # Characters a phone draws as nothing, so "Ann" and "Ann" + one of them were two seats that looked the same.
 INVISIBLE = {

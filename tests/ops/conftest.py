@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.pgcluster import PostgresCluster
+from tools.pgcluster import PostgresCluster
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import create_app, health, logs
-from referee.harness import Client, LiveServer
+from referee import create_app
+from referee.web import health, logs
+from tools.harness import Client, LiveServer
 
 ACCESS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO referee\.access: (\S+) (\S+) (\d{3}) (\d+\.\d)ms$")
 

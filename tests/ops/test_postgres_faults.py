@@ -15,8 +15,8 @@ from urllib.parse import quote
 
 import psycopg
 
-from referee.harness import HOST, Client, LiveServer, free_port, serve_command
-from referee.pgcluster import PostgresCluster
+from tools.harness import HOST, Client, LiveServer, free_port, serve_command
+from tools.pgcluster import PostgresCluster
 
 SHARED = {"REFEREE_CROSS_PROCESS_UPDATES": "true"}
 # The `referee` program itself, as the README installs it.

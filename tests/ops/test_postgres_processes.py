@@ -8,8 +8,8 @@ import json
 import time
 from pathlib import Path
 
-from referee.harness import HOST, Client, LiveServer
-from referee.pgcluster import PostgresCluster
+from tools.harness import HOST, Client, LiveServer
+from tools.pgcluster import PostgresCluster
 
 
 def test_separate_processes_on_postgresql_hear_each_others_taps_by_default(

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from referee.config import SETTINGS, Defaults, SettingError, data_dir, finish, resolve
-from referee.serving import REQUEST_THREADS
+from referee.server.serving import REQUEST_THREADS
 
 REPO = Path(__file__).resolve().parents[2]
 REFEREE = str(Path(sys.executable).with_name("referee"))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import harness
-from referee.harness import Browser, Client, LiveServer
+from tools import harness
+from tools.harness import Browser, Client, LiveServer
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 # The server may write this much per file (ulimit -f, in KB): the database's write-ahead log reaches it after a

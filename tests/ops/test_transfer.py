@@ -21,10 +21,10 @@ from conftest import Api
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import codec, create_app
+from referee import create_app
 from referee.engine import Action, SetHand, Status, apply, make_setup, new_game
-from referee.harness import Client, LiveServer, random_action
-from referee.service import MAX_ACTIONS
+from referee.service import MAX_ACTIONS, codec
+from tools.harness import Client, LiveServer, random_action
 
 REFEREE = str(Path(sys.executable).with_name("referee"))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.harness import LiveServer
+from tools.harness import LiveServer
 
 from .helpers import close_made_apps
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
-from referee.extensions import shutdown
+from referee.web.extensions import shutdown
 
 # Apps made by make_app during the current test: closed after it (conftest.py), connections included.
 MADE: list[Flask] = []

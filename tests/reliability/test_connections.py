@@ -9,7 +9,7 @@ import socket
 import time
 from pathlib import Path
 
-from referee.harness import HOST, Client, LiveServer
+from tools.harness import HOST, Client, LiveServer
 
 # uvloop (the `fast` extra) runs the server's event loop when installed: libuv then closes the connections that
 # wait for a file itself, and says nothing.

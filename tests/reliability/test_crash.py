@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee import codec
-from referee.codec import Command, Redo, Undo
 from referee.engine import History, Status, make_setup
-from referee.harness import Client, LiveServer, random_action
+from referee.service import codec
+from referee.service.codec import Command, Redo, Undo
 from referee.store import Store, database_path
+from tools.harness import Client, LiveServer, random_action
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 CLIENTS = 4

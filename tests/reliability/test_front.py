@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.harness import HOST, Client, LiveServer
+from tools.harness import HOST, Client, LiveServer
 
 LIMITS = {
     "REFEREE_MAX_STREAMS": "6",

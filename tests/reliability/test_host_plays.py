@@ -6,7 +6,7 @@ import html
 import re
 import urllib.parse
 
-from referee.harness import Browser, LiveServer
+from tools.harness import Browser, LiveServer
 
 
 def csrf(page: str) -> str:

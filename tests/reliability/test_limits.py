@@ -16,8 +16,8 @@ from conftest import finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.harness import HOST, Client, LiveServer
-from referee.security import RateLimiter, SharedRateLimiter
+from referee.web.security import RateLimiter, SharedRateLimiter
+from tools.harness import HOST, Client, LiveServer
 
 from .helpers import csrf_from, join_link, make_app, snapshot, start_table_by_form
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from referee.harness import Browser, LiveServer
+from tools.harness import Browser, LiveServer
 
 from .test_host_plays import csrf, start, text
 

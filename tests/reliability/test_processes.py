@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.harness import HOST, Client, LiveServer
+from tools.harness import HOST, Client, LiveServer
 
 SHARED = {"REFEREE_CROSS_PROCESS_UPDATES": "true"}
 

@@ -14,8 +14,8 @@ import h2.connection
 import h2.events
 import pytest
 
-from referee.harness import HOST, LiveServer
-from referee.security import SECURITY_HEADERS
+from referee.web.security import SECURITY_HEADERS
+from tools.harness import HOST, LiveServer
 
 # The client's side of HTTP/2 with prior knowledge: its preface, then an empty SETTINGS frame (RFC 9113 3.4).
 PRIOR_KNOWLEDGE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes.fromhex("000000040000000000")

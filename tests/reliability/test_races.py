@@ -15,9 +15,9 @@ import threading
 import urllib.parse
 from typing import Any
 
-from referee import codec
 from referee.engine import History, SetHand, Status, make_setup
-from referee.harness import Browser, Client, LiveServer, random_action
+from referee.service import codec
+from tools.harness import Browser, Client, LiveServer, random_action
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 TAPPERS = 12

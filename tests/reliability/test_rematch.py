@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from referee.harness import Browser, LiveServer
-from referee.pages.rematch import HOST_ONLY
+from referee.web.pages.rematch import HOST_ONLY
+from tools.harness import Browser, LiveServer
 
 from .test_host_plays import csrf, start, text
 

@@ -8,7 +8,7 @@ import html
 import re
 from typing import Any
 
-from referee.harness import Client, LiveServer
+from tools.harness import Client, LiveServer
 
 # Readings other than the usual ones, so that a wrongly coloured answer would even change the bold line.
 UNUSUAL = {"teams_both_out": "bomber_team", "bomb_teammates": "opponents_only", "tiebreak_tie": "fewest_cards"}

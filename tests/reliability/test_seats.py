@@ -8,7 +8,7 @@ import re
 import threading
 from typing import Any
 
-from referee.harness import Browser, LiveServer
+from tools.harness import Browser, LiveServer
 
 from .test_host_plays import csrf, start, text
 

@@ -19,8 +19,8 @@ from conftest import finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.harness import Browser, Client, LiveServer
 from referee.service import CODE_ALPHABET, CODE_LENGTH
+from tools.harness import Browser, Client, LiveServer
 
 from .helpers import csrf_from, join_link, make_app, snapshot, start_table_by_form
 

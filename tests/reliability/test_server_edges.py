@@ -1,6 +1,6 @@
 """What only the real server shows: a reverse proxy's headers, Host names (DNS rebinding), database file modes.
 
-Every test runs `referee serve` in a subprocess (referee/harness.py) and talks HTTP to it, so whichever
+Every test runs `referee serve` in a subprocess (tools/harness.py) and talks HTTP to it, so whichever
 server `referee serve` runs has to pass the proxy's headers through for the app to judge, answer the Host
 check's 400 with a sentence, and create the database as the app says. A second loopback source address
 (127.0.0.2) plays a phone on the Wi-Fi, which the app must not take for the trusted proxy (127.0.0.1).
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.harness import Client, LiveServer, Reply
+from tools.harness import Client, LiveServer, Reply
 
 PUBLIC_HOST = "referee.example"
 NEW_TABLE = json.dumps({"players": ["Ann", "Bob"]}).encode()

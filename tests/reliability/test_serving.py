@@ -1,7 +1,7 @@
 """How `referee serve` shares its threads: open live streams never hold up taps and pages, and Ctrl+C is quick.
 
 The server answers ordinary requests on one thread and gives every live stream a thread of its own
-(referee/serving.py). If a stream ever landed on the request thread, the whole table would freeze for
+(referee/server/serving.py). If a stream ever landed on the request thread, the whole table would freeze for
 as long as that phone kept its page open; these tests would then time out instead of passing.
 """
 
@@ -15,8 +15,8 @@ import time
 import pytest
 from flask import Flask, url_for
 
-from referee.harness import HOST, Client, LiveServer
-from referee.stream import STREAM_PATH
+from referee.web.live import STREAM_PATH
+from tools.harness import HOST, Client, LiveServer
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 STREAMS = 6

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.harness import BROWSER_HEADERS, Client, LiveServer, Reply
+from tools.harness import BROWSER_HEADERS, Client, LiveServer, Reply
 
 STATIC = Path(referee.__file__).parent / "static"  # what the server serves (the repository's static/, linked)
 OURS = ("app.css", "app.js", "offline.js", "pwa.js", "sw.js")
@@ -49,7 +49,7 @@ def test_our_css_and_js_reach_the_phone_without_their_comments_and_smaller(live_
     assert "/*" not in served and not LINE_COMMENT.search(served)
     assert not [words for words in written if words in served]
     zipped = get(live_server, f"/static/{name}")
-    if len(plain.body) >= 1024:  # smaller ones are not worth gzip (referee/compress.py)
+    if len(plain.body) >= 1024:  # smaller ones are not worth gzip (referee/web/compress.py)
         assert zipped.headers["content-encoding"] == "gzip"
         assert int(zipped.headers["content-length"]) == len(zipped.body) < len(gzip.compress(on_disk, 9))
     assert unzipped(zipped) == plain.body

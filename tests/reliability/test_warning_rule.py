@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from referee.harness import Client, LiveServer
+from tools.harness import Client, LiveServer
 
 
 def words(client: Client, path: str) -> str:

@@ -13,9 +13,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from referee.codec import Redo, Undo
 from referee.engine import Bust, Card, Leave, Play, SetHand, TieBreak
 from referee.service import Referee
+from referee.service.codec import Redo, Undo
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 

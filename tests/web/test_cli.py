@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli
+from referee.server import cli
 
 
 def test_the_printed_address_is_the_lan_address_not_localhost(monkeypatch: pytest.MonkeyPatch) -> None:

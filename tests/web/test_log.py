@@ -10,10 +10,11 @@ import time
 import pytest
 from flask import Flask
 
-from referee import codec, create_app, transfer
-from referee.bench.scale import NAMES, long_game
+from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
-from referee.extensions import shutdown
+from referee.service import codec, transfer
+from referee.web.extensions import shutdown
+from tools.bench.scale import NAMES, long_game
 
 from .conftest import Phone, drive, parse
 from .test_team_ending import standings_rows

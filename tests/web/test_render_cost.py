@@ -13,7 +13,7 @@ from flask import Flask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.tableview import LogEntry, undone_or_redone_last
+from referee.service.tableview import LogEntry, undone_or_redone_last
 
 from .conftest import Phone, drive
 

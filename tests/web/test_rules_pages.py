@@ -8,7 +8,7 @@ from conftest import Api
 from flask import Flask
 
 from referee import rulebook
-from referee.harness import Browser, LiveServer
+from tools.harness import Browser, LiveServer
 
 from .conftest import Phone, parse
 

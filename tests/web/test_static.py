@@ -9,8 +9,8 @@ from pathlib import Path
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from referee import assets
-from referee.assets import StaticVersions
+from referee.web import assets
+from referee.web.assets import StaticVersions
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 

@@ -1,1 +1,0 @@
-"""Benchmarks for the referee (run by hand, not by the test suite): `python -m referee.bench.engine`."""

@@ -1,0 +1,405 @@
+"""JSON API v1: create tables, read their state, send actions. Errors are {"error": {code, message}}."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, session, url_for
+from werkzeug.exceptions import HTTPException, UnsupportedMediaType
+
+from ... import rulebook
+from ...engine import Status
+from ...service import Referee, normalise_code
+from ...service.codec import command_from_json, expected_version, state_json
+from ...service.errors import Conflict, Invalid, ServiceError
+from ...service.rematchnote import rematch_note
+from ...service.tableview import Created, TableView
+from ...service.transfer import export_document, import_document
+from ...store import DeviceRow, JoinRequestRow
+from ..extensions import action_limit, get_referee, import_slot, table_limit
+from ..http_status import http_error_sentence, http_status
+from ..pages.joining import join_url
+from ..security import Limiter
+from .schema import openapi_document
+
+PREFIX = "/api/v1"
+bp = Blueprint("api", __name__, url_prefix=PREFIX)
+
+CREATE_FIELDS = {"players", "variant", "teams", "first_player", "house_rules", "entry"}
+REMATCH_FIELDS = {"players", "variant", "teams", "first_player", "house_rules"}
+HTTP_ERROR_CODES = {
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "too_many",
+}
+# A body the API reads must say it is JSON. A web page can make a visitor's browser send a form or text/plain to
+# any site without asking (a "simple" cross-site request), but not a JSON one: the browser asks the server first,
+# and this server never says yes. So no page a player visits can start or import tables from their browser.
+NOT_JSON = "Send the body as JSON, with the header Content-Type: application/json."
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> Response:
+    """Return the API's error body with `status`."""
+    response = jsonify({"error": {"code": code, "message": message}, **extra})
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(ServiceError)
+def _service_error(error: ServiceError) -> Response:
+    # A stale version comes with the table as it is now, so the client can retry without another read.
+    extra = {"state": state_of(error.view)} if isinstance(error, Conflict) and error.view is not None else {}
+    return error_response(http_status(error), error.code, error.message, **extra)
+
+
+def state_of(view: TableView) -> dict[str, object]:
+    """The API's State object for a table."""
+    return state_json(
+        view.code,
+        view.version,
+        view.state,
+        can_undo=view.can_undo,
+        can_redo=view.can_redo,
+        rematch_note=rematch_note(view),
+        rematch=view.rematch_code,
+    )
+
+
+def is_api_request(path: str) -> bool:
+    """True if `path` is under the API's prefix (its errors are JSON)."""
+    return path == PREFIX or path.startswith(f"{PREFIX}/")
+
+
+def http_error(error: HTTPException) -> Response:
+    """Answer an HTTP error (unknown path or method, too large) as the API's JSON error."""
+    status = error.code or 500
+    code = HTTP_ERROR_CODES.get(status, "http_error")
+    response = error_response(status, code, http_error_sentence(error))
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value  # e.g. Allow on a 405, which RFC 9110 requires
+    return response
+
+
+def _too_many_tables(limiter: Limiter, address: str) -> Response:
+    """The 429 for an address over its new-table limit, with when it may make the next one."""
+    response = error_response(429, "too_many", "Too many new tables from this address: wait a minute.")
+    response.headers["Retry-After"] = str(limiter.retry_after(address))
+    return response
+
+
+def _require_json() -> None:
+    """Refuse (415) a request whose body is not said to be JSON; a charset parameter is allowed."""
+    if request.mimetype != "application/json" or set(request.mimetype_params) - {"charset"}:
+        raise UnsupportedMediaType(NOT_JSON)
+
+
+def _json_body() -> Any:
+    _require_json()
+    raw = request.get_data(cache=True)
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: "[[[[…" nested thousands deep still fits in 64 KB.
+        raise Invalid("bad_json", "The request body must be JSON.") from None
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Create a table; return its code, API token, join link and state."""
+    _require_json()  # before counting: a cross-site form costs the address nothing
+    limiter = table_limit()
+    address = request.remote_addr or "?"
+    if not limiter.allow(address):
+        return _too_many_tables(limiter, address), 429
+    try:
+        created = _create_from_body(_json_body())
+    except ServiceError:
+        # Only tables actually made count: a refused setup costs the server next to nothing (a few checks), and
+        # a family fixing a name should not use up its minute.
+        limiter.release(address)
+        raise
+    return _created_response(created), 201
+
+
+def _created_response(created: Created) -> Response:
+    view = created.view
+    response = jsonify(
+        {
+            "code": view.code,
+            "token": created.token,
+            "join_url": join_url(view),
+            "state": state_of(view),
+        }
+    )
+    response.headers["Location"] = url_for("api.get_table", code=view.code)
+    return response
+
+
+def _create_from_body(body: Any) -> Created:
+    if not isinstance(body, dict):
+        raise Invalid("bad_json", "Send the table as a JSON object.")
+    unknown = set(body) - CREATE_FIELDS
+    if unknown:
+        raise Invalid("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.", field=sorted(unknown)[0][:30])
+    if "players" not in body:
+        raise Invalid("bad_players", "List the players' names in seat order.", field="players")
+    _check_types(body)
+    return get_referee().create_table(
+        body["players"],
+        variant=body.get("variant") or "standard",
+        teams=body.get("teams"),
+        first_player=body.get("first_player"),
+        house_rules=body.get("house_rules"),
+        entry=body.get("entry") or "joined",
+    )
+
+
+def _check_types(body: dict[str, Any]) -> None:
+    """Refuse a setup field of the wrong JSON type (the engine checks the values)."""
+    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
+        if body.get(field) is not None and not isinstance(body[field], kind):
+            raise Invalid("bad_field", f"The field {field!r} has the wrong type.", field=field)
+    # The home form sends an empty "who starts" for "the first seat"; in JSON that is left out instead, as the
+    # OpenAPI document says (a name of at least one character).
+    if isinstance(body.get("first_player"), str) and not body["first_player"].strip():
+        raise Invalid(
+            "bad_first_player", "Name the player who starts, or leave first_player out.", field="first_player"
+        )
+
+
+def _rematch_changes() -> dict[str, Any]:
+    """The changes a rematch request asks for: none without a body, else the fields it names (checked)."""
+    if not request.get_data(cache=True).strip():
+        return {}  # no body: whatever its Content-Type says, there is nothing to read
+    body = _json_body()
+    if not isinstance(body, dict):
+        raise Invalid("bad_json", "Send the rematch's changes as a JSON object (or no body for none).")
+    unknown = sorted(set(body) - REMATCH_FIELDS)
+    if unknown:
+        raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
+    _check_types(body)
+    return {field: body[field] for field in REMATCH_FIELDS if body.get(field) is not None}
+
+
+@bp.get("/tables/<code>")
+def get_table(code: str) -> Response:
+    """Return a table's state."""
+    return jsonify(state_of(get_referee().view(code)))
+
+
+def _bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    return header[7:].strip() if header[:7].lower() == "bearer " else None
+
+
+@bp.post("/tables/<code>/actions")
+def post_action(code: str) -> Response:
+    """Apply one action (play, bust, hand, undo, redo, tiebreak) with the table's token."""
+    referee = get_referee()
+    referee.check_token(code, _bearer_token())  # 404 for an unknown table before asking for a token
+    _require_json()  # before counting it towards the token's actions
+    if not action_limit().allow(normalise_code(code)):
+        wait = action_limit().retry_after(normalise_code(code))
+        # The sentence gives the same wait as Retry-After (play test 9c: "a moment" beside 60 seconds).
+        response = error_response(
+            429, "too_many", f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."
+        )
+        response.headers["Retry-After"] = str(wait)
+        return response
+    body = _json_body()
+    command = command_from_json(body)
+    view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")
+    return jsonify(state_of(view))
+
+
+@bp.post("/tables/<code>/join-link")
+def new_join_link(code: str) -> Response:
+    """Replace the table's join link (the old one stops letting phones join); return the new one."""
+    referee = _with_token(code)
+    referee.new_join_link(code)
+    view = referee.view(code)
+    return jsonify({"join_url": join_url(view)})
+
+
+def _with_token(code: str) -> Referee:
+    """Return the service once the request carries this table's token (404, 401 or 403 otherwise)."""
+    referee = get_referee()
+    referee.check_token(code, _bearer_token())
+    return referee
+
+
+def device_json(device: DeviceRow) -> dict[str, object]:
+    """The API's Device object: a phone that joined the table."""
+    return {
+        "id": device.id,
+        "label": device.label,
+        "player": device.player,
+        "role": device.role,
+        "removed": device.revoked,
+        "joined_at": device.created_at,
+    }
+
+
+@bp.get("/tables/<code>/devices")
+def list_devices(code: str) -> Response:
+    """List the phones that joined the table (removed ones too, marked so) with the table's token."""
+    return jsonify({"devices": [device_json(device) for device in _with_token(code).devices(code)]})
+
+
+@bp.delete("/tables/<code>/devices/<int:device_id>")
+def remove_device(code: str, device_id: int) -> Response:
+    """Remove a phone; the join link is replaced too (so it cannot rejoin); return the new link."""
+    referee = _with_token(code)
+    referee.revoke(code, device_id)
+    return jsonify({"join_url": join_url(referee.view(code))})
+
+
+@bp.post("/tables/<code>/devices/<int:device_id>/restore")
+def restore_device(code: str, device_id: int) -> Response:
+    """Bring a removed phone back (undoes a mistaken removal); the join link stays as the removal left it."""
+    return jsonify(device_json(_with_token(code).restore(code, device_id)))
+
+
+@bp.put("/tables/<code>/entry")
+def set_entry(code: str) -> Response:
+    """Choose who may enter cards: "joined" (every joined phone) or "host" (the host's phone and the API only)."""
+    referee = _with_token(code)
+    body = _json_body()
+    if not isinstance(body, dict) or "entry" not in body:
+        raise Invalid("bad_entry", 'Send {"entry": "joined"} or {"entry": "host"}.', field="entry")
+    unknown = sorted(set(body) - {"entry"})
+    if unknown:
+        raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
+    entry = body["entry"]
+    referee.set_entry(code, entry if isinstance(entry, str) else "")
+    return jsonify({"entry": referee.view(code).entry})
+
+
+@bp.post("/tables/<code>/rematch")
+def rematch(code: str) -> tuple[Response, int]:
+    """Start a rematch (the table must be finished): 201 with its code and token, 200 if it already exists."""
+    referee = _with_token(code)
+    token = _bearer_token() or ""
+    view = referee.view(code)
+    limiter, address = table_limit(), request.remote_addr or "?"
+    # A rematch is a new table: it counts towards the address's limit, unless it exists already.
+    counted = view.rematch_code is None and view.state.status is Status.FINISHED
+    changes = _rematch_changes()  # a malformed body is refused before anything is counted
+    if counted and not limiter.allow(address):
+        return _too_many_tables(limiter, address), 429
+    try:
+        new_code, made = referee.rematch(code, **changes)
+    except ServiceError:
+        if counted:
+            limiter.release(address)
+        raise
+    if counted and not made:
+        limiter.release(address)  # another call made it a moment before: this one made no table
+    new = referee.view(new_code)
+    # The rematch keeps the table's token: the caller's token (checked above) opens it.
+    response = jsonify({"code": new.code, "token": token, "join_url": join_url(new), "state": state_of(new)})
+    response.headers["Location"] = url_for("api.get_table", code=new.code)
+    # 201 only for the call whose changes made the rematch: the others' changes were not used.
+    return response, 201 if made else 200
+
+
+def join_request_json(join_request: JoinRequestRow) -> dict[str, object]:
+    """The API's JoinRequest object: a phone that typed the code asks to be a player."""
+    # Contract v1's statuses stay as they were: a request that expired unanswered is closed like a withdrawn one.
+    status = "cancelled" if join_request.status == "expired" else join_request.status
+    return {"id": join_request.id, "player": join_request.player, "status": status}
+
+
+@bp.get("/tables/<code>/join-requests")
+def list_join_requests(code: str) -> Response:
+    """List the requests to be a player (oldest first; answered ones too, with their status) with the token."""
+    requests = _with_token(code).join_requests(code, pending_only=False)
+    return jsonify({"requests": [join_request_json(item) for item in requests]})
+
+
+@bp.post("/tables/<code>/join-requests/<int:request_id>/<any(allow, refuse):answer>")
+def answer_join_request(code: str, request_id: int, answer: str) -> Response:
+    """Allow (the phone becomes that player's) or refuse a pending request, with the table's token."""
+    answered = _with_token(code).answer_request(code, request_id, allow=answer == "allow")
+    return jsonify(join_request_json(answered))
+
+
+@bp.get("/tables/<code>/export")
+def export_table(code: str) -> Response:
+    """Return the table's game (setup and every action) for `POST /tables/import`: its token or a joined phone."""
+    referee = get_referee()
+    view = referee.view(code)  # 404 for an unknown table before asking for credentials
+    token = _bearer_token()
+    device_key = session.get("device")
+    device = None if token else referee.device(view, device_key if isinstance(device_key, str) else None)
+    if device is None or device.revoked:
+        referee.check_token(view.code, token)
+    response = jsonify(export_document(referee, view.code, state_of(view)))
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{view.code}.json"'
+    return response
+
+
+@bp.after_request
+def _never_kept(response: Response) -> Response:
+    """A table's answers are never stored by a browser or a proxy: its state changes with every card, and its
+    devices, requests and export name phones and carry secrets."""
+    if request.path.startswith(f"{PREFIX}/tables"):
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+# An export is about 60 bytes an action: a table at its 10,000-action cap is some 600 KB, far above the 64 KB
+# every other request may send (play test 7c: a long game's own export was refused with a bare 413).
+IMPORT_LIMIT = 1024 * 1024
+BUSY_IMPORTING = "The referee is importing another game just now: send this one again in a few seconds."
+IMPORT_ROUTE = "/tables/import"
+
+
+def body_limit(path: str, default: int) -> int:
+    """The most bytes a request to `path` may send: an import's IMPORT_LIMIT, else `default` (MAX_CONTENT_LENGTH).
+
+    The ASGI front reads every body whole before Flask sees it (referee/server/asgi.py) and asks here how much to allow.
+    """
+    return IMPORT_LIMIT if path == PREFIX + IMPORT_ROUTE else default
+
+
+@bp.post(IMPORT_ROUTE)
+def import_table() -> tuple[Response, int]:
+    """Make a new table from an exported game; return its code, API token, join link and state."""
+    request.max_content_length = IMPORT_LIMIT
+    _require_json()  # before counting: a cross-site form costs the address nothing
+    limiter = table_limit()
+    address = request.remote_addr or "?"
+    if not limiter.allow(address):
+        return _too_many_tables(limiter, address), 429
+    # A refused import counts too, unlike a refused new table: checking a document replays its whole game,
+    # up to 10,000 actions (0.3-0.5 s of CPU), so a stream of refused ones must meet the limit as made ones do.
+    slot = import_slot()
+    if not slot.acquire(blocking=False):
+        # One import at a time per process: eight at once held every request thread for seconds, and the
+        # limit above is per address, so many addresses together could still stall every table.
+        response = error_response(503, "busy_importing", BUSY_IMPORTING)
+        response.headers["Retry-After"] = "2"
+        return response, 503
+    try:
+        created = import_document(get_referee(), _json_body())
+    finally:
+        slot.release()
+    return _created_response(created), 201
+
+
+@bp.get("/rules")
+def rules() -> Response:
+    """Search the rules panel: the best answers first, at most 10."""
+    query = request.args.get("q", "")[:200]
+    return jsonify(rulebook.search_json(query) if query.strip() else {"results": []})
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """Return the OpenAPI 3 description of this API."""
+    return jsonify(openapi_document())

@@ -1,0 +1,48 @@
+"""HTTP statuses for the service's typed errors, and the sentences for HTTP errors: what the API and pages share."""
+
+from __future__ import annotations
+
+from werkzeug.exceptions import HTTPException
+
+from ..service.errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError, TooMany
+
+STATUS_OF: dict[type[ServiceError], int] = {
+    Invalid: 400,
+    NeedsCredentials: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    Illegal: 422,
+    TooMany: 429,
+}
+
+
+def http_status(error: ServiceError) -> int:
+    """Return the HTTP status that reports `error` (the nearest class in STATUS_OF; 400 if none)."""
+    for kind in type(error).__mro__:
+        status = STATUS_OF.get(kind)
+        if status is not None:
+            return status
+    return 400
+
+
+# Our own words for the HTTP errors the framework raises (an unknown address, a wrong method, a body over the
+# size limit...): Werkzeug's stock descriptions ("The requested URL was not found on the server. If you
+# entered the URL manually...") are written for web developers, not for a family at a table.
+HTTP_ERROR_SENTENCES = {
+    400: "The phone sent something the referee can't read. Reload the page and try again.",
+    403: "This phone may not do that at this table.",
+    404: "There is nothing at this address. Check it, or start again from the home page.",
+    405: "That can't be done at this address.",
+    408: "The phone took too long to send its request. Try again.",
+    413: "That was too much to send at once.",
+    429: "Too many requests from this phone: wait a minute.",
+    431: "The phone sent too much with its request. Try again.",
+}
+
+
+def http_error_sentence(error: HTTPException) -> str:
+    """The sentence for an HTTP error: the one it was raised with, else ours for its status."""
+    if error.description and error.description != type(error).description:
+        return error.description
+    return HTTP_ERROR_SENTENCES.get(error.code or 500, "That can't be done.")

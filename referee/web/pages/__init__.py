@@ -1,0 +1,69 @@
+"""The htmx pages, one blueprint per thing a person does: start a table, play at it, join it, read the rules.
+
+Each page answers plain form posts (no JavaScript) and htmx requests alike; the table's live regions are the
+blocks of one partial template (`_board.html`) that the full page includes and updates re-send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, request
+
+from ... import rulebook
+from ...engine import join_names, winners_text
+from ..security import CSRF_FIELD, csrf_token
+from . import asking, display, home, joining, lobby, logview, rules, table, whoami
+from .common import error_page, http_error_page, watch_reason
+from .rendering import (
+    RenderedLines,
+    log_lines_html,
+    log_more_html,
+    number_buttons,
+    player_items,
+    request_url_for,
+    rule_title,
+    url_cache,
+    wild_buttons,
+)
+
+__all__ = ["error_page", "http_error_page", "init_app"]
+
+
+def _template_helpers() -> dict[str, Any]:
+    return {"csrf_token": csrf_token, "csrf_field": CSRF_FIELD}
+
+
+# The pages of one table: they show its join link (the table's key), its phones and its live state.
+TABLE_PATHS = ("/t/", "/j/")
+
+
+def _table_pages_never_stored(response: Response) -> Response:
+    """A table's pages are kept by no browser cache or proxy: they carry the join link and change with every card."""
+    if request.path.startswith(TABLE_PATHS) and response.mimetype == "text/html":
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Register the page blueprints, their template helpers and their error page."""
+    for blueprint in (home.bp, table.bp, joining.bp, asking.bp, lobby.bp, logview.bp, display.bp, rules.bp, whoami.bp):
+        app.register_blueprint(blueprint)
+    app.context_processor(_template_helpers)
+    app.after_request(_table_pages_never_stored)
+    app.add_template_global(rule_title)
+    app.add_template_global(rulebook.games_for_switch)
+    app.add_template_global(winners_text)
+    app.add_template_global(join_names)
+    app.add_template_global(watch_reason)
+    # Templates build each URL once, then reuse it (a board asks for the same ones at every tap): same URLs.
+    app.add_template_global(request_url_for, "url_for")
+    app.extensions["referee_urls"] = url_cache()
+    app.add_template_global(log_lines_html)
+    app.add_template_global(log_more_html)
+    # Globals, not macros imported "with context": such an import runs the imported template again at every
+    # render of every partial that imports it (three on the board).
+    app.add_template_global(number_buttons)
+    app.add_template_global(player_items)
+    app.add_template_global(wild_buttons)
+    app.extensions["referee_log_lines"] = RenderedLines()

@@ -1,0 +1,452 @@
+"""Joining a table and the host's panel: the join link and its QR code, "Who are you?", removing phones.
+
+Who may enter cards, and who may show the link, is decided by the service (`Referee.may_enter`,
+`Referee.may_share_link`); these views only show the link to phones that may, and let the host (the phone that
+started the table) manage the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import groupby
+
+import qrcode
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...engine import name_key
+from ...service import held_question, normalise_code
+from ...service.errors import Forbidden, Illegal, NotFound, ServiceError
+from ...service.tableview import TableView
+from ...store import DeviceRow
+from ..extensions import get_referee, join_limit
+from ..http_status import http_status
+from ..netaddr import ALL_INTERFACES, lan_address, link_for_phones
+from ..security import csrf_ok
+from .common import (
+    adopt_device_key,
+    asked_holder,
+    client_address,
+    current_device,
+    current_key,
+    error_page,
+    join_key,
+    offer_join_key,
+    require_host,
+    service_error_page,
+)
+from .whoami import HostChoice, host_choice, take_host_answer
+
+bp = Blueprint("joining", __name__)
+# What the host's panel says once "Who may enter cards?" is saved (referee.service.ENTRY_MODES).
+ENTRY_SAVED = {
+    "joined": "Saved: every phone that joined may enter cards now.",
+    "host": "Saved: only this phone enters cards now; the other phones follow the game.",
+}
+bp.register_error_handler(ServiceError, service_error_page)
+
+
+def join_url(view: TableView) -> str:
+    """Return the link a phone opens to join the table, on an address other phones can reach."""
+    url = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
+    config = current_app.config
+    listen_host = config.get("LISTEN_HOST")
+    lan = lan_address() if listen_host is None or listen_host in ALL_INTERFACES else None
+    return link_for_phones(url, listen_host=listen_host, public_url=config.get("PUBLIC_URL") or None, lan=lan)
+
+
+@dataclass
+class JoinPanel:
+    """What the join panel shows the host's and players' phones: the link, its QR code, and for the host the phones."""
+
+    view: TableView
+    is_host: bool
+    devices: list[DeviceRow]
+    choice: HostChoice | None = None
+    """For the host: which player its phone is (it may change it here)."""
+
+    @property
+    def code(self) -> str:
+        """The table code."""
+        return self.view.code
+
+    @cached_property
+    def link(self) -> str:
+        """The join link (built only when the panel is drawn)."""
+        return join_url(self.view)
+
+    @property
+    def qr_tag(self) -> str:
+        """Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture."""
+        return hashlib.sha256(self.view.join_secret.encode()).hexdigest()[:8]
+
+    @cached_property
+    def rows(self) -> list[PhoneRow]:
+        """The host's list of phones, each row told apart from the others (a dead phone and its new one)."""
+        return phone_rows(self.devices)
+
+    @property
+    def tag(self) -> str:
+        """What the panel shows, in 8 hex digits: a live update re-sends the panel only when this changes."""
+        shown = [self.view.join_secret]
+        if self.is_host:
+            shown += [self.view.entry, *(f"{d.id}:{d.label}:{d.revoked}" for d in self.devices)]
+        return hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class PhoneRow:
+    """One row of "Phones at this table": the phone, when it joined, and what tells it from a row alike."""
+
+    device: DeviceRow
+    joined: str
+    """When it joined, as the server's clock read it ("20:14")."""
+    nth: int = 1
+    """2, 3… for a row that would read like an earlier one (same label, same minute)."""
+
+    @property
+    def when(self) -> str:
+        """The words after the label: "joined 20:14", numbered if an earlier row reads the same."""
+        return f"joined {self.joined}" + (f" ({self.nth})" if self.nth > 1 else "")
+
+    @property
+    def name(self) -> str:
+        """The row's words, unlike every other row's ("Bob's phone, joined 20:14"): its Remove button's name."""
+        return f"{self.device.label}, {self.when}"
+
+
+def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
+    """Rows for the host's list, oldest first; two rows alike (same label, same minute) are numbered."""
+    rows: list[PhoneRow] = []
+    seen: dict[tuple[str, str], int] = {}
+    for device in devices:
+        joined = time.strftime("%H:%M", time.localtime(device.created_at))
+        alike = (device.label, joined)
+        seen[alike] = seen.get(alike, 0) + 1
+        rows.append(PhoneRow(device, joined, seen[alike]))
+    return rows
+
+
+def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
+    """The join panel for the host's and the players' phones; None for the others (Referee.may_share_link)."""
+    if not get_referee().may_share_link(device):
+        return None
+    is_host = device is not None and device.role == "host"
+    if not is_host:
+        return JoinPanel(view, False, [])
+    devices = get_referee().devices(view)
+    return JoinPanel(view, True, devices, host_choice(view, device, devices))
+
+
+@bp.get("/j/<code>/<secret>")
+def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """Ask "Who are you?" on a phone that opened the join link."""
+    # Opening the link counts as an attempt too: a right or wrong secret, it is a brake on guessing.
+    if not join_limit().allow(client_address()):
+        return too_many_joins()
+    try:
+        view = get_referee().check_join_secret(code, secret)
+    except NotFound as error:
+        return error_page("No such table", error.message, http_status(error))
+    except Forbidden as error:
+        message = (
+            "This join link is wrong or was replaced. Ask the host to show the QR code again, "
+            "or type the table code to watch."
+        )
+        return error_page("This link doesn't work", message, http_status(error))
+    device = current_device(view)
+    if device is not None and device.role == "host" and not device.revoked:
+        # The host opened its own link: it is already here; it may say which player it is (pages/whoami.py).
+        return redirect(url_for("whoami.page", code=view.code))
+    offer_join_key()
+    return render_template("join.html", view=view, secret=secret, who=who_are_you(view, device))
+
+
+def too_many_joins() -> tuple[str, int, dict[str, str]]:
+    """The page past the join limit, with the true Retry-After (play test 9c: it had none)."""
+    page, status = error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
+    return page, status, {"Retry-After": str(join_limit().retry_after(client_address()))}
+
+
+@dataclass(frozen=True)
+class WhoAreYou:
+    """The choices of "Who are you?": every player, whether another phone holds their seat, the host's role."""
+
+    seats: tuple[tuple[str, bool], ...]
+    """(name, held): a held seat is shown as held, and taking it asks first."""
+    host_free: bool
+    """True if the host's phone keeps score (no seat of its own): a new phone may take the host over."""
+    mine: str | None = None
+    """The player whose seat this phone holds already, if any: said, so reopening the link does not look like a
+    first visit (play test 8a)."""
+
+
+def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:
+    """What "Who are you?" offers this phone (its own seat is not held by "another phone")."""
+    others = [d for d in get_referee().devices(view) if not d.revoked and (device is None or d.id != device.id)]
+    held = {d.player for d in others if d.player}
+    return WhoAreYou(
+        tuple((name, name in held) for name in view.setup.players),
+        any(d.role == "host" and d.player is None for d in others),
+        device.player if device is not None and not device.revoked else None,
+    )
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """The question asked before a phone takes over a seat (or the host) another phone holds."""
+
+    choice: str
+    """What the phone picked ("player:Bob", "host"), sent again with the answer."""
+    holder: int
+    """The phone that holds it now, sent with the answer: if another phone took it meanwhile, yes is refused."""
+    question: str
+    yes: str
+    hint: str
+    refused: str | None = None
+    """Why a yes was just refused (another phone took the seat first), said above the question asked again."""
+
+
+def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
+    """The other phone that holds the seat (or, for "host", the scorekeeping host's role) this phone picked."""
+    mine = current_device(view)
+    others = [d for d in get_referee().devices(view) if not d.revoked and (mine is None or d.id != mine.id)]
+    if choice == "host":
+        return next((d for d in others if d.role == "host" and d.player is None), None)
+    name = name_key(choice.removeprefix("player:").strip())
+    return next((d for d in others if name_key(d.player or "") == name), None)
+
+
+def _take_over(view: TableView, choice: str, question: str, refused: str | None = None) -> TakeOver | None:
+    """The question for `choice`, with the words of its Yes button and what saying yes does (None: now free)."""
+    holder = _holder_of(view, choice)
+    if holder is None:
+        return None
+    watches = "The other phone then only watches, and it is told so."
+    manages = "manages the phones and the join link"
+    if choice == "host":
+        yes, hint = "Yes, this phone is the host now", f"This phone then keeps score and {manages}. {watches}"
+        return TakeOver(choice, holder.id, question, yes, hint, refused)
+    name = holder.player or choice.removeprefix("player:")
+    if holder.role == "host":
+        # The host's seat carries the host (Referee.join): say so before the phone says yes.
+        watches = f"{name}'s other phone is the host's: this phone becomes the host too and {manages}. {watches}"
+    return TakeOver(choice, holder.id, question, f"Yes, I'm {name} on this phone", watches, refused)
+
+
+@bp.post("/j/<code>/<secret>")
+def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """Remember this phone at the table as the player it picked (or as a watcher)."""
+    # "player:NAME", "score", "watch" or "host": a prefix, so no player name can clash with the others.
+    choice = request.form.get("who", "")
+    if not csrf_ok():
+        # A double tap whose first answer already reached the phone (a new cookie, so the form's token is old):
+        # this phone is what it picked, so it goes to the table like the first tap did. Nothing changes here.
+        already = _already_so(code, secret, choice)
+        return already or error_page("Try again", "The page was stale. Open the link again.", 400)
+    if not join_limit().allow(client_address()):
+        return too_many_joins()
+    player = None if choice in OTHER_CHOICES else choice.removeprefix("player:")
+    if not choice or (player is not None and not player.strip()):
+        return error_page("Try again", "Pick who you are, or Just watching.", 400)
+    host_page = _host_answer(code, secret, choice)
+    if host_page is not None:
+        return redirect(host_page, 303)
+    new_key = join_key()
+    try:
+        joined = get_referee().join(
+            code,
+            secret,
+            new_key,
+            player=player,
+            watching=choice == "watch",
+            host=choice == "host",
+            previous_key=current_key(),
+            take_over=asked_holder(),
+        )
+    except ServiceError as error:
+        asked = _ask_again(code, secret, choice, error)
+        if asked is not None:
+            return asked
+        return error_page(_JOIN_TITLES.get(error.code, "This link doesn't work"), error.message, http_status(error))
+    # A new cookie at every join: one planted in this browser beforehand can no longer act as this phone.
+    adopt_device_key(new_key)
+    if joined.took_over is not None or (joined.again and asked_holder() is not None):
+        flash(_took_over_message(joined.device), "quiet")
+    return redirect(url_for("table.page", code=normalise_code(code)), 303)
+
+
+# Headings of a refused join that are not about the link itself (by error code).
+_JOIN_TITLES = {"revoked": "Removed from the table", "seat_taken_meanwhile": "Someone else was quicker"}
+
+
+def _ask_again(code: str, secret: str, choice: str, error: ServiceError) -> tuple[str, int] | None:
+    """Ask before a phone takes a held seat (or ask again, after another phone took it first); None otherwise."""
+    if error.code not in ("seat_held", "seat_taken_meanwhile"):
+        return None
+    view = get_referee().view(code)
+    refused = error.message if error.code == "seat_taken_meanwhile" else None
+    holder = _holder_of(view, choice)
+    question = error.message if refused is None or holder is None else held_question(holder)
+    take = _take_over(view, choice, question, refused)
+    if take is None:
+        return None  # freed meanwhile (the holder removed): the refusal's page says what happened
+    offer_join_key()
+    # The question itself is a page like any (200); asked again after a lost race, it says so (409).
+    status = 200 if refused is None else http_status(error)
+    return render_template("join.html", view=view, secret=secret, take=take), status
+
+
+def _already_so(code: str, secret: str, choice: str) -> BaseResponse | None:
+    """Send this phone to the table if it already is what it picked (a seat, or the host); None otherwise."""
+    try:
+        view = get_referee().check_join_secret(code, secret)
+    except ServiceError:
+        return None
+    device = current_device(view)
+    if device is None or device.revoked:
+        return None
+    if choice == "host":
+        already = device.role == "host" and device.player is None
+    else:
+        name = name_key(choice.removeprefix("player:").strip())
+        already = choice.startswith("player:") and name_key(device.player or "") == name
+    if not already:
+        return None
+    if asked_holder() is not None:
+        flash(_took_over_message(device), "quiet")
+    return redirect(url_for("table.page", code=view.code), 303)
+
+
+# The choices of "Who are you?" that are not a player's name.
+OTHER_CHOICES = ("watch", "score", "host")
+
+
+def _took_over_message(device: DeviceRow) -> str:
+    """What a phone that just took over another phone's seat (or the host) is told, in words."""
+    if device.role == "host" and device.player:
+        return f"You're {device.player}, and this phone is the host now. The old phone only watches."
+    if device.role == "host":
+        return "This phone is the host now: it keeps score. The old phone only watches."
+    return f"You're {device.player} on this phone now. The old phone only watches."
+
+
+def _host_answer(code: str, secret: str, choice: str) -> str | None:
+    """If the host's phone answered "Who are you?" on its own link, take its answer as the host's.
+
+    Return the page that says what happened (pages/whoami.py), or asks first for a seat another phone holds: a
+    tap here is never silently ignored. None for every other phone.
+    """
+    try:
+        view = get_referee().check_join_secret(code, secret)
+    except ServiceError:
+        return None  # join() says what is wrong with the link
+    device = current_device(view)
+    if device is None or device.role != "host" or device.revoked:
+        return None
+    held = take_host_answer(view.code, choice)
+    return url_for("whoami.page", code=view.code, take=held, back="me" if held else None)
+
+
+def qr_code_svg(link: str) -> str:
+    """The QR code of `link` as an SVG drawing: one path, one stroke per run of dark squares in a row.
+
+    qrcode's own SVG path draws each dark square alone (8.6 KB, 3.2 KB gzipped, for a join link); a run is a
+    quarter of that once gzipped, and the host's first page load has a budget (docs/performance.md). The squares
+    are the same ones (tests/web/test_join.py compares them); crispEdges keeps rows from blurring together.
+    """
+    code = qrcode.QRCode(border=2)  # the quiet zone scanners need around the code, as before
+    code.add_data(link)
+    code.make(fit=True)
+    matrix = code.get_matrix()  # the border included
+    strokes = []
+    for y, row in enumerate(matrix):
+        x = 0
+        for dark, run in groupby(row):
+            length = len(list(run))
+            if dark:
+                strokes.append(f"M{x} {y}h{length}v1h-{length}z")
+            x += length
+    size = len(matrix)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{size}mm" viewBox="0 0 {size} {size}"'
+        f' shape-rendering="crispEdges"><path d="{"".join(strokes)}" fill="#000"/></svg>'
+    )
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr_svg(code: str) -> Response:
+    """Draw the join link as an SVG QR code (only for the phones that show the join panel)."""
+    view = get_referee().view(code)
+    panel = join_panel(view, current_device(view))
+    if panel is None:
+        abort(403)
+    response = Response(qr_code_svg(panel.link), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+# --- the host's panel ---------------------------------------------------------------------------------
+
+
+def _host_view(code: str) -> TableView:
+    """Return the table if this phone is its host and the form carries the CSRF token; 403 otherwise."""
+    view = get_referee().view(code)
+    if not csrf_ok():
+        abort(403)
+    require_host(view, current_device(view))
+    return view
+
+
+def _back_to_join_panel(view: TableView) -> BaseResponse:
+    return redirect(url_for("table.page", code=view.code) + "#join", 303)
+
+
+@bp.post("/t/<code>/devices/<int:device_id>/revoke")
+def revoke(code: str, device_id: int) -> BaseResponse:
+    """Remove a phone from the table (host only)."""
+    view = _host_view(code)
+    removed = get_referee().revoke(view.code, device_id)
+    flash(
+        f"Removed {removed.label}: it can no longer enter cards. The join link and QR code changed too, so it "
+        "cannot join again; phones still here stay. A mistake? Tap Bring back beside it.",
+        "info",
+    )
+    return _back_to_join_panel(view)
+
+
+@bp.post("/t/<code>/devices/<int:device_id>/restore")
+def restore(code: str, device_id: int) -> BaseResponse:
+    """Bring a removed phone back to the table (host only): one tap undoes a mistaken Remove."""
+    view = _host_view(code)
+    try:
+        back = get_referee().restore(view.code, device_id)
+    except Illegal as refused:
+        # Said in the panel, where the host's eyes are (the page comes back scrolled to it), like its confirmations.
+        flash(refused.message, "info")
+        return _back_to_join_panel(view)
+    flash(f"{back.label} is back at the table.", "info")
+    return _back_to_join_panel(view)
+
+
+@bp.post("/t/<code>/join-link")
+def new_link(code: str) -> BaseResponse:
+    """Replace the join link and QR code, for when they reached people who should not join (host only)."""
+    view = _host_view(code)
+    get_referee().new_join_link(view.code)
+    flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
+    return _back_to_join_panel(view)
+
+
+@bp.post("/t/<code>/entry")
+def entry(code: str) -> BaseResponse:
+    """Choose who may enter cards: every joined phone, or the host only (host only)."""
+    view = _host_view(code)
+    chosen = request.form.get("entry", "joined")
+    get_referee().set_entry(view.code, chosen)
+    # Said like the panel's other controls (play test 5: saving this one changed the list and said nothing).
+    flash(ENTRY_SAVED[chosen], "info")
+    return _back_to_join_panel(view)

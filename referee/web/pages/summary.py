@@ -1,0 +1,191 @@
+"""What a phone says about the table beyond its numbers: whose phone it is, what just happened, who lost a life."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import EventKind, GameState, Status, join_names, taken_back
+from ...service import moved_note
+from ...service.tableview import TableView
+from ...store import DeviceRow
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who this phone is at the table ("You're Bob"), and whether it is that player's turn."""
+
+    player: str | None
+    label: str
+    your_turn: bool
+    moved: str | None = None
+    """Why this phone only watches, if another phone took its seat over ("Bob is on another phone now: …")."""
+    left: str | None = None
+    """What this phone's player is told once they have left the game (play test 11a: nothing said it to them)."""
+
+
+@dataclass(frozen=True)
+class Strip:
+    """The one-line "what just happened" at the top of every phone."""
+
+    text: str
+    label: str
+    """What the line is: "Just now", or "Undone by Host" and "Redone by Host" after Undo and Redo (the buttons'
+    words)."""
+    losses: tuple[Loss, ...]
+    """Who lost lives with the last action, each player or team once, in the order they lost them."""
+    out: tuple[str, ...]
+    """Who was eliminated by the last action."""
+    you_lost: Loss | None
+    """What the last action cost this phone's player (or their team), if anything."""
+    rule: str | None = None
+    """The rulebook entry behind an unusual turn of play (narrate.UNUSUAL_EVENTS), for the line's "Why?" link."""
+
+
+@dataclass(frozen=True)
+class TieBreakNote:
+    """What a tie-break waits for, said by the phones' banner and the table display for as long as it lasts,
+    whatever the newest log line is (a hand Fix entered during the tie-break must not hide it)."""
+
+    headline: str
+    short: str
+    """A few words for the table display, read from across the table ("Ann and Bob are tied")."""
+    who: str
+    """Who is in it: the tied players ("Ann and Bob are tied, with 2 lives each."), or both teams."""
+    how: str
+    """What each player does to settle it."""
+    rule: str
+    """The rulebook entry behind it (the "Why?" link)."""
+    groups: tuple[TieBreakGroup, ...]
+    """The tied seats as the form asks for their totals: one group per team, or one group without a name."""
+
+
+@dataclass(frozen=True)
+class TieBreakGroup:
+    """Tied seats whose totals are added up together: a team's (named), or every tied player's (no name)."""
+
+    team: str | None
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Lives one player (or team) lost to one action, and how many they have left after it."""
+
+    name: str
+    lives: int
+    left: int
+
+
+def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
+    """Say who this phone is; None for a phone that never joined (it sees the table as a visitor)."""
+    if device is None or device.revoked:
+        return None
+    state = view.state
+    if device.player:
+        current = state.current_player
+        your_turn = state.status is Status.PLAYING and current is not None and current.name == device.player
+        seat = state.seat_of(device.player)
+        left = seat is not None and state.players[seat].left
+        # Once a rematch follows, this game changes no more: no Undo brings anyone back (play test 12a).
+        if view.rematch_code:
+            note = "You left this game before it ended." if left else None
+        else:
+            note = "You've left this game: this phone still follows it. Undo brings you back." if left else None
+        return Identity(device.player, f"You're {device.player}", your_turn, left=note)
+    labels = {"host": "You're the host", "watcher": "You're watching"}
+    moved = moved_note(device, view.setup.players)
+    return Identity(None, labels.get(device.role, "You're keeping score"), False, moved)
+
+
+def _team_of(state: GameState, name: str) -> str | None:
+    seat = state.seat_of(name)
+    if seat is None:
+        return None
+    team = state.players[seat].team
+    return None if team is None else state.teams[team].name
+
+
+def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
+    """The last thing that happened and what it cost; None before the first card."""
+    changed = view.last_undo_or_redo
+    if changed is not None:
+        # The newest change was Undo or Redo: say so, with what it took back or put back. After an Undo the
+        # state's events are an older action's, so no lives are counted here (the players' rows show them).
+        by = f" by {changed.status_by}" if changed.status_by else ""
+        if changed.undone:
+            # An Undo always takes back the newest action that counted: now the first of the undone tail.
+            history = view.history
+            undone = history.actions[len(history.active)]
+            return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
+        # A Redo's state carries its action's events again: who it put out is said as after the card itself.
+        return Strip(changed.text, f"Redone{by}", _losses(view.state), _out(view.state), None, changed.note_rule)
+    latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
+    if latest is None:
+        return None
+    state = view.state
+    losses = _losses(state)
+    out = _out(state)
+    you_lost = None
+    if device is not None and device.player:
+        mine = {device.player, _team_of(state, device.player)}
+        you_lost = next((loss for loss in losses if loss.name in mine), None)
+    return Strip(latest.text, "Just now", losses, out, you_lost, latest.note_rule)
+
+
+def _out(state: GameState) -> tuple[str, ...]:
+    """Who the last action put out of the game."""
+    return tuple(event.player for event in state.events if event.kind is EventKind.ELIMINATED and event.player)
+
+
+def _losses(state: GameState) -> tuple[Loss, ...]:
+    """The last action's lives lost, one `Loss` per player or team: a Bomb that was someone's last card costs
+    a player two (no 0, then the round's end), and "Dee −2 ♥" says it better than "Dee −1 ♥, Dee −1 ♥"."""
+    lost: dict[str, Loss] = {}
+    for event in state.events:
+        if event.kind is EventKind.LOST_LIFE and event.player:
+            # The engine names the player; in the team game the life is their team's (1994 rules, Team play).
+            name = _team_of(state, event.player) or event.player
+            before = lost.get(name)
+            left = event.value if event.value is not None else 0
+            lost[name] = Loss(name, (before.lives if before else 0) + 1, left)
+    return tuple(lost.values())
+
+
+# What settles equal totals too (house rule tiebreak_tie), said before the totals are entered (play test 6a: a
+# table that chose "fewest cards" only learnt so from the result).
+LEVEL_TOO = {
+    "shared": "Equal totals share the win.",
+    "fewest_cards": "Equal totals: the fewest cards wins (still equal, they share the win).",
+}
+
+
+def tiebreak_note(state: GameState) -> TieBreakNote | None:
+    """Say who is in the tie-break and how it is settled; None unless the game waits for one."""
+    if state.status is not Status.TIEBREAK:
+        return None
+    level = LEVEL_TOO[state.house_rules.tiebreak_tie]
+    if state.teams:
+        # Teams (house rule teams_both_out, "together"): every player counts, and the totals are added per team.
+        teams = [f"{team.name} ({join_names([state.players[s].name for s in team.seats])})" for team in state.teams]
+        return TieBreakNote(
+            "Both teams are out at once: tie-break!",
+            "Both teams are out",
+            f"{join_names(teams)} are both out.",
+            "Every player adds up the number cards left in their hand (wild cards count nothing). "
+            f"The team with the lower total wins. {level}",
+            "teams-both-out",
+            tuple(TieBreakGroup(team.name, tuple(s for s in state.tied if s in team.seats)) for team in state.teams),
+        )
+    tied = [state.players[seat] for seat in state.tied]
+    names = join_names([player.name for player in tied])
+    lives = tied[0].lives if tied else 0
+    # 1994 rules, Sudden Death: a tie on lives is settled by the number cards in hand, lowest wins.
+    return TieBreakNote(
+        "Sudden Death tie!",
+        f"{names} are tied",
+        f"{names} are tied, with {lives} {'life' if lives == 1 else 'lives'} each.",
+        "Each tied player adds up the number cards left in their hand (wild cards count nothing). "
+        f"Lowest total wins. {level}",
+        "tiebreak",
+        (TieBreakGroup(None, state.tied),),
+    )

@@ -1,0 +1,419 @@
+"""The table: its page, the live regions htmx refreshes, and the form posts that enter cards and start a rematch.
+
+Every action form posts to one URL (`act`); without JavaScript it answers with a redirect back to the page,
+with htmx it answers with the board, including any refusal as a sentence in the banner.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import Blueprint, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieBreak, highest_hand_value
+from ...service.codec import Command, Redo, Undo
+from ...service.errors import Conflict, Forbidden, Invalid, ServiceError, TooMany
+from ...service.tableview import TableView
+from ...store import DeviceRow
+from ..extensions import get_referee, table_limit
+from ..htmx import is_htmx, navigate, nothing_changed
+from ..http_status import http_status
+from ..security import csrf_ok
+from .asking import asking_context
+from .common import client_address, current_device, refusal_for, service_error_page, watch_reason
+from .joining import join_panel
+from .logview import log_lines
+from .rematch import (
+    HOST_ONLY,
+    TOO_LATE,
+    RematchForm,
+    asked_for,
+    is_change_post,
+    may_show_form,
+    posted_form,
+    refusal_sentence,
+    rematch_context,
+    requested,
+)
+from .rendering import LOG_HAS_IDS, ActionForms, log_changes
+from .rules import asked_question, panel_answers
+from .standings import standings
+from .summary import identity, strip, tiebreak_note
+
+bp = Blueprint("table", __name__)
+# Flash category of a tap the table had already moved past: said quietly (a status, not an alert).
+QUIET = "quiet"
+# A version is a count of entries: 18 digits outgrow any game and still fit the database's 64-bit integer.
+MAX_VERSION_DIGITS = 18
+BAD_VERSION = "This tap came with a garbled page version, so nothing was entered: reload the table and tap again."
+bp.register_error_handler(ServiceError, service_error_page)
+
+
+def _next_player(view: TableView) -> str | None:
+    """Who plays after the current player, if someone else (for "then Bob")."""
+    state = view.state
+    current = state.current
+    if current is None or state.status is not Status.PLAYING:
+        return None
+    following = state.next_active(current)
+    return state.players[following].name if following != current else None
+
+
+def _messages(full_page: bool, errors: list[str] | None) -> tuple[list[str], list[str], list[str]]:
+    """The errors, the host's confirmations and the quiet notes to show: passed in, or left by a form post.
+
+    Only the full page takes flashed messages: a live refresh racing the redirect would otherwise take
+    (and drop) the host's confirmation.
+    """
+    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True)) if full_page else []
+    shown_errors = errors or [message for category, message in flashed if category == "error"]
+    notices = [message for category, message in flashed if category == "info"]
+    return shown_errors, notices, [message for category, message in flashed if category == QUIET]
+
+
+def board_context(
+    view: TableView,
+    device: DeviceRow | None,
+    *,
+    full_page: bool = False,
+    kept_join_tag: str | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Everything the board's partials need to draw the table for this phone.
+
+    `kept_join_tag`: the tag of the join panel the phone shows, known to be current (_kept_join_tag); the board
+    keeps it and the table's phones are not read again.
+    """
+    state = view.state
+    legal = view.legal
+    wilds = {option.card: option for option in legal.cards if not option.card.is_number}
+    join = None if kept_join_tag else join_panel(view, device)
+    join_tag = kept_join_tag or (join.tag if join else None)
+    lines, log_count = log_lines(view)
+    errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
+    quiet = extra.pop("quiet", None) or quiet
+    may_enter = get_referee().may_enter(view, device)
+    return {
+        "view": view,
+        "state": state,
+        "legal": legal,
+        "numbers": [option for option in legal.cards if option.card.is_number],
+        "wilds": [wilds[card] for card in WILD_CARDS],
+        "next_player": _next_player(view),
+        "device": device,
+        "may_enter": may_enter,
+        # Only a phone that may enter cards has action forms (and only it needs a CSRF token in its session).
+        "forms": ActionForms.for_view(view) if may_enter else None,
+        "errors": errors,
+        "notices": notices,
+        "quiet": quiet,
+        "join": join,
+        "join_tag": join_tag,
+        "board_values": _board_values(view, join_tag),
+        "log": lines,
+        "log_count": log_count,
+        "Status": Status,
+        "Card": Card,
+        "highest_hand_value": highest_hand_value,
+        "last_events": _last_events(view),
+        "me": identity(view, device),
+        **_game_over(view),
+        **rematch_context(view, device),
+        "strip": strip(view, device),
+        "tiebreak": tiebreak_note(state),
+        **asking_context(view, device),
+        **extra,
+    }
+
+
+def _board_values(view: TableView, join_tag: str | None) -> dict[str, str | int]:
+    """What every htmx request from the board says of the page: its join panel, its log, its revision."""
+    values: dict[str, str | int] = {"join": join_tag} if join_tag else {}
+    return values | {"log": LOG_HAS_IDS, "revision": view.revision}
+
+
+def _kept_join_tag(view: TableView) -> str | None:
+    """The join panel's tag a tap's phone sent, if nothing but that tap changed the table since its board was drawn.
+
+    Everything the panel shows (phones joining or removed, the link, who may enter) bumps the table's revision, and
+    an entered tap bumps it by one: at one past the revision the board showed, the panel is the one the phone has.
+    Read after the tap, not before: a phone joining in between would otherwise be missed (the tap's answer is at
+    a newer revision than the stream announces, so no refresh would bring the panel).
+    """
+    if request.values.get("revision") != str(view.revision - 1):
+        return None
+    return request.values.get("join") or None
+
+
+def _last_events(view: TableView) -> set[str]:
+    """What the newest change made happen (for the round's banner); nothing after an Undo, whose state's
+    events are an older action's: a round that ended before the undone card is not announced again."""
+    changed = view.last_undo_or_redo
+    if changed is not None and changed.undone:
+        return set()
+    return {event.kind for event in view.state.events}
+
+
+def _game_over(view: TableView) -> dict[str, Any]:
+    """The standings of a finished game (and the series it belongs to); nothing while it is played."""
+    if view.state.status is not Status.FINISHED:
+        return {}
+    games = get_referee().series(view)
+    return {"standings": standings(view, games), "series_games": len(games)}
+
+
+def _join_changed(join_tag: str | None) -> bool:
+    """True if the page that sent this htmx request shows another join panel than `join_tag` (it says which)."""
+    return is_htmx() and (request.values.get("join") or None) != join_tag
+
+
+def _render_board(
+    view: TableView,
+    device: DeviceRow | None,
+    errors: list[str] | None = None,
+    quiet: list[str] | None = None,
+    shown: TableView | None = None,
+    kept_join_tag: str | None = None,
+) -> str:
+    context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag)
+    # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
+    # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
+    context["join_changed"] = _join_changed(context["join_tag"])
+    if shown is not None:
+        # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
+        context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
+    return render_template("_board.html", **context)
+
+
+@bp.get("/t/<code>")
+def page(code: str) -> BaseResponse | str:
+    """Show the table: total, turn, card pad, players, log."""
+    view = get_referee().view(code)
+    if view.code != code:
+        return redirect(url_for("table.page", code=view.code))
+    context = board_context(view, current_device(view), full_page=True, open_sheet=request.args.get("sheet"))
+    # Back from a ruling opened in the rules panel: the question and its answers, where they were.
+    rules_query = asked_question()
+    return render_template(
+        "table.html", rules_query=rules_query, rules_results=panel_answers(view, rules_query), **context
+    )
+
+
+@bp.get("/t/<code>/board")
+def board(code: str) -> BaseResponse | str:
+    """Return the live regions; answer 204 when the page already shows this revision."""
+    referee = get_referee()
+    numbers = referee.revision(code)
+    if numbers is None:
+        abort(404)
+    if request.args.get("since", "") == str(numbers[1]):
+        return nothing_changed()
+    view = referee.view(code)
+    return _render_board(view, current_device(view))
+
+
+def _respond(
+    view: TableView,
+    device: DeviceRow | None,
+    error: ServiceError | None = None,
+    *,
+    quiet: str | None = None,
+    shown: TableView | None = None,
+    kept_join_tag: str | None = None,
+) -> BaseResponse | tuple[str, int]:
+    """After a form post: htmx gets the board back (with the refusal, if any); a plain browser is redirected.
+
+    `quiet` replaces the refusal's sentence with a calm note (the table had already moved past the tap).
+    `shown` is the table as the phone showed it before the post, when known: its log is only brought up to date.
+    `kept_join_tag`: the join panel the phone shows is current (_kept_join_tag).
+    """
+    if is_htmx():
+        status = 200 if error is None else http_status(error)
+        errors = [] if error is None or quiet else [error.message]
+        board = _render_board(
+            view, device, errors=errors, quiet=[quiet] if quiet else None, shown=shown, kept_join_tag=kept_join_tag
+        )
+        return board, status
+    if quiet:
+        flash(quiet, QUIET)
+    elif error is not None:
+        flash(error.message, "error")
+    return redirect(url_for("table.page", code=view.code), 303)
+
+
+def moved_on_message(view: TableView, command: Command) -> str:
+    """Quiet words for a tap made on a version the table has left, another phone's change first."""
+    if isinstance(command, Play):
+        tapped = f"{command.player}'s {command.card.label}"
+        now = view.state.current_player
+        turn = f" ({now.name}'s turn now)" if now is not None and view.state.status is Status.PLAYING else ""
+        return f"The table moved on{turn}: {tapped} was not entered. Check, then tap again if it still counts."
+    return "The table moved on just before your tap: nothing was entered. Check it, then tap again if needed."
+
+
+def _tiebreak_values(view: TableView) -> TieBreak:
+    values = []
+    for player in view.state.players:
+        raw = request.form.get(f"tb_{player.name}")
+        if raw is None or raw == "":
+            continue
+        try:
+            values.append((player.name, int(raw)))
+        except ValueError:
+            raise Invalid("bad_form", "Type each total as digits.", field=f"tb_{player.name}") from None
+    return TieBreak(tuple(values))
+
+
+def _command_from_form(view: TableView) -> Command:
+    """Build the engine action the posted form describes; raise Invalid if it is malformed."""
+    form = request.form
+    kind = form.get("kind", "play")
+    player = form.get("player", "")
+    match kind:
+        case "play":
+            try:
+                card = Card(form.get("card", ""))
+            except ValueError:
+                raise Invalid("bad_form", "Pick a card.", field="card") from None
+            return Play(player, card, tuple(form.getlist("zeros")))
+        case "bust":
+            return Bust(player)
+        case "hand":
+            try:
+                return SetHand(player, int(form.get("cards", "")))
+            except ValueError:
+                raise Invalid("bad_form", "Type the number of cards as digits.", field="cards") from None
+        case "leave":
+            return Leave(player)
+        case "tiebreak":
+            return _tiebreak_values(view)
+        case "undo":
+            return Undo()
+        case "redo":
+            return Redo()
+    raise Invalid("bad_form", "Unknown action.", field="kind")
+
+
+def _posted_version() -> int | None:
+    """The version the phone saw; None for a post without one (the API's way: no stale check asked for).
+
+    A version that is there but not a whole number is refused rather than ignored: ignoring it would enter
+    the tap with no check that the phone was up to date, which is the check the field exists for.
+    """
+    raw = request.form.get("version")
+    if raw is None:
+        return None
+    # isascii: str.isdigit also accepts digits like "²" that int() refuses; int() also refuses over 4300 digits.
+    if raw.isascii() and raw.isdigit() and len(raw) <= MAX_VERSION_DIGITS:
+        return int(raw)
+    raise Invalid("bad_form", BAD_VERSION, field="version")
+
+
+def _needs_bomb_sheet(view: TableView, command: Command) -> bool:
+    """Without JavaScript the Bomb button first opens the "Who put down a 0?" sheet."""
+    return (
+        isinstance(command, Play)
+        and command.card is Card.BOMB
+        and not request.form.get("bomb_confirmed")
+        and bool(view.legal.bomb_answerers)
+    )
+
+
+@bp.post("/t/<code>/act")
+def act(code: str) -> BaseResponse | tuple[str, int]:
+    """Enter a card, a bust, a hand correction, a tie-break, an undo or a redo."""
+    referee = get_referee()
+    view = referee.view(code)
+    device = current_device(view)
+    try:
+        if not csrf_ok():
+            raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
+        if not referee.may_enter(view, device):
+            raise Forbidden(
+                "watch_only",
+                refusal_for(
+                    view, device, watch_reason(view, device) or "This phone is only watching: it can't enter cards."
+                ),
+            )
+        expected_version = _posted_version()
+        command = _command_from_form(view)
+        if _needs_bomb_sheet(view, command):
+            return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
+        entered_by = None if device is None else device.label
+        # What the phone shows is known when it posted the version read just now and its log has ids (a page
+        # opened before an upgrade does not say "log": it gets the whole board).
+        known = expected_version == view.version and request.values.get("log") == LOG_HAS_IDS
+        shown = view if known else None
+        view = referee.act(view.code, command, expected_version=expected_version, entered_by=entered_by, device=device)
+    except Conflict as error:
+        fresh = error.view or view
+        # A double tap's second post is told its card is in (service.already_in); any other, what moved on.
+        quiet = error.message if error.code == "already_entered" else moved_on_message(fresh, command)
+        return _respond(fresh, device, error, quiet=quiet)
+    except ServiceError as error:
+        return _respond(error.view or view, device, error)
+    return _respond(view, device, shown=shown, kept_join_tag=_kept_join_tag(view))
+
+
+def _refused_changes(
+    view: TableView, device: DeviceRow | None, form: RematchForm, error: ServiceError
+) -> tuple[str, int]:
+    """A refused change form comes back open, with the host's choices and the reason beside its button.
+
+    htmx swaps the board (the button keeps its id, so focus goes back to it, on screen: templates/_rematch.html);
+    a plain browser gets the whole page at once (a redirect would lose what the host chose).
+    """
+    full_page = not is_htmx()
+    context = board_context(
+        view,
+        device,
+        full_page=full_page,
+        rematch_form=form,
+        rematch_error=refusal_sentence(form, error),
+        rematch_error_field=getattr(error, "field", None),
+        rematch_autofocus=full_page,
+    )
+    if full_page:
+        return render_template("table.html", **context), http_status(error)
+    context["join_changed"] = _join_changed(context["join_tag"])
+    return render_template("_board.html", **context), http_status(error)
+
+
+@bp.post("/t/<code>/rematch")
+def rematch(code: str) -> BaseResponse | tuple[str, int]:
+    """Start a rematch with the same players: the same settings, or those the host's phone changed in the form."""
+    referee = get_referee()
+    view = referee.view(code)
+    device = current_device(view)
+    form = posted_form(view) if is_change_post() else None
+    # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
+    makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
+    try:
+        if not referee.may_enter(view, device):
+            raise Forbidden("watch_only", refusal_for(view, device, "Only a phone at the table can start a rematch."))
+        if not csrf_ok():
+            raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
+        # Only the host's phone set the table up, so only it changes the rematch's settings (forged posts too).
+        if form is not None and not referee.may_change_rematch(device):
+            raise Forbidden("host_only", HOST_ONLY)
+        if makes_table:
+            if not table_limit().allow(client_address()):
+                raise TooMany("too_many", "Too many new tables from this phone: wait a minute.")
+            counted = True
+        new_code, made = referee.rematch(view.code, **({} if form is None else requested(form)))
+    except ServiceError as error:
+        if counted:
+            table_limit().release(client_address())
+        fresh = error.view or view
+        if form is not None and referee.may_change_rematch(device) and may_show_form(fresh):
+            return _refused_changes(fresh, device, form, error)
+        return _respond(fresh, device, error)
+    if counted and not made:
+        table_limit().release(client_address())  # another phone made it a moment before: no table made here
+    if form is not None and not made:
+        # Another phone's "same players" got there first: the host's changes were not used; say so (not silently).
+        started = referee.setup_of(new_code)
+        if started is not None and not asked_for(form, started):
+            flash(TOO_LATE, QUIET)
+    return navigate(url_for("table.page", code=new_code))

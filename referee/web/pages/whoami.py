@@ -1,0 +1,149 @@
+"""The host's phone says who it is: one of the players (it keeps every host right) or only the scorekeeper.
+
+Asked in the lobby ("Which one is you?"), changed from the host's panel on the table, and shown on a page of
+its own when the host opens its own join link or types its own code (never a silent no-op). A seat another
+phone holds is taken over only after the host's phone says yes once, on this page (`Referee.set_host_player`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, flash, get_flashed_messages, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...service import HOST_LABEL
+from ...service.errors import ServiceError
+from ...service.tableview import TableView
+from ...store import DeviceRow
+from ..extensions import get_referee
+from ..htmx import navigate
+from ..security import csrf_ok
+from .common import asked_holder, current_device, current_key, service_error_page
+
+bp = Blueprint("whoami", __name__)
+bp.register_error_handler(ServiceError, service_error_page)
+
+# Where the form goes back to: the page it was on (the lobby, the table's host panel, this page).
+BACKS = ("lobby", "table", "me")
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    """What the host's phone said it is, and the players it may still pick (no other phone is theirs)."""
+
+    player: str | None
+    """The player this phone is, if it said one."""
+    said: bool
+    """False until the host answered "Which one is you?" (the lobby keeps asking)."""
+    free: tuple[str, ...]
+    """Players no phone is theirs yet (the host's own player left out): one button each."""
+    held: tuple[str, ...]
+    """Players another phone is theirs: picking one asks first, then takes the seat over (that phone watches)."""
+
+
+def host_choice(view: TableView, device: DeviceRow | None, devices: list[DeviceRow] | None = None) -> HostChoice | None:
+    """The host's phone's answer and its choices; None for every other phone. `devices`: the table's, if read."""
+    if device is None or device.revoked or device.role != "host":
+        return None
+    others = get_referee().devices(view) if devices is None else devices
+    held = {d.player for d in others if d.player and not d.revoked and d.id != device.id}
+    names = [name for name in view.setup.players if name != device.player]
+    return HostChoice(
+        player=device.player,
+        said=device.player is not None or device.label != HOST_LABEL,
+        free=tuple(name for name in names if name not in held),
+        held=tuple(name for name in names if name in held),
+    )
+
+
+def _back_url(code: str, back: str) -> str:
+    """The page the form was on: the lobby, this page, or the table's host panel."""
+    if back == "lobby":
+        return url_for("lobby.page", code=code)
+    if back == "me":
+        return url_for("whoami.page", code=code)
+    return url_for("table.page", code=code) + "#join"
+
+
+def _back(code: str, back: str) -> BaseResponse:
+    """Back to the page the form was on (a 303, or HX-Redirect for htmx)."""
+    return navigate(_back_url(code, back))
+
+
+@bp.get("/t/<code>/me")
+def page(code: str) -> BaseResponse | str:
+    """Tell the host's phone it is this table's host and ask which player it is; other phones go to the table.
+
+    With `take=NAME` (a seat another phone holds, picked here, in the lobby or on the table), it asks first.
+    """
+    view = get_referee().view(code)
+    choice = host_choice(view, current_device(view))
+    if choice is None:
+        return redirect(url_for("table.page", code=view.code))
+    if view.code != code:  # typed in lower case, say
+        return redirect(url_for("whoami.page", code=view.code))
+    messages = get_flashed_messages(with_categories=True)
+    back = request.args.get("back", "me")
+    back = back if back in BACKS else "me"
+    take = request.args.get("take")
+    holder = _holder(view, take) if take in choice.held else None  # a seat freed meanwhile needs no question
+    return render_template(
+        "whoami.html",
+        view=view,
+        choice=choice,
+        back=back,
+        messages=messages,
+        take=None if holder is None else take,
+        holder=holder,
+        back_url=_back_url(code, back),
+    )
+
+
+def _holder(view: TableView, name: str | None) -> DeviceRow | None:
+    """The phone other than the host's that holds `name`'s seat (its id goes with the yes)."""
+    others = [d for d in get_referee().devices(view) if not d.revoked and d.role != "host"]
+    return next((d for d in others if d.player == name), None)
+
+
+@bp.post("/t/<code>/me")
+def choose(code: str) -> BaseResponse:
+    """Make the host's phone the player it picked ("player:NAME"), or only the scorekeeper ("score")."""
+    view = get_referee().view(code)
+    back = request.form.get("back", "table")
+    back = back if back in BACKS else "table"
+    if not csrf_ok():
+        flash("This page was stale: it has been refreshed. Tap again.", "error")
+        return _back(view.code, back)
+    held = take_host_answer(view.code, request.form.get("who", ""), take_over=asked_holder())
+    if held is not None:
+        return navigate(url_for("whoami.page", code=view.code, take=held, back=back))
+    return _back(view.code, back)
+
+
+def take_host_answer(code: str, choice: str, *, take_over: int | None = None) -> str | None:
+    """Make the host's phone "player:NAME"'s or only the scorekeeper ("score"); flash what happened, in words.
+
+    Return the player's name if another phone holds that seat and the host's phone has not said yes to taking
+    it from that phone (`take_over`, its id) yet: the caller then asks (this page, with `take`).
+    """
+    if choice == "watch":
+        message = "This phone started the table, so it is the host: it can't only watch."
+        flash(f"{message} Tap your name, or I'm only keeping score.", "error")
+        return None
+    if choice != "score" and not choice.startswith("player:"):
+        flash("Tap your name, or I'm only keeping score.", "error")
+        return None
+    player = None if choice == "score" else choice.removeprefix("player:")
+    try:
+        done = get_referee().set_host_player(code, current_key(), player, take_over=take_over)
+    except ServiceError as error:
+        if error.code in ("seat_held", "seat_taken_meanwhile") and player is not None:
+            if error.code == "seat_taken_meanwhile":
+                flash(error.message, "error")  # another phone took it since the question: said, then asked again
+            return player.strip()
+        flash(error.message, "error")
+        return None
+    said = f"This phone is {done.player}'s now" if done.player else "This phone only keeps score now"
+    flash(f"{said}; it is still the host.", "info")
+    return None
