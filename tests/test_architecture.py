@@ -1,21 +1,52 @@
-"""The shape of the code (docs/architecture.md): no import circle, every module says what it owns, short functions."""
+"""The shape of the code (docs/architecture.md): the layers import only downwards, no import circle, every module
+says what it owns, short functions and modules, loggers that redact."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "referee"
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "referee"
 MAX_FUNCTION_LINES = 60
+# Lines of code (not blank, comment or docstring lines): past this a module is doing more than one thing.
+MAX_MODULE_CODE_LINES = 800
+
+# The layers, lowest first, and the layers each may import (besides its own). docs/architecture.md draws them.
+LAYERS: dict[str, tuple[str, ...]] = {
+    "engine": (),
+    "rulebook": ("engine",),
+    "store": (),
+    "service": ("store", "rulebook", "engine"),
+    "web": ("service", "rulebook", "engine"),
+    "app": ("web", "service", "store", "rulebook", "engine"),
+    "server": ("app", "web", "service", "store", "rulebook", "engine"),
+    "tools": ("server", "app", "web", "service", "store", "rulebook", "engine"),
+}
+# The two layers that see requests: what they log may quote a request's path, so their loggers redact.
+REQUEST_LAYERS = ("web", "server")
 
 
-def _modules() -> dict[str, Path]:
-    """Every module of the package by dotted name (a package by its __init__.py)."""
+def layer_of(module: str) -> str:
+    """The layer a dotted module name belongs to."""
+    parts = module.split(".")
+    if parts[0] == "tools":
+        return "tools"
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return parts[1]
+    if module == "referee.__main__":
+        return "server"
+    return "app"  # referee itself (create_app) and referee.config
+
+
+def _modules(*tops: str) -> dict[str, Path]:
+    """Every module of the package (and of `tops`, if given) by dotted name (a package by its __init__.py)."""
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        found[name] = path
+    for top in tops or ("referee",):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
     return found
 
 
@@ -91,14 +122,65 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
     assert long == []
 
 
-def test_every_logger_of_the_app_redacts_secrets() -> None:
-    """A log line quotes request paths (join secrets, table codes): every logger is made by redacted_logger."""
-    # The module that makes them, and the one that sets up the root handler.
-    allowed = {PACKAGE / "web" / "redaction.py", PACKAGE / "web" / "logs.py"}
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    modules = _modules("referee", "tools")
+    known = set(modules)
+    wrong = []
+    for name, path in modules.items():
+        layer = layer_of(name)
+        for target in sorted(_imports(name, path, known)):
+            other = layer_of(target)
+            if other != layer and other not in LAYERS[layer]:
+                wrong.append(f"{name} ({layer}) -> {target} ({other})")
+    assert wrong == []
+
+
+def test_the_layer_check_finds_an_import_upwards(tmp_path: Path) -> None:
+    module = tmp_path / "referee" / "store" / "rows.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("from ..web import pages\n")
+    assert _imports("referee.store.rows", module, {"referee.web.pages"}) == {"referee.web.pages"}
+    assert layer_of("referee.web.pages") not in LAYERS[layer_of("referee.store.rows")]
+
+
+def _code_lines(path: Path) -> int:
+    """Lines of code in a module: not blank, not comments, not docstrings."""
+    tree = ast.parse(path.read_text())
+    docstring_lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                docstring_lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return sum(
+        1
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if line.strip() and not line.strip().startswith("#") and number not in docstring_lines
+    )
+
+
+def test_no_module_is_over_eight_hundred_lines_of_code() -> None:
+    long = {
+        name: lines
+        for name, path in _modules("referee", "tools").items()
+        if (lines := _code_lines(path)) > MAX_MODULE_CODE_LINES
+    }
+    assert long == {}
+
+
+def test_the_loggers_of_the_layers_that_see_requests_redact_secrets() -> None:
+    """A log line there may quote a request's path (join secrets, table codes): every logger in web/ and server/
+    is made by redacted_logger (referee serve also redacts at its one handler, which covers every other logger)."""
+    makers = {PACKAGE / "web" / "redaction.py", PACKAGE / "web" / "logs.py"}
     bare = [
-        f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if path not in allowed
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for layer in REQUEST_LAYERS
+        for path in sorted((PACKAGE / layer).rglob("*.py"))
+        if path not in makers
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Attribute) and node.attr == "getLogger"
     ]

@@ -10,9 +10,7 @@ import threading
 
 from flask import Flask, current_app
 
-from ..service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, Referee
-from ..service.bus import Bus
-from ..store import Store
+from ..service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, Referee, open_service
 from .security import Limiter, RateLimiter, SharedRateLimiter
 
 REFEREE = "referee"
@@ -28,19 +26,22 @@ def init_app(app: Flask) -> None:
     """Open the store, start the change bus and the rate limits, as the app's settings say."""
     config = app.config
     shared = bool(config["CROSS_PROCESS_UPDATES"])
-    store = Store(config["DATABASE_URL"], shared=shared)
+    referee = open_service(
+        config["DATABASE_URL"],
+        shared=shared,
+        max_listeners=int(config["MAX_STREAMS"]),
+        max_actions=int(config["MAX_ACTIONS_PER_TABLE"]),
+    )
+    store = referee.store
     # Each request's database connection goes back to the pool when the request ends.
     app.teardown_appcontext(lambda _error: store.release())
-    bus = Bus(max_listeners=int(config["MAX_STREAMS"]))
-    app.extensions[REFEREE] = Referee(store, bus, max_actions=int(config["MAX_ACTIONS_PER_TABLE"]))
+    app.extensions[REFEREE] = referee
     stop = threading.Event()
     app.extensions[RELAY_STOP] = stop
     app.extensions[IMPORT_SLOT] = threading.BoundedSemaphore(1)
     if shared:
         # Changes committed by other server processes reach this process's streams through the database.
-        threading.Thread(
-            target=store.listen, args=(bus.publish, stop, bus.wake_all), name="referee-relay", daemon=True
-        ).start()
+        threading.Thread(target=referee.hear_other_processes, args=(stop,), name="referee-relay", daemon=True).start()
     limits = (
         (TABLE_LIMIT, "TABLES_PER_MINUTE"),
         (JOIN_LIMIT, "JOINS_PER_MINUTE"),

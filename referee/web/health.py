@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 
-from ..store import one_line, storage_errors
+from ..service import one_line, storage_errors
 from .extensions import get_referee
 from .redaction import redacted_logger
 

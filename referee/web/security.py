@@ -23,8 +23,6 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
-    from ..store import Store
-
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "X-CSRF-Token"
 
@@ -117,6 +115,22 @@ def add_security_headers(response: Response) -> Response:
     return response
 
 
+class RateCounts(Protocol):
+    """Where processes sharing a database count rate-limited events together (the store's rate_events rows)."""
+
+    def count_rate_event(self, limiter: str, key: str, *, limit: int, window: float, now: float) -> bool:
+        """Count one event for `key` unless `limit` were counted in the last `window` seconds."""
+
+    def rate_event_leaving(self, limiter: str, key: str, *, limit: int, after: float) -> float | None:
+        """When the event that must leave the window before `key` may count another was counted."""
+
+    def take_back_rate_event(self, limiter: str, key: str) -> None:
+        """Forget the newest event counted for `key`."""
+
+    def forget_rate_events(self, limiter: str, before: float) -> None:
+        """Delete the events `limiter` counted before `before`."""
+
+
 class Limiter(Protocol):
     """A per-key limit on events in a sliding window (RateLimiter in memory, SharedRateLimiter in the database)."""
 
@@ -186,7 +200,7 @@ class SharedRateLimiter:
     SWEEP_EVERY = 500
 
     def __init__(
-        self, store: Store, name: str, limit: int, window: float, clock: Callable[[], float] = time.time
+        self, store: RateCounts, name: str, limit: int, window: float, clock: Callable[[], float] = time.time
     ) -> None:
         # The wall clock, not time.monotonic: every process (and machine) must read the same time.
         self.store = store

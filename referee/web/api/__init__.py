@@ -10,13 +10,12 @@ from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from ... import rulebook
 from ...engine import Status
-from ...service import Referee, normalise_code
+from ...service import DeviceRow, JoinRequestRow, Referee, normalise_code
 from ...service.codec import command_from_json, expected_version, state_json
 from ...service.errors import Conflict, Invalid, ServiceError
 from ...service.rematchnote import rematch_note
 from ...service.tableview import Created, TableView
 from ...service.transfer import export_document, import_document
-from ...store import DeviceRow, JoinRequestRow
 from ..extensions import action_limit, get_referee, import_slot, table_limit
 from ..http_status import http_error_sentence, http_status
 from ..pages.joining import join_url

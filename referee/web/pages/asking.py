@@ -14,10 +14,9 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, new_device_key
+from ...service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, DeviceRow, JoinRequestRow, new_device_key
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
-from ...store import DeviceRow, JoinRequestRow
 from ..extensions import ask_limit, get_referee, join_limit
 from ..security import csrf_ok
 from .common import adopt_device_key, client_address, current_device, current_key, require_host, service_error_page

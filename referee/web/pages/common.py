@@ -5,10 +5,9 @@ from __future__ import annotations
 from flask import abort, render_template, request, session
 from werkzeug.exceptions import HTTPException
 
-from ...service import moved_note, new_device_key
+from ...service import DeviceRow, moved_note, new_device_key
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
-from ...store import DeviceRow
 from ..extensions import get_referee
 from ..http_status import http_error_sentence, http_status
 from ..security import new_csrf_token

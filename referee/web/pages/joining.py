@@ -18,10 +18,9 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import name_key
-from ...service import held_question, normalise_code
+from ...service import DeviceRow, held_question, normalise_code
 from ...service.errors import Forbidden, Illegal, NotFound, ServiceError
 from ...service.tableview import TableView
-from ...store import DeviceRow
 from ..extensions import get_referee, join_limit
 from ..http_status import http_status
 from ..netaddr import ALL_INTERFACES, lan_address, link_for_phones

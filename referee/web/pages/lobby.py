@@ -12,9 +12,9 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from ...service import DeviceRow
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
-from ...store import DeviceRow
 from ..extensions import get_referee
 from ..htmx import navigate
 from .asking import asking_context

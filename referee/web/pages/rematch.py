@@ -23,11 +23,10 @@ from ...engine import (
     join_names,
     name_key,
 )
-from ...service import left_the_game, rematch_players
+from ...service import DeviceRow, left_the_game, rematch_players
 from ...service.errors import ServiceError
 from ...service.rematchnote import changes, rematch_note, starter, team_pairs
 from ...service.tableview import TableView
-from ...store import DeviceRow
 from ..extensions import get_referee
 from .home import SetupForm, variant_choices
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import EventKind, GameState, Status, join_names, taken_back
-from ...service import moved_note
+from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
-from ...store import DeviceRow
 
 
 @dataclass(frozen=True)

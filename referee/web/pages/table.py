@@ -12,10 +12,10 @@ from flask import Blueprint, abort, flash, get_flashed_messages, redirect, rende
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieBreak, highest_hand_value
+from ...service import DeviceRow
 from ...service.codec import Command, Redo, Undo
 from ...service.errors import Conflict, Forbidden, Invalid, ServiceError, TooMany
 from ...service.tableview import TableView
-from ...store import DeviceRow
 from ..extensions import get_referee, table_limit
 from ..htmx import is_htmx, navigate, nothing_changed
 from ..http_status import http_status

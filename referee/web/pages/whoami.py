@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...service import HOST_LABEL
+from ...service import HOST_LABEL, DeviceRow
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
-from ...store import DeviceRow
 from ..extensions import get_referee
 from ..htmx import navigate
 from ..security import csrf_ok

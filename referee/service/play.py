@@ -1,0 +1,183 @@
+"""Playing: a card, a bust, a fixed hand, a player leaving, the tie-break; undo and redo."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine import (
+    Action,
+    Bust,
+    GameState,
+    Leave,
+    Play,
+    Refused,
+    SetHand,
+    replay,
+)
+from ..store import Db, DeviceRow
+from . import codec
+from .base import ServiceBase, new_event, no_table_message, normalise_code
+from .codec import Command, Redo, Undo
+from .errors import Conflict, Illegal, Invalid, NotFound
+from .tableview import LogEntry, TableView
+
+
+def _status_changed(
+    log: tuple[LogEntry, ...], seq: int, *, undone: bool, by: str | None, at: float
+) -> tuple[LogEntry, ...]:
+    """The log with entry `seq` undone or put back by the phone `by` at time `at`."""
+    return tuple(
+        replace(entry, undone=undone, status_by=by, changed_at=at, status_changed=True) if entry.seq == seq else entry
+        for entry in log
+    )
+
+
+def already_in(view: TableView, command: Command, expected_version: int) -> str | None:
+    """What to say when `command` sent from `expected_version` is the table's newest change already: a double tap,
+    or an answer lost on the way and the action sent again. It counts once; the sender is told so, not that
+    someone else was first. None for any other stale action."""
+    if expected_version != view.version - 1:
+        return None
+    newest = view.last_undo_or_redo
+    if isinstance(command, Undo | Redo):
+        undone = isinstance(command, Undo)
+        if newest is None or newest.undone != undone:
+            return None
+        return f"That {'Undo' if undone else 'Redo'} is already done."
+    active = view.history.active
+    if newest is not None or not active or active[-1] != command:
+        return None
+    return f"{_entered(command)} is already in."
+
+
+def _entered(action: Action) -> str:
+    """An action as a player names it: "Ann's 7", "Bob's bust", "Cy's hand of 3 cards", "The tie-break totals"."""
+    match action:
+        case Play(player=player, card=card):
+            return f"{player}'s {card.label}"
+        case Bust(player=player):
+            return f"{player}'s bust"
+        case SetHand(player=player, cards=cards):
+            return f"{player}'s hand of {cards} {'card' if cards == 1 else 'cards'}"
+        case Leave(player=player):
+            return f"{player} leaving the game"
+    return "The tie-break totals"
+
+
+class Playing(ServiceBase):
+    """Entering what happens at the table, and taking it back."""
+
+    def act(
+        self,
+        code: str,
+        command: Command,
+        *,
+        expected_version: int | None = None,
+        entered_by: str | None = None,
+        device: DeviceRow | None = None,
+    ) -> TableView:
+        """Apply one action, undo or redo, committed before returning; raise a ServiceError if refused."""
+        code = normalise_code(code)
+        with self.store.transaction() as db:
+            row = self.store.table(db, code, lock=True)
+            if row is None:
+                raise NotFound("no_table", no_table_message(code))
+            # The cached view is current (same version) unless another process wrote: then it reloads.
+            view = self._view(row, None)
+            if view.rematch_code is not None:
+                # The rematch carries the series on from this result: a phone left on the old table must not
+                # undo its last card and change the winner behind everyone's back (play test 8a).
+                # Said first, whatever version the phone saw: nothing it could check would change that (9a).
+                raise Illegal(
+                    "rematch_started",
+                    "A rematch has started: this game is over for good, and its result stands.",
+                    view=view,
+                )
+            if expected_version is not None and expected_version != row.version:
+                already = already_in(view, command, expected_version)
+                if already is not None:
+                    raise Conflict("already_entered", already, view=view)
+                raise Conflict(
+                    "stale_version",
+                    "Someone else entered a card just before you: here is the table as it is now. "
+                    "Check it, then tap again if you still need to.",
+                    view=view,
+                )
+            if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:
+                raise Illegal(
+                    "log_full",
+                    f"This table has reached {self.max_actions:,} entries, the most one table keeps. "
+                    "Start a rematch to play on.",
+                    view=view,
+                )
+            try:
+                new_view = self._apply(db, view, command, entered_by, device)
+            except Refused as refused:
+                if refused.code == "unknown_player":  # names nobody: malformed rather than against the rules
+                    raise Invalid(refused.code, refused.message, field="player", view=view) from None
+                raise Illegal(refused.code, refused.message, view=view) from None
+        self._remember(new_view)
+        # Publish only after the commit, so a listener never sees a version it cannot load.
+        self.bus.publish(code, new_view.revision)
+        return new_view
+
+    def _apply(
+        self,
+        db: Db,
+        view: TableView,
+        command: Command,
+        entered_by: str | None,
+        device: DeviceRow | None,
+    ) -> TableView:
+        # The log is updated in step with the database rather than read back whole: reading every
+        # event twice per action made a tap cost grow with the game (docs/performance.md).
+        history = view.history
+        now = self.clock()
+        match command:
+            case Undo():
+                history = history.undo()
+                target, seq = self.store.event_with_status(db, view.id, "active", newest=True)
+                self.store.set_event_status(db, target, "undone")
+                self.store.set_status_by(db, target, entered_by, now)
+                log = _status_changed(view.log, seq, undone=True, by=entered_by, at=now)
+                state = history.state()
+            case Redo():
+                history = history.redo()
+                target, seq = self.store.event_with_status(db, view.id, "undone", newest=False)
+                self.store.set_event_status(db, target, "active")
+                self.store.set_status_by(db, target, entered_by, now)
+                log = _status_changed(view.log, seq, undone=False, by=entered_by, at=now)
+                state = history.state()
+            case _:
+                history, state = history.record(command, view.state)
+                event = new_event(view.state, command, state)
+                seq = self.store.append_event(
+                    db,
+                    view.id,
+                    action=event.action,
+                    text=event.text,
+                    rule=event.rule,
+                    note_rule=event.note_rule,
+                    device_id=None if device is None else device.id,
+                    device_player=entered_by,
+                    created_at=now,
+                    has_undone=view.can_redo,
+                )
+                # A new action drops the redo tail, as append_event does in the database.
+                kept = tuple(entry for entry in view.log if not entry.undone) if view.can_redo else view.log
+                entry = LogEntry(
+                    seq, event.text, event.rule, event.note_rule, undone=False, entered_by=entered_by, changed_at=now
+                )
+                log = (*kept, entry)
+        self.store.bump_version(db, view.id)
+        # `view` was read in this same transaction, so both numbers have just gone up by exactly one.
+        version, revision = view.version + 1, view.revision + 1
+        return replace(view, version=version, revision=revision, state=state, history=history, log=log)
+
+    def replay_check(self, code: str) -> GameState:
+        """Return the state rebuilt from the stored log alone (bypassing the cache)."""
+        row = self._row(code)
+        events = self.store.events(self.store.read(), row.id)
+        setup = codec.setup_from_json(row.setup)
+        active = [codec.action_from_json(event.action) for event in events if event.status == "active"]
+        return replay(setup, active)
