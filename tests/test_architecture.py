@@ -185,3 +185,24 @@ def test_the_loggers_of_the_layers_that_see_requests_redact_secrets() -> None:
         if isinstance(node, ast.Attribute) and node.attr == "getLogger"
     ]
     assert bare == []
+
+
+def test_the_faces_decide_no_permission() -> None:
+    """Who may do what is decided in referee/service/access.py: a page or an API route never compares a phone's
+    role or checks a token itself (a new face that forgot a check would give write access)."""
+    found = []
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            compares_role = (
+                isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "role"
+            )
+            # web/security.py compares CSRF tokens: a forged form, not who may do what.
+            checks_token = (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", "") == "compare_digest"
+                and path != PACKAGE / "web" / "security.py"
+            )
+            builds_operator = isinstance(node, ast.Name) and node.id == "Operator"
+            if compares_role or checks_token or builds_operator:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

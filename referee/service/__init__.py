@@ -9,13 +9,25 @@ that know nothing of HTTP.
 from __future__ import annotations
 
 from ..store import DeviceRow, JoinRequestRow, Store, one_line, storage_errors
-from .access import Access
+from .access import (
+    Access,
+    Actor,
+    Operator,
+    Permissions,
+    Phone,
+    TokenHolder,
+    is_host_phone,
+    permissions,
+    refusal_for,
+    watch_reason,
+)
 from .base import (
     CODE_ALPHABET,
     CODE_LENGTH,
     ENTRY_MODES,
     HOST_LABEL,
     MAX_ACTIONS,
+    moved_note,
     new_device_key,
     no_table_message,
     normalise_code,
@@ -24,10 +36,19 @@ from .bus import Bus
 from .play import Playing
 from .rematch import Rematches, left_the_game, rematch_players, returning_seats
 from .requests import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, JoinRequests
-from .seats import Seats, held_question, moved_note
+from .seats import Seats, held_question
 from .tables import Tables
 
 __all__ = [
+    "Actor",
+    "Operator",
+    "Permissions",
+    "Phone",
+    "TokenHolder",
+    "is_host_phone",
+    "permissions",
+    "refusal_for",
+    "watch_reason",
     "ASKS_PER_ADDRESS",
     "CODE_ALPHABET",
     "CODE_LENGTH",

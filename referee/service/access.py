@@ -1,17 +1,130 @@
-"""Who may do what: the one place that decides it (an API token, a phone's role, the table's entry mode)."""
+"""Who may do what: the one place that decides it, for every face (an API token, a phone's role, the entry mode).
+
+Every use case that changes a table takes the actor asking for it: a `Phone` (a browser, by its device at the
+table), a `TokenHolder` (an API client, by the token it sent) or the `Operator` (whoever runs the server, from its
+command line). It refuses with `Forbidden` or `NeedsCredentials`, in a sentence; the faces only word the refusal
+and draw their buttons from `Permissions`.
+"""
 
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
+from typing import TypeGuard
 
 from ..store import DeviceRow
-from .base import ServiceBase, hash_secret, normalise_code
+from .base import ServiceBase, hash_secret, moved_note, normalise_code
 from .errors import Forbidden, NeedsCredentials
 from .tableview import TableView
 
 
+@dataclass(frozen=True)
+class Phone:
+    """A browser, by its device at the table (None: it never joined this table)."""
+
+    device: DeviceRow | None
+
+
+@dataclass(frozen=True)
+class TokenHolder:
+    """An API client, by the bearer token it sent (None: it sent none)."""
+
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Operator:
+    """Whoever runs the server, acting from its command line or a script of its own: may do anything."""
+
+
+Actor = Phone | TokenHolder | Operator
+
+# What a phone is told when it may not do something, unless its seat or host role moved (then it is told that).
+ONLY_THE_HOST = "Only the host's phone can do that."
+ONLY_WATCHING = "This phone is only watching: it can't enter cards."
+ONLY_AT_THE_TABLE = "Only a phone at the table can start a rematch."
+ONLY_THE_HOST_CHANGES = (
+    "Only the host's phone can change who plays, who starts, the game or the house rules. "
+    "Tap the Rematch button for the same game, or ask the host."
+)
+REMOVED = (
+    "The host removed this phone from the table: it can follow the game, but not enter cards. If that was "
+    "a mistake, the host can bring it back."
+)
+HOST_ONLY_ENTRY = "Only the host's phone enters cards at this table: this phone follows the game."
+
+
+def is_host_phone(device: DeviceRow | None) -> TypeGuard[DeviceRow]:
+    """True if `device` is the table's host phone (and was not removed)."""
+    return device is not None and not device.revoked and device.role == "host"
+
+
+def may_enter(view: TableView, device: DeviceRow | None) -> bool:
+    """True if this device may enter cards at the table: the host's phone, and players' phones unless host-only."""
+    if device is None or device.revoked:
+        return False
+    if device.role == "host":
+        return True
+    return device.role == "player" and view.entry == "joined"
+
+
+def may_share_link(device: DeviceRow | None) -> bool:
+    """True if this device may show the join link: the host's phone and the players' phones, whoever enters cards.
+
+    At a table where only the host's phone enters cards, the players' phones show it too: if the host's phone
+    dies, the host goes on from a borrowed phone by scanning a player's QR code.
+    """
+    return device is not None and not device.revoked and device.role in ("host", "player")
+
+
+def watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
+    """Why this joined phone follows the game without entering cards (removed, or host-only entry); None for a
+    phone that is simply watching. The board says it where the cards would be, and a tap from an old pad is told
+    the same: a seated player must not be told it is "only watching"."""
+    if device is None:
+        return None
+    if device.revoked:
+        return REMOVED
+    if device.role == "player" and view.entry == "host":
+        return HOST_ONLY_ENTRY
+    return None
+
+
+def refusal_for(view: TableView, device: DeviceRow | None, sentence: str) -> str:
+    """`sentence`, or, for a phone whose seat or host role moved to another phone, why it only watches now.
+
+    The old phone (found again after its battery died, say) may still show a form from before: it is told what
+    happened, not that it never could ("Ann is on another phone now, and that phone is the host: ...").
+    """
+    return moved_note(device, view.setup.players) or sentence
+
+
+@dataclass(frozen=True)
+class Permissions:
+    """What one phone may do at a table: the faces draw their buttons and panels from it."""
+
+    enters_cards: bool
+    is_host: bool
+    shares_link: bool
+    changes_rematch: bool
+    """Only the host's phone changes a rematch's settings, as only it set the table up."""
+    watch_reason: str | None
+
+
+def permissions(view: TableView, device: DeviceRow | None) -> Permissions:
+    """What `device` may do at the table `view`."""
+    host = is_host_phone(device)
+    return Permissions(
+        enters_cards=may_enter(view, device),
+        is_host=host,
+        shares_link=may_share_link(device),
+        changes_rematch=host,
+        watch_reason=watch_reason(view, device),
+    )
+
+
 class Access(ServiceBase):
-    """Deciding who may do what at a table."""
+    """Checking the actor of each use case against the table."""
 
     def check_token(self, code: str, token: str | None) -> None:
         """Raise NeedsCredentials without a token, Forbidden unless it is the table's API token."""
@@ -34,27 +147,38 @@ class Access(ServiceBase):
             return None
         return self.store.device_by_token(self._table_id(table), hash_secret(device_key))
 
-    def may_enter(self, view: TableView, device: DeviceRow | None) -> bool:
-        """True if this device may enter cards at the table."""
-        if device is None or device.revoked:
-            return False
-        if device.role == "host":
-            return True
-        return device.role == "player" and view.entry == "joined"
+    def require_entry(self, view: TableView, actor: Actor) -> None:
+        """Refuse unless `actor` may enter cards (and undo them) at the table."""
+        match actor:
+            case Phone(device=device) if not may_enter(view, device):
+                sentence = watch_reason(view, device) or ONLY_WATCHING
+                raise Forbidden("watch_only", refusal_for(view, device, sentence), view=view)
+            case TokenHolder(token=token):
+                self.check_token(view.code, token)
 
-    @staticmethod
-    def may_share_link(device: DeviceRow | None) -> bool:
-        """True if this device may show the join link: the host's phone and the players' phones, whoever enters cards.
+    def require_host(self, view: TableView, actor: Actor) -> None:
+        """Refuse unless `actor` is the table's host phone or holds the table's token."""
+        match actor:
+            case Phone(device=device) if not is_host_phone(device):
+                raise Forbidden("host_only", refusal_for(view, device, ONLY_THE_HOST))
+            case TokenHolder(token=token):
+                self.check_token(view.code, token)
 
-        At a table where only the host's phone enters cards, the players' phones show it too: if the host's phone
-        dies, the host goes on from a borrowed phone by scanning a player's QR code (play test 10b).
-        """
-        return device is not None and not device.revoked and device.role in ("host", "player")
+    def require_rematch(self, view: TableView, actor: Actor, *, changes: bool) -> None:
+        """Refuse unless `actor` may start the rematch: a phone that enters cards (only the host's phone with
+        `changes` to the setup), or the table's token."""
+        match actor:
+            case Phone(device=device) if not may_enter(view, device):
+                raise Forbidden("watch_only", refusal_for(view, device, ONLY_AT_THE_TABLE), view=view)
+            case Phone(device=device) if changes and not is_host_phone(device):
+                raise Forbidden("host_only", ONLY_THE_HOST_CHANGES, view=view)
+            case TokenHolder(token=token):
+                self.check_token(view.code, token)
 
-    @staticmethod
-    def may_change_rematch(device: DeviceRow | None) -> bool:
-        """True if this device may change a rematch's settings: only the host's phone, as only it set the table up.
-
-        (The API's rematch is opened by the table's token, which only the table's creator holds.)
-        """
-        return device is not None and device.role == "host" and not device.revoked
+    def require_reader(self, view: TableView, actor: Actor) -> None:
+        """Refuse unless `actor` may read the whole game (an export): a phone at the table, or the table's token."""
+        match actor:
+            case Phone(device=device) if device is None or device.revoked:
+                raise NeedsCredentials("no_token", "Send the table's token: Authorization: Bearer TOKEN.")
+            case TokenHolder(token=token):
+                self.check_token(view.code, token)

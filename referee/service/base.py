@@ -6,7 +6,7 @@ import hashlib
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..engine import (
@@ -18,7 +18,7 @@ from ..engine import (
     key_rule,
     unusual_rule,
 )
-from ..store import Db, EventRow, NewEvent, Store, TableRow
+from ..store import Db, DeviceRow, EventRow, NewEvent, Store, TableRow
 from . import codec
 from .bus import Bus
 from .errors import NotFound
@@ -97,6 +97,30 @@ def new_event(before: GameState, action: Action, after: GameState) -> NewEvent:
         rule=key_rule(after.events),
         note_rule=unusual_rule(after.events),
     )
+
+
+def moved_label(device: DeviceRow) -> str:
+    """The label of a phone whose seat (or host role) moved to another phone: it only watches from then on."""
+    if device.player is None:
+        return HOST_MOVED_LABEL  # a phone without a seat is taken over only when it is the host's
+    label = f"{device.player}{MOVED_SUFFIX}"
+    return label + WAS_HOST_SUFFIX if device.role == "host" else label
+
+
+def moved_note(device: DeviceRow | None, players: Sequence[str]) -> str | None:
+    """What a phone whose seat moved to another phone is told; None for every other phone."""
+    if device is None or device.revoked or device.role != "watcher":
+        return None
+    if device.label == HOST_MOVED_LABEL:
+        return "The host is on another phone now: this phone only watches."
+    was_host = device.label.endswith(WAS_HOST_SUFFIX)
+    label = device.label.removesuffix(WAS_HOST_SUFFIX) if was_host else device.label
+    name = label.removesuffix(MOVED_SUFFIX)
+    if name == label or name not in players:
+        return None  # an ordinary watcher ("Watching")
+    if was_host:
+        return f"{name} is on another phone now, and that phone is the host: this phone only watches."
+    return f"{name} is on another phone now: this phone only watches."
 
 
 class ServiceBase:

@@ -16,7 +16,8 @@ from ..engine import (
 )
 from ..store import Db, DeviceRow
 from . import codec
-from .base import ServiceBase, new_event, no_table_message, normalise_code
+from .access import Access, Actor, Phone, TokenHolder
+from .base import new_event, no_table_message, normalise_code
 from .codec import Command, Redo, Undo
 from .errors import Conflict, Illegal, Invalid, NotFound
 from .tableview import LogEntry, TableView
@@ -64,7 +65,17 @@ def _entered(action: Action) -> str:
     return "The tie-break totals"
 
 
-class Playing(ServiceBase):
+def _entered_by(actor: Actor) -> tuple[str | None, DeviceRow | None]:
+    """Who the log says entered an action (a phone's label, or "API"), and the phone that did."""
+    match actor:
+        case Phone(device=device) if device is not None:
+            return device.label, device
+        case TokenHolder():
+            return "API", None
+    return None, None
+
+
+class Playing(Access):
     """Entering what happens at the table, and taking it back."""
 
     def act(
@@ -72,11 +83,13 @@ class Playing(ServiceBase):
         code: str,
         command: Command,
         *,
+        actor: Actor,
         expected_version: int | None = None,
-        entered_by: str | None = None,
-        device: DeviceRow | None = None,
     ) -> TableView:
-        """Apply one action, undo or redo, committed before returning; raise a ServiceError if refused."""
+        """Apply one action, undo or redo for `actor`, committed before returning; raise a ServiceError if refused.
+
+        The log names who entered it: the phone's label, or "API" for the table's token.
+        """
         code = normalise_code(code)
         with self.store.transaction() as db:
             row = self.store.table(db, code, lock=True)
@@ -84,6 +97,7 @@ class Playing(ServiceBase):
                 raise NotFound("no_table", no_table_message(code))
             # The cached view is current (same version) unless another process wrote: then it reloads.
             view = self._view(row, None)
+            self.require_entry(view, actor)
             if view.rematch_code is not None:
                 # The rematch carries the series on from this result: a phone left on the old table must not
                 # undo its last card and change the winner behind everyone's back (play test 8a).
@@ -111,7 +125,7 @@ class Playing(ServiceBase):
                     view=view,
                 )
             try:
-                new_view = self._apply(db, view, command, entered_by, device)
+                new_view = self._apply(db, view, command, *_entered_by(actor))
             except Refused as refused:
                 if refused.code == "unknown_player":  # names nobody: malformed rather than against the rules
                     raise Invalid(refused.code, refused.message, field="player", view=view) from None

@@ -14,7 +14,8 @@ from ..engine import (
 )
 from ..store import Db, PhoneSeat
 from . import codec
-from .base import HOST_SCORING_LABEL, WATCHING_LABEL, ServiceBase, normalise_code
+from .access import Access, Actor
+from .base import HOST_SCORING_LABEL, WATCHING_LABEL, normalise_code
 from .errors import Illegal, Invalid
 from .tableview import TableView
 
@@ -85,13 +86,14 @@ def _next_starter(old: Setup, players: Sequence[object]) -> str | None:
     return None
 
 
-class Rematches(ServiceBase):
+class Rematches(Access):
     """Starting the next game of a series."""
 
     def rematch(
         self,
         code: str,
         *,
+        actor: Actor,
         first_player: str | None = None,
         variant: str | None = None,
         teams: Sequence[Sequence[object]] | None = None,
@@ -105,9 +107,13 @@ class Rematches(ServiceBase):
         rules may change (checked like a new table's; house rules given are laid over the finished game's); what
         is not given stays as it was. A phone whose player is not in the rematch follows it as a watcher. A second
         call (another phone, a second tap) returns the same rematch, whatever it asks, and False.
+
+        Any phone that enters cards may start the same game again; only the host's phone (or the token) changes it.
         """
         row = self._row(code)
         view = self._view(row, None)
+        changes = (first_player, variant, teams, house_rules, players)
+        self.require_rematch(view, actor, changes=any(change is not None for change in changes))
         if view.state.status is not Status.FINISHED:
             raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
         if view.rematch_code:

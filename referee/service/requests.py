@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..store import Db, DeviceRow, JoinRequestRow, TableRow
 from . import codec
+from .access import Actor
 from .base import hash_secret
 from .errors import Forbidden, Illegal, Invalid, NotFound, TooMany
 from .seats import Seats
@@ -121,6 +122,12 @@ class JoinRequests(Seats):
         requests = [self._as_seen(item) for item in stored]
         return [item for item in requests if item.status == "pending"] if pending_only else requests
 
+    def requests_for_host(self, code: str, actor: Actor) -> list[JoinRequestRow]:
+        """Every request to be a player at the table, answered ones too: for the host's phone or the token."""
+        view = self.view(code)
+        self.require_host(view, actor)
+        return self.join_requests(view, pending_only=False)
+
     def _oldest_waiting(self) -> float:
         """When the oldest request that still waits for an answer was made (older ones have expired)."""
         return self.clock() - REQUEST_WAIT_SECONDS
@@ -131,9 +138,11 @@ class JoinRequests(Seats):
             return replace(request, status="expired")
         return request
 
-    def answer_request(self, code: str, request_id: int, *, allow: bool) -> JoinRequestRow:
-        """Allow (the phone becomes that player's, as if it had picked the seat by the join link) or refuse."""
+    def answer_request(self, code: str, request_id: int, *, allow: bool, actor: Actor) -> JoinRequestRow:
+        """Allow (the phone becomes that player's, as if it had picked the seat by the join link) or refuse: the
+        host's phone or the token."""
         row = self._row(code)
+        self.require_host(self._view(row, None), actor)
         if not 0 < request_id < 2**63:
             raise NotFound("no_request", "There is no such request at this table.")
         with self.store.transaction() as db:

@@ -5,47 +5,21 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..store import Db, DeviceRow, TableRow
 from . import codec
+from .access import Access, Actor
 from .base import (
     ENTRY_MODES,
-    HOST_MOVED_LABEL,
     HOST_SCORING_LABEL,
-    MOVED_SUFFIX,
-    WAS_HOST_SUFFIX,
     WATCHING_LABEL,
-    ServiceBase,
     hash_secret,
+    moved_label,
+    moved_note,
 )
 from .errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from .tableview import TableView
-
-
-def moved_label(device: DeviceRow) -> str:
-    """The label of a phone whose seat (or host role) moved to another phone: it only watches from then on."""
-    if device.player is None:
-        return HOST_MOVED_LABEL  # a phone without a seat is taken over only when it is the host's
-    label = f"{device.player}{MOVED_SUFFIX}"
-    return label + WAS_HOST_SUFFIX if device.role == "host" else label
-
-
-def moved_note(device: DeviceRow | None, players: Sequence[str]) -> str | None:
-    """What a phone whose seat moved to another phone is told; None for every other phone."""
-    if device is None or device.revoked or device.role != "watcher":
-        return None
-    if device.label == HOST_MOVED_LABEL:
-        return "The host is on another phone now: this phone only watches."
-    was_host = device.label.endswith(WAS_HOST_SUFFIX)
-    label = device.label.removesuffix(WAS_HOST_SUFFIX) if was_host else device.label
-    name = label.removesuffix(MOVED_SUFFIX)
-    if name == label or name not in players:
-        return None  # an ordinary watcher ("Watching")
-    if was_host:
-        return f"{name} is on another phone now, and that phone is the host: this phone only watches."
-    return f"{name} is on another phone now: this phone only watches."
 
 
 def held_question(holder: DeviceRow) -> str:
@@ -87,7 +61,7 @@ class Joined:
     """True if this browser had already joined so (a double tap's second post): nothing changed."""
 
 
-class Seats(ServiceBase):
+class Seats(Access):
     """The phones at a table and the seats they hold."""
 
     def join(
@@ -265,7 +239,13 @@ class Seats(ServiceBase):
         """Return the devices that joined the table (a view or a code)."""
         return self.store.devices(self._table_id(table))
 
-    def revoke(self, code: str, device_id: int) -> DeviceRow:
+    def phones(self, code: str, actor: Actor) -> list[DeviceRow]:
+        """The host's list of the phones at the table (removed ones too): for the host's phone or the token."""
+        view = self.view(code)
+        self.require_host(view, actor)
+        return self.devices(view)
+
+    def revoke(self, code: str, device_id: int, *, actor: Actor) -> DeviceRow:
         """Remove a device from the table and replace the join link (the host's own device cannot be removed);
         return the device as it was (its label says which phone went).
 
@@ -273,6 +253,7 @@ class Seats(ServiceBase):
         in its history. Phones still at the table stay; the host's QR code follows live.
         """
         row = self._row(code)
+        self.require_host(self._view(row, None), actor)
         with self.store.transaction() as db:
             device = self._device_at(db, row, device_id)
             if device.role == "host":
@@ -295,13 +276,14 @@ class Seats(ServiceBase):
             raise NotFound("no_device", "That phone is not at this table.")
         return device
 
-    def restore(self, code: str, device_id: int) -> DeviceRow:
+    def restore(self, code: str, device_id: int, *, actor: Actor) -> DeviceRow:
         """Bring a removed device back to the table (one tap undoes a mistaken Remove); return it as it is now.
 
         The join link made by the removal stays: phones that joined with it are at the table now. A phone
         whose seat another phone took meanwhile stays removed: two phones never speak for one player.
         """
         row = self._row(code)
+        self.require_host(self._view(row, None), actor)
         with self.store.transaction() as db:
             # Locked like every claim of a seat: a phone joining as the same player waits for this check.
             self.store.table(db, row.code, lock=True)
@@ -319,19 +301,21 @@ class Seats(ServiceBase):
         self.bus.publish(row.code, revision)
         return replace(device, revoked=False)
 
-    def new_join_link(self, code: str) -> None:
+    def new_join_link(self, code: str, *, actor: Actor) -> None:
         """Give the table a new join secret: the old link and QR code stop working; joined phones stay."""
         row = self._row(code)
+        self.require_host(self._view(row, None), actor)
         with self.store.transaction() as db:
             self.store.set_join_secret(db, row.id, secrets.token_urlsafe(16))
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)
 
-    def set_entry(self, code: str, entry: str) -> None:
+    def set_entry(self, code: str, entry: str, *, actor: Actor) -> None:
         """Choose who may enter cards: every joined phone, or the host only."""
+        row = self._row(code)
+        self.require_host(self._view(row, None), actor)
         if entry not in ENTRY_MODES:
             raise Invalid("bad_entry", "Choose joined phones or the host only.", field="entry")
-        row = self._row(code)
         with self.store.transaction() as db:
             self.store.set_entry(db, row.id, entry)
             revision = self.store.bump_revision(db, row.id)

@@ -16,6 +16,7 @@ from conftest import finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.service import Operator
 from referee.web.security import RateLimiter, SharedRateLimiter
 from tools.harness import HOST, Client, LiveServer
 
@@ -321,7 +322,7 @@ def test_one_address_cannot_fill_the_hosts_list_and_a_real_phone_still_asks(app:
     # The host refuses the script's two: they do not come back while the first asks are within the half hour.
     referee = app.extensions["referee"]
     for request in referee.join_requests(code)[:2]:
-        referee.answer_request(code, request.id, allow=False)
+        referee.answer_request(code, request.id, allow=False, actor=Operator())
     now[0] += window - 60
     assert refusal.replace("30 minutes", "a minute") in ask_from(app, code, "Ann", FLOODER)
     assert waiting(app, code) == ["Bob"]

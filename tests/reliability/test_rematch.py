@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from referee.web.pages.rematch import HOST_ONLY
+from referee.service.access import ONLY_THE_HOST_CHANGES as HOST_ONLY
 from tools.harness import Browser, LiveServer
 
 from .test_host_plays import csrf, start, text

@@ -19,7 +19,7 @@ from conftest import finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.service import CODE_ALPHABET, CODE_LENGTH
+from referee.service import CODE_ALPHABET, CODE_LENGTH, Operator
 from tools.harness import Browser, Client, LiveServer
 
 from .helpers import csrf_from, join_link, make_app, snapshot, start_table_by_form
@@ -282,7 +282,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
     # A watcher the host removed: the one to bring back (removing it replaces the join link).
     joined_phone(app, host, code, "watch")
     removed_device = max(row[0] for row in snapshot(app)["devices"])
-    app.extensions["referee"].revoke(code, removed_device)
+    app.extensions["referee"].revoke(code, removed_device, actor=Operator())
     link = join_link(host, code)
     newcomer = app.test_client()
     newcomer.get(link)  # has a session, so a token exists; it just does not send it

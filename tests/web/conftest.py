@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from referee.engine import Bust, Card, Leave, Play, SetHand, TieBreak
-from referee.service import Referee
+from referee.service import Operator, Referee
 from referee.service.codec import Redo, Undo
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -369,7 +369,7 @@ def drive(app: Flask, code: str, *steps: str) -> None:
             command = Leave(words[0])
         else:
             command = Play(words[0], Card(words[1]), tuple(words[2:]))
-        referee.act(code, command)
+        referee.act(code, command, actor=Operator())
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from conftest import finish_game
 from flask import Flask
 
 from referee.engine import Card, Play
+from referee.service import Operator
 
 from .conftest import Phone
 from .test_asking import section_text, watch_by_code
@@ -73,8 +74,8 @@ def test_gran_is_told_when_she_loses_a_life(phone: Phone, app: Flask) -> None:
     lobby(phone, code)
     phone.press("I'm Gran")
     referee = app.extensions["referee"]
-    referee.act(code, Play("Gran", Card.N3))
-    referee.act(code, Play("Max", Card.BOMB, ("Lily",)))  # Gran holds no 0: she loses a life
+    referee.act(code, Play("Gran", Card.N3), actor=Operator())
+    referee.act(code, Play("Max", Card.BOMB, ("Lily",)), actor=Operator())  # Gran holds no 0: she loses a life
     phone.open(f"/t/{code}")
     alert = phone.page.find(class_="you-lost")
     assert alert is not None and alert.text() == "You lost a life! 4 lives left."

@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.engine import Card, Play
+from referee.service import Operator
 
 from .conftest import Phone, parse
 
@@ -315,13 +316,13 @@ def test_the_join_panel_follows_live_when_it_changes(phone: Phone, other_phone: 
     referee = app.extensions["referee"]
     # A change the panel does not show (a card) refreshes the board only.
     other_phone.open(f"/t/{code}")
-    referee.act(code, Play("Ann", Card.N7))
+    referee.act(code, Play("Ann", Card.N7), actor=Operator())
     answer = parse(other_phone.refresh().get_data(as_text=True))
     assert answer.by_id("board") is not None and answer.find(id="join") is None
 
     # A new join link: Bob's phone gets the new panel with the board (htmx swaps it by id).
     other_phone.open(f"/t/{code}")
-    referee.new_join_link(code)
+    referee.new_join_link(code, actor=Operator())
     answer = parse(other_phone.refresh().get_data(as_text=True))
     panel = answer.find(id="join")
     assert panel is not None and panel["hx-swap-oob"] == "true"
@@ -340,7 +341,7 @@ def test_the_join_panel_follows_live_when_it_changes(phone: Phone, other_phone: 
     other_phone.open(f"/t/{code}")
     old_link = join_path_of(referee, code, app)
     old_qr = phone.page.find(id="join").find("img")["src"]
-    referee.revoke(code, cy_phone.id)
+    referee.revoke(code, cy_phone.id, actor=Operator())
     answer = parse(late.refresh().get_data(as_text=True))
     gone = answer.find(id="join")
     assert gone is not None and gone.get("hidden") is not None and gone.find("img") is None

@@ -12,7 +12,7 @@ from flask import Flask
 
 from referee import create_app
 from referee.engine import Card, Play, SetHand, Status
-from referee.service import codec, transfer
+from referee.service import Operator, codec, transfer
 from referee.web.extensions import shutdown
 from tools.bench.scale import NAMES, long_game
 
@@ -97,7 +97,7 @@ def test_a_series_of_rematches_is_tallied(phone: Phone, app: Flask) -> None:
             current = referee.view(code).state.current_player.name
             drive(app, code, f"{current} bomb" if current == winner else f"{current} 0")
         if game < 2:
-            code, _ = referee.rematch(code)
+            code, _ = referee.rematch(code, actor=Operator())
     phone.open(f"/t/{code}")
     series = phone.page.find("p", class_="series")
     assert series is not None and series.text() == "Series after 3 games: Ann 2 – Bob 1"
@@ -165,8 +165,8 @@ def _win_as(app: Flask, code: str, winners: set[str]) -> None:
         while (state := referee.view(code).state).status is not Status.FINISHED:
             player = state.current_player.name
             if player in winners:
-                referee.act(code, SetHand(player, 1))
-            referee.act(code, Play(player, Card.N0))
+                referee.act(code, SetHand(player, 1), actor=Operator())
+            referee.act(code, Play(player, Card.N0), actor=Operator())
 
 
 def _tally_after_a_rematch(
@@ -178,7 +178,7 @@ def _tally_after_a_rematch(
     code = phone.start(seated, variant=variant)
     referee = app.extensions["referee"]
     _win_as(app, code, winners)
-    code, _ = referee.rematch(code, **setup)
+    code, _ = referee.rematch(code, actor=Operator(), **setup)
     _win_as(app, code, winners)
     phone.open(f"/t/{code}")
     series = phone.page.find("p", class_="series")

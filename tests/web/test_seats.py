@@ -12,6 +12,8 @@ from conftest import Api, finish_game
 from flask import Flask
 from werkzeug.test import TestResponse
 
+from referee.service import Operator
+
 from .conftest import Phone, parse
 from .test_asking import section_text, watch_by_code
 from .test_join import forged_tap, host_join_link, join, join_path
@@ -291,7 +293,7 @@ def test_the_host_tapping_a_held_seat_on_its_own_join_link_is_asked_too(
     assert devices(app, code)[1] == ("Bob's phone", "Bob", "player")
     # Once Bob's seat is free again (his phone removed), the same address asks nothing.
     bob = next(d for d in app.extensions["referee"].devices(code) if d.player == "Bob")
-    app.extensions["referee"].revoke(code, bob.id)
+    app.extensions["referee"].revoke(code, bob.id, actor=Operator())
     phone.open(f"/t/{code}/me?take=Bob&back=me")
     assert "Is this Bob's new phone?" not in phone.page.text()
     assert "I'm Bob" in phone.page.buttons()

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from ... import rulebook
 from ...engine import Status
-from ...service import DeviceRow, JoinRequestRow, Referee, normalise_code
+from ...service import DeviceRow, JoinRequestRow, Phone, TokenHolder, normalise_code
 from ...service.codec import command_from_json, expected_version, state_json
 from ...service.errors import Conflict, Invalid, ServiceError
 from ...service.rematchnote import rematch_note
@@ -211,24 +211,22 @@ def post_action(code: str) -> Response:
         return response
     body = _json_body()
     command = command_from_json(body)
-    view = referee.act(code, command, expected_version=expected_version(body), entered_by="API")
+    view = referee.act(code, command, actor=_token_holder(), expected_version=expected_version(body))
     return jsonify(state_of(view))
 
 
 @bp.post("/tables/<code>/join-link")
 def new_join_link(code: str) -> Response:
     """Replace the table's join link (the old one stops letting phones join); return the new one."""
-    referee = _with_token(code)
-    referee.new_join_link(code)
+    referee = get_referee()
+    referee.new_join_link(code, actor=_token_holder())
     view = referee.view(code)
     return jsonify({"join_url": join_url(view)})
 
 
-def _with_token(code: str) -> Referee:
-    """Return the service once the request carries this table's token (404, 401 or 403 otherwise)."""
-    referee = get_referee()
-    referee.check_token(code, _bearer_token())
-    return referee
+def _token_holder() -> TokenHolder:
+    """Who sends this request: the holder of the token it carries (the service checks it against the table)."""
+    return TokenHolder(_bearer_token())
 
 
 def device_json(device: DeviceRow) -> dict[str, object]:
@@ -246,27 +244,28 @@ def device_json(device: DeviceRow) -> dict[str, object]:
 @bp.get("/tables/<code>/devices")
 def list_devices(code: str) -> Response:
     """List the phones that joined the table (removed ones too, marked so) with the table's token."""
-    return jsonify({"devices": [device_json(device) for device in _with_token(code).devices(code)]})
+    return jsonify({"devices": [device_json(device) for device in get_referee().phones(code, _token_holder())]})
 
 
 @bp.delete("/tables/<code>/devices/<int:device_id>")
 def remove_device(code: str, device_id: int) -> Response:
     """Remove a phone; the join link is replaced too (so it cannot rejoin); return the new link."""
-    referee = _with_token(code)
-    referee.revoke(code, device_id)
+    referee = get_referee()
+    referee.revoke(code, device_id, actor=_token_holder())
     return jsonify({"join_url": join_url(referee.view(code))})
 
 
 @bp.post("/tables/<code>/devices/<int:device_id>/restore")
 def restore_device(code: str, device_id: int) -> Response:
     """Bring a removed phone back (undoes a mistaken removal); the join link stays as the removal left it."""
-    return jsonify(device_json(_with_token(code).restore(code, device_id)))
+    return jsonify(device_json(get_referee().restore(code, device_id, actor=_token_holder())))
 
 
 @bp.put("/tables/<code>/entry")
 def set_entry(code: str) -> Response:
     """Choose who may enter cards: "joined" (every joined phone) or "host" (the host's phone and the API only)."""
-    referee = _with_token(code)
+    referee = get_referee()
+    referee.check_token(code, _bearer_token())  # a refused token before a malformed body
     body = _json_body()
     if not isinstance(body, dict) or "entry" not in body:
         raise Invalid("bad_entry", 'Send {"entry": "joined"} or {"entry": "host"}.', field="entry")
@@ -274,14 +273,15 @@ def set_entry(code: str) -> Response:
     if unknown:
         raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
     entry = body["entry"]
-    referee.set_entry(code, entry if isinstance(entry, str) else "")
+    referee.set_entry(code, entry if isinstance(entry, str) else "", actor=_token_holder())
     return jsonify({"entry": referee.view(code).entry})
 
 
 @bp.post("/tables/<code>/rematch")
 def rematch(code: str) -> tuple[Response, int]:
     """Start a rematch (the table must be finished): 201 with its code and token, 200 if it already exists."""
-    referee = _with_token(code)
+    referee = get_referee()
+    referee.check_token(code, _bearer_token())  # a refused token before anything is counted
     token = _bearer_token() or ""
     view = referee.view(code)
     limiter, address = table_limit(), request.remote_addr or "?"
@@ -291,7 +291,7 @@ def rematch(code: str) -> tuple[Response, int]:
     if counted and not limiter.allow(address):
         return _too_many_tables(limiter, address), 429
     try:
-        new_code, made = referee.rematch(code, **changes)
+        new_code, made = referee.rematch(code, actor=_token_holder(), **changes)
     except ServiceError:
         if counted:
             limiter.release(address)
@@ -316,14 +316,14 @@ def join_request_json(join_request: JoinRequestRow) -> dict[str, object]:
 @bp.get("/tables/<code>/join-requests")
 def list_join_requests(code: str) -> Response:
     """List the requests to be a player (oldest first; answered ones too, with their status) with the token."""
-    requests = _with_token(code).join_requests(code, pending_only=False)
+    requests = get_referee().requests_for_host(code, _token_holder())
     return jsonify({"requests": [join_request_json(item) for item in requests]})
 
 
 @bp.post("/tables/<code>/join-requests/<int:request_id>/<any(allow, refuse):answer>")
 def answer_join_request(code: str, request_id: int, answer: str) -> Response:
     """Allow (the phone becomes that player's) or refuse a pending request, with the table's token."""
-    answered = _with_token(code).answer_request(code, request_id, allow=answer == "allow")
+    answered = get_referee().answer_request(code, request_id, allow=answer == "allow", actor=_token_holder())
     return jsonify(join_request_json(answered))
 
 
@@ -334,9 +334,10 @@ def export_table(code: str) -> Response:
     view = referee.view(code)  # 404 for an unknown table before asking for credentials
     token = _bearer_token()
     device_key = session.get("device")
-    device = None if token else referee.device(view, device_key if isinstance(device_key, str) else None)
-    if device is None or device.revoked:
-        referee.check_token(view.code, token)
+    if token:
+        referee.require_reader(view, TokenHolder(token))
+    else:
+        referee.require_reader(view, Phone(referee.device(view, device_key if isinstance(device_key, str) else None)))
     response = jsonify(export_document(referee, view.code, state_of(view)))
     response.headers["Content-Disposition"] = f'attachment; filename="table-{view.code}.json"'
     return response

@@ -12,9 +12,10 @@ from flask import Flask, Response, request
 
 from ... import rulebook
 from ...engine import join_names, winners_text
+from ...service import watch_reason
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, lobby, logview, rules, table, whoami
-from .common import error_page, http_error_page, watch_reason
+from .common import error_page, http_error_page
 from .rendering import (
     RenderedLines,
     log_lines_html,

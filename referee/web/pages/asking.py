@@ -14,12 +14,27 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...service import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, DeviceRow, JoinRequestRow, new_device_key
+from ...service import (
+    ASKS_PER_ADDRESS,
+    REQUEST_WAIT_SECONDS,
+    DeviceRow,
+    JoinRequestRow,
+    Phone,
+    is_host_phone,
+    new_device_key,
+)
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import ask_limit, get_referee, join_limit
 from ..security import csrf_ok
-from .common import adopt_device_key, client_address, current_device, current_key, require_host, service_error_page
+from .common import (
+    STALE_PAGE,
+    adopt_device_key,
+    client_address,
+    current_device,
+    current_key,
+    service_error_page,
+)
 
 bp = Blueprint("asking", __name__)
 # Flash category of the host's confirmation: a calm status line at the top of the page (as pages/table.py's).
@@ -50,7 +65,7 @@ class AskPanel:
 
 def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
     """The "Ask to be Dee" panel for a phone without a seat (None for seated, host or removed phones)."""
-    if device is not None and (device.revoked or device.role == "host" or device.player):
+    if device is not None and (device.revoked or is_host_phone(device) or device.player):
         return None
     referee = get_referee()
     mine = referee.my_request(view, current_key())
@@ -62,7 +77,7 @@ def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
 
 def asking_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
     """The board's part about requests: the asker's panel, or the requests a host phone must answer."""
-    if device is not None and device.role == "host" and not device.revoked:
+    if is_host_phone(device):
         return {"ask": None, "requests": get_referee().join_requests(view)}
     return {"ask": ask_panel(view, device), "requests": []}
 
@@ -79,7 +94,7 @@ def ask(code: str) -> BaseResponse:
     """Ask the host to let this phone be the player it picked."""
     view = get_referee().view(code)
     if not csrf_ok():
-        flash("This page was stale: it has been refreshed. Tap again.", "error")
+        flash(STALE_PAGE, "error")
         return _back(view.code)
     if not join_limit().allow(client_address()):
         flash("Too many requests from this phone: wait a minute.", "error")
@@ -121,7 +136,7 @@ def cancel(code: str) -> BaseResponse:
     """Withdraw this phone's request."""
     view = get_referee().view(code)
     if not csrf_ok():
-        flash("This page was stale: it has been refreshed. Tap again.", "error")
+        flash(STALE_PAGE, "error")
         return _back(view.code)
     try:
         get_referee().cancel_request(view.code, current_key())
@@ -136,9 +151,10 @@ def answer(code: str, request_id: int, answer: str) -> BaseResponse:
     view = get_referee().view(code)
     if not csrf_ok():
         abort(403)
-    require_host(view, current_device(view))
+    phone = Phone(current_device(view))
+    get_referee().require_host(view, phone)  # a phone that is not the host's gets the 403 page, not a flash
     try:
-        done = get_referee().answer_request(view.code, request_id, allow=answer == "allow")
+        done = get_referee().answer_request(view.code, request_id, allow=answer == "allow", actor=phone)
     except ServiceError as error:
         flash(error.message, "error")
         return _back(view.code)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template, request, session
+from flask import render_template, request, session
 from werkzeug.exceptions import HTTPException
 
-from ...service import DeviceRow, moved_note, new_device_key
+from ...service import DeviceRow, new_device_key
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http_status import http_error_sentence, http_status
 from ..security import new_csrf_token
+
+# What a page says when its form's CSRF token is old (the page was open across a new key): it is drawn again.
+STALE_PAGE = "This page was stale: it has been refreshed. Tap again."
+# What a phone is told past its limit of new tables (a rematch counts too).
+TOO_MANY_TABLES = "Too many new tables from this phone: wait a minute."
 
 
 def current_key() -> str | None:
@@ -53,37 +58,6 @@ def join_key() -> str:
 def current_device(view: TableView) -> DeviceRow | None:
     """Return this browser's device at the table, if it joined (never creates a key)."""
     return get_referee().device(view, current_key())
-
-
-def refusal_for(view: TableView, device: DeviceRow | None, sentence: str) -> str:
-    """`sentence`, or, for a phone whose seat or host role moved to another phone, why it only watches now.
-
-    The old phone (found again after its battery died, say) may still show a form from before: it is told what
-    happened, not that it never could ("Ann is on another phone now, and that phone is the host: ...").
-    """
-    return moved_note(device, view.setup.players) or sentence
-
-
-def watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
-    """Why this joined phone follows the game without entering cards (removed, or host-only entry); None for a
-    phone that is simply watching. The board says it where the cards would be, and a tap from an old pad is told
-    the same (play test 10b: a seated player was told it was "only watching")."""
-    if device is None:
-        return None
-    if device.revoked:
-        return (
-            "The host removed this phone from the table: it can follow the game, but not enter cards. If that was "
-            "a mistake, the host can bring it back."
-        )
-    if device.role == "player" and view.entry == "host":
-        return "Only the host's phone enters cards at this table: this phone follows the game."
-    return None
-
-
-def require_host(view: TableView, device: DeviceRow | None) -> None:
-    """Abort with 403 unless `device` is the table's host phone, saying why in words (a host that moved too)."""
-    if device is None or device.revoked or device.role != "host":
-        abort(403, refusal_for(view, device, "Only the host's phone can do that."))
 
 
 def asked_holder() -> int | None:

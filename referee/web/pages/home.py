@@ -9,12 +9,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import HOUSE_RULE_SPECS, Setup, Variant
 from ...engine.setup import MAX_NAME_LENGTH
-from ...service import new_device_key, normalise_code
+from ...service import is_host_phone, new_device_key, normalise_code
 from ...service.errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
 from ..htmx import navigate
 from ..security import csrf_ok
-from .common import adopt_device_key, client_address, current_device, current_key, service_error_page
+from .common import TOO_MANY_TABLES, adopt_device_key, client_address, current_device, current_key, service_error_page
 
 bp = Blueprint("home", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -160,7 +160,7 @@ def start() -> BaseResponse | tuple[str, int]:
     limiter, address = table_limit(), client_address()
     # Only tables actually made count towards the limit: a form sent back to fix a name is taken back.
     if not limiter.allow(address):
-        form.errors["form"] = "Too many new tables from this phone: wait a minute."
+        form.errors["form"] = TOO_MANY_TABLES
         return _render_home(form, 429)
     new_key = new_device_key()
     try:
@@ -192,7 +192,7 @@ def watch() -> BaseResponse:
         return redirect(url_for("home.index"))
     view = get_referee().view(code)
     device = current_device(view)
-    if device is not None and device.role == "host" and not device.revoked:
+    if is_host_phone(device):
         # The host typed its own table's code: say so, and let it say which player it is (pages/whoami.py).
         return redirect(url_for("whoami.page", code=view.code))
     return redirect(url_for("table.page", code=code))

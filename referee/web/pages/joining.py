@@ -18,7 +18,7 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import name_key
-from ...service import DeviceRow, held_question, normalise_code
+from ...service import DeviceRow, Phone, held_question, is_host_phone, normalise_code, permissions
 from ...service.errors import Forbidden, Illegal, NotFound, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee, join_limit
@@ -34,7 +34,6 @@ from .common import (
     error_page,
     join_key,
     offer_join_key,
-    require_host,
     service_error_page,
 )
 from .whoami import HostChoice, host_choice, take_host_answer
@@ -130,11 +129,11 @@ def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
 
 
 def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
-    """The join panel for the host's and the players' phones; None for the others (Referee.may_share_link)."""
-    if not get_referee().may_share_link(device):
+    """The join panel for the host's and the players' phones; None for the others (service.permissions)."""
+    may = permissions(view, device)
+    if not may.shares_link:
         return None
-    is_host = device is not None and device.role == "host"
-    if not is_host:
+    if not may.is_host:
         return JoinPanel(view, False, [])
     devices = get_referee().devices(view)
     return JoinPanel(view, True, devices, host_choice(view, device, devices))
@@ -157,7 +156,7 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[
         )
         return error_page("This link doesn't work", message, http_status(error))
     device = current_device(view)
-    if device is not None and device.role == "host" and not device.revoked:
+    if is_host_phone(device):
         # The host opened its own link: it is already here; it may say which player it is (pages/whoami.py).
         return redirect(url_for("whoami.page", code=view.code))
     offer_join_key()
@@ -189,7 +188,7 @@ def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:
     held = {d.player for d in others if d.player}
     return WhoAreYou(
         tuple((name, name in held) for name in view.setup.players),
-        any(d.role == "host" and d.player is None for d in others),
+        any(is_host_phone(d) and d.player is None for d in others),
         device.player if device is not None and not device.revoked else None,
     )
 
@@ -214,7 +213,7 @@ def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
     mine = current_device(view)
     others = [d for d in get_referee().devices(view) if not d.revoked and (mine is None or d.id != mine.id)]
     if choice == "host":
-        return next((d for d in others if d.role == "host" and d.player is None), None)
+        return next((d for d in others if is_host_phone(d) and d.player is None), None)
     name = name_key(choice.removeprefix("player:").strip())
     return next((d for d in others if name_key(d.player or "") == name), None)
 
@@ -230,7 +229,7 @@ def _take_over(view: TableView, choice: str, question: str, refused: str | None 
         yes, hint = "Yes, this phone is the host now", f"This phone then keeps score and {manages}. {watches}"
         return TakeOver(choice, holder.id, question, yes, hint, refused)
     name = holder.player or choice.removeprefix("player:")
-    if holder.role == "host":
+    if is_host_phone(holder):
         # The host's seat carries the host (Referee.join): say so before the phone says yes.
         watches = f"{name}'s other phone is the host's: this phone becomes the host too and {manages}. {watches}"
     return TakeOver(choice, holder.id, question, f"Yes, I'm {name} on this phone", watches, refused)
@@ -309,7 +308,7 @@ def _already_so(code: str, secret: str, choice: str) -> BaseResponse | None:
     if device is None or device.revoked:
         return None
     if choice == "host":
-        already = device.role == "host" and device.player is None
+        already = is_host_phone(device) and device.player is None
     else:
         name = name_key(choice.removeprefix("player:").strip())
         already = choice.startswith("player:") and name_key(device.player or "") == name
@@ -326,9 +325,9 @@ OTHER_CHOICES = ("watch", "score", "host")
 
 def _took_over_message(device: DeviceRow) -> str:
     """What a phone that just took over another phone's seat (or the host) is told, in words."""
-    if device.role == "host" and device.player:
+    if is_host_phone(device) and device.player:
         return f"You're {device.player}, and this phone is the host now. The old phone only watches."
-    if device.role == "host":
+    if is_host_phone(device):
         return "This phone is the host now: it keeps score. The old phone only watches."
     return f"You're {device.player} on this phone now. The old phone only watches."
 
@@ -344,7 +343,7 @@ def _host_answer(code: str, secret: str, choice: str) -> str | None:
     except ServiceError:
         return None  # join() says what is wrong with the link
     device = current_device(view)
-    if device is None or device.role != "host" or device.revoked:
+    if not is_host_phone(device):
         return None
     held = take_host_answer(view.code, choice)
     return url_for("whoami.page", code=view.code, take=held, back="me" if held else None)
@@ -391,13 +390,13 @@ def qr_svg(code: str) -> Response:
 # --- the host's panel ---------------------------------------------------------------------------------
 
 
-def _host_view(code: str) -> TableView:
-    """Return the table if this phone is its host and the form carries the CSRF token; 403 otherwise."""
+def _host_view(code: str) -> tuple[TableView, Phone]:
+    """Return the table and this phone if the form carries the CSRF token (403 otherwise); the service decides
+    whether the phone is the host's."""
     view = get_referee().view(code)
     if not csrf_ok():
         abort(403)
-    require_host(view, current_device(view))
-    return view
+    return view, Phone(current_device(view))
 
 
 def _back_to_join_panel(view: TableView) -> BaseResponse:
@@ -407,8 +406,8 @@ def _back_to_join_panel(view: TableView) -> BaseResponse:
 @bp.post("/t/<code>/devices/<int:device_id>/revoke")
 def revoke(code: str, device_id: int) -> BaseResponse:
     """Remove a phone from the table (host only)."""
-    view = _host_view(code)
-    removed = get_referee().revoke(view.code, device_id)
+    view, phone = _host_view(code)
+    removed = get_referee().revoke(view.code, device_id, actor=phone)
     flash(
         f"Removed {removed.label}: it can no longer enter cards. The join link and QR code changed too, so it "
         "cannot join again; phones still here stay. A mistake? Tap Bring back beside it.",
@@ -420,9 +419,10 @@ def revoke(code: str, device_id: int) -> BaseResponse:
 @bp.post("/t/<code>/devices/<int:device_id>/restore")
 def restore(code: str, device_id: int) -> BaseResponse:
     """Bring a removed phone back to the table (host only): one tap undoes a mistaken Remove."""
-    view = _host_view(code)
+    view, phone = _host_view(code)
+    get_referee().require_host(view, phone)  # a phone that is not the host's gets the 403 page, not the panel
     try:
-        back = get_referee().restore(view.code, device_id)
+        back = get_referee().restore(view.code, device_id, actor=phone)
     except Illegal as refused:
         # Said in the panel, where the host's eyes are (the page comes back scrolled to it), like its confirmations.
         flash(refused.message, "info")
@@ -434,8 +434,8 @@ def restore(code: str, device_id: int) -> BaseResponse:
 @bp.post("/t/<code>/join-link")
 def new_link(code: str) -> BaseResponse:
     """Replace the join link and QR code, for when they reached people who should not join (host only)."""
-    view = _host_view(code)
-    get_referee().new_join_link(view.code)
+    view, phone = _host_view(code)
+    get_referee().new_join_link(view.code, actor=phone)
     flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
     return _back_to_join_panel(view)
 
@@ -443,9 +443,9 @@ def new_link(code: str) -> BaseResponse:
 @bp.post("/t/<code>/entry")
 def entry(code: str) -> BaseResponse:
     """Choose who may enter cards: every joined phone, or the host only (host only)."""
-    view = _host_view(code)
+    view, phone = _host_view(code)
     chosen = request.form.get("entry", "joined")
-    get_referee().set_entry(view.code, chosen)
+    get_referee().set_entry(view.code, chosen, actor=phone)
     # Said like the panel's other controls (play test 5: saving this one changed the list and said nothing).
     flash(ENTRY_SAVED[chosen], "info")
     return _back_to_join_panel(view)

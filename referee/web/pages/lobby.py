@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...service import DeviceRow
+from ...service import DeviceRow, is_host_phone
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -52,7 +52,7 @@ def seats(view: TableView, devices: list[DeviceRow]) -> Seats:
     taken = {device.player for device in present if device.player}
     return Seats(
         tuple(Seat(name, name in taken) for name in view.setup.players),
-        sum(1 for device in present if not device.player and device.role != "host"),
+        sum(1 for device in present if not device.player and not is_host_phone(device)),
     )
 
 

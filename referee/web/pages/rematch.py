@@ -23,7 +23,7 @@ from ...engine import (
     join_names,
     name_key,
 )
-from ...service import DeviceRow, left_the_game, rematch_players
+from ...service import DeviceRow, left_the_game, permissions, rematch_players
 from ...service.errors import ServiceError
 from ...service.rematchnote import changes, rematch_note, starter, team_pairs
 from ...service.tableview import TableView
@@ -36,10 +36,6 @@ CHANGE_FIELDS = ("first", "variant", "team", "name", "who_plays", "add")
 # Room for the names of a full table, commas between.
 MAX_ADDED = 200
 TOO_LATE = "The rematch had already started when your changes arrived, so they were not used."
-HOST_ONLY = (
-    "Only the host's phone can change who plays, who starts, the game or the house rules. "
-    "Tap the Rematch button for the same game, or ask the host."
-)
 
 
 def is_change_post() -> bool:
@@ -159,7 +155,7 @@ def rematch_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]
     if view.rematch_code is not None:
         new_setup = referee.setup_of(view.rematch_code)
         context["rematch_started"] = None if new_setup is None else changes(view.setup, new_setup).started()
-    elif view.state.status is Status.FINISHED and referee.may_change_rematch(device):
+    elif view.state.status is Status.FINISHED and permissions(view, device).changes_rematch:
         # The form starts from this game's settings (pages/home.py's form, the same fields).
         context["rematch_form"] = RematchForm(
             **vars(SetupForm.from_setup(view.setup)), plays=list(rematch_players(view))

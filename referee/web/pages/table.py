@@ -12,20 +12,25 @@ from flask import Blueprint, abort, flash, get_flashed_messages, redirect, rende
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieBreak, highest_hand_value
-from ...service import DeviceRow
+from ...service import DeviceRow, Phone, is_host_phone, permissions
 from ...service.codec import Command, Redo, Undo
-from ...service.errors import Conflict, Forbidden, Invalid, ServiceError, TooMany
+from ...service.errors import Conflict, Invalid, ServiceError, TooMany
 from ...service.tableview import TableView
 from ..extensions import get_referee, table_limit
 from ..htmx import is_htmx, navigate, nothing_changed
 from ..http_status import http_status
 from ..security import csrf_ok
 from .asking import asking_context
-from .common import client_address, current_device, refusal_for, service_error_page, watch_reason
+from .common import (
+    STALE_PAGE,
+    TOO_MANY_TABLES,
+    client_address,
+    current_device,
+    service_error_page,
+)
 from .joining import join_panel
 from .logview import log_lines
 from .rematch import (
-    HOST_ONLY,
     TOO_LATE,
     RematchForm,
     asked_for,
@@ -93,7 +98,7 @@ def board_context(
     lines, log_count = log_lines(view)
     errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
     quiet = extra.pop("quiet", None) or quiet
-    may_enter = get_referee().may_enter(view, device)
+    may = permissions(view, device)
     return {
         "view": view,
         "state": state,
@@ -102,9 +107,10 @@ def board_context(
         "wilds": [wilds[card] for card in WILD_CARDS],
         "next_player": _next_player(view),
         "device": device,
-        "may_enter": may_enter,
+        "may_enter": may.enters_cards,
+        "may": may,
         # Only a phone that may enter cards has action forms (and only it needs a CSRF token in its session).
-        "forms": ActionForms.for_view(view) if may_enter else None,
+        "forms": ActionForms.for_view(view) if may.enters_cards else None,
         "errors": errors,
         "notices": notices,
         "quiet": quiet,
@@ -328,24 +334,16 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
     device = current_device(view)
     try:
         if not csrf_ok():
-            raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
-        if not referee.may_enter(view, device):
-            raise Forbidden(
-                "watch_only",
-                refusal_for(
-                    view, device, watch_reason(view, device) or "This phone is only watching: it can't enter cards."
-                ),
-            )
+            raise Invalid("csrf", STALE_PAGE)
         expected_version = _posted_version()
         command = _command_from_form(view)
         if _needs_bomb_sheet(view, command):
             return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
-        entered_by = None if device is None else device.label
         # What the phone shows is known when it posted the version read just now and its log has ids (a page
         # opened before an upgrade does not say "log": it gets the whole board).
         known = expected_version == view.version and request.values.get("log") == LOG_HAS_IDS
         shown = view if known else None
-        view = referee.act(view.code, command, expected_version=expected_version, entered_by=entered_by, device=device)
+        view = referee.act(view.code, command, actor=Phone(device), expected_version=expected_version)
     except Conflict as error:
         fresh = error.view or view
         # A double tap's second post is told its card is in (service.already_in); any other, what moved on.
@@ -390,23 +388,21 @@ def rematch(code: str) -> BaseResponse | tuple[str, int]:
     # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
     makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
     try:
-        if not referee.may_enter(view, device):
-            raise Forbidden("watch_only", refusal_for(view, device, "Only a phone at the table can start a rematch."))
         if not csrf_ok():
-            raise Invalid("csrf", "This page was stale: it has been refreshed. Tap again.")
-        # Only the host's phone set the table up, so only it changes the rematch's settings (forged posts too).
-        if form is not None and not referee.may_change_rematch(device):
-            raise Forbidden("host_only", HOST_ONLY)
+            raise Invalid("csrf", STALE_PAGE)
+        changes = {} if form is None else requested(form)
+        # Checked before the phone's limit is counted; the rematch checks it again, as every use case does.
+        referee.require_rematch(view, Phone(device), changes=form is not None)
         if makes_table:
             if not table_limit().allow(client_address()):
-                raise TooMany("too_many", "Too many new tables from this phone: wait a minute.")
+                raise TooMany("too_many", TOO_MANY_TABLES)
             counted = True
-        new_code, made = referee.rematch(view.code, **({} if form is None else requested(form)))
+        new_code, made = referee.rematch(view.code, actor=Phone(device), **changes)
     except ServiceError as error:
         if counted:
             table_limit().release(client_address())
         fresh = error.view or view
-        if form is not None and referee.may_change_rematch(device) and may_show_form(fresh):
+        if form is not None and is_host_phone(device) and may_show_form(fresh):
             return _refused_changes(fresh, device, form, error)
         return _respond(fresh, device, error)
     if counted and not made:

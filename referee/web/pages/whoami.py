@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...service import HOST_LABEL, DeviceRow
+from ...service import HOST_LABEL, DeviceRow, is_host_phone
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..htmx import navigate
 from ..security import csrf_ok
-from .common import asked_holder, current_device, current_key, service_error_page
+from .common import STALE_PAGE, asked_holder, current_device, current_key, service_error_page
 
 bp = Blueprint("whoami", __name__)
 bp.register_error_handler(ServiceError, service_error_page)
@@ -43,7 +43,7 @@ class HostChoice:
 
 def host_choice(view: TableView, device: DeviceRow | None, devices: list[DeviceRow] | None = None) -> HostChoice | None:
     """The host's phone's answer and its choices; None for every other phone. `devices`: the table's, if read."""
-    if device is None or device.revoked or device.role != "host":
+    if not is_host_phone(device):
         return None
     others = get_referee().devices(view) if devices is None else devices
     held = {d.player for d in others if d.player and not d.revoked and d.id != device.id}
@@ -101,7 +101,7 @@ def page(code: str) -> BaseResponse | str:
 
 def _holder(view: TableView, name: str | None) -> DeviceRow | None:
     """The phone other than the host's that holds `name`'s seat (its id goes with the yes)."""
-    others = [d for d in get_referee().devices(view) if not d.revoked and d.role != "host"]
+    others = [d for d in get_referee().devices(view) if not d.revoked and not is_host_phone(d)]
     return next((d for d in others if d.player == name), None)
 
 
@@ -112,7 +112,7 @@ def choose(code: str) -> BaseResponse:
     back = request.form.get("back", "table")
     back = back if back in BACKS else "table"
     if not csrf_ok():
-        flash("This page was stale: it has been refreshed. Tap again.", "error")
+        flash(STALE_PAGE, "error")
         return _back(view.code, back)
     held = take_host_answer(view.code, request.form.get("who", ""), take_over=asked_holder())
     if held is not None:
