@@ -147,9 +147,30 @@ def make_base(podman: Podman, work: Path, name: str) -> None:
         fail(f"the base's Python is {version.strip()}, this one {sys.version_info[:2]}: the wheels would not fit")
 
 
-def make_wheelhouse(folder: Path) -> None:
+def make_wheelhouse(folder: Path, work: Path) -> None:
     """The project's dependencies (with the postgres extra) and its build backend, as wheels for this Python."""
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--wheel-dir", str(folder), f"{REPO}[postgres]", "setuptools>=77"])
+    # From a copy of what the image is built from (.dockerignore), so that setuptools leaves no build/ or
+    # *.egg-info in the checkout.
+    source = work / "source"
+    source.mkdir()
+    for name in ("LICENSE", "README.md", "pyproject.toml"):
+        shutil.copy(REPO / name, source / name)
+    for name in ("referee", "static", "templates"):
+        shutil.copytree(REPO / name, source / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--wheel-dir",
+            str(folder),
+            f"{source}[postgres]",
+            "setuptools>=77",
+        ]
+    )
+    shutil.rmtree(source)
     # The image builds its own wheel of the project from the source; only the dependencies come from here.
     for wheel in folder.glob("five_alive_referee-*.whl"):
         wheel.unlink()
@@ -411,7 +432,7 @@ def main() -> None:
         with timed(f"base image (debootstrap {SUITE} with {BASE_PACKAGES}, podman import)"):
             make_base(podman, work, base)
         with timed("wheels of the dependencies, on this machine"):
-            make_wheelhouse(work / "wheels")
+            make_wheelhouse(work / "wheels", work)
         with timed("podman build"):
             build_image(podman, base, image, work / "wheels")
         check_image(podman, image)
