@@ -22,6 +22,7 @@ import http.client
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -145,6 +146,14 @@ def make_base(podman: Podman, work: Path, name: str) -> None:
     )
     if version.strip() != str(sys.version_info[:2]):
         fail(f"the base's Python is {version.strip()}, this one {sys.version_info[:2]}: the wheels would not fit")
+
+
+def unmount_under(folder: Path) -> None:
+    """Unmount what is still mounted under folder (debootstrap's /proc and /sys, when it was stopped midway)."""
+    with open("/proc/mounts") as mounts:
+        points = [line.split()[1] for line in mounts]
+    for point in sorted((point for point in points if point.startswith(f"{folder}/")), reverse=True):
+        subprocess.run(["umount", "--lazy", point], capture_output=True, timeout=60)
 
 
 def make_wheelhouse(folder: Path, work: Path) -> None:
@@ -422,6 +431,8 @@ def check_compose() -> None:
 def main() -> None:
     if os.geteuid() != 0:
         fail("run as root: it installs Debian's podman and builds with podman's rootful storage")
+    # A stopped run (SIGTERM) still removes its containers, images and folder, as any failure does.
+    signal.signal(signal.SIGTERM, lambda number, frame: fail("stopped by SIGTERM"))
     began = time.monotonic()
     with timed("Debian's podman, runc and debootstrap"):
         install_packages()
@@ -441,6 +452,7 @@ def main() -> None:
         check_compose()
     finally:
         podman.remove_everything()
+        unmount_under(work)
         shutil.rmtree(work, ignore_errors=True)
     took = time.monotonic() - began
     print(f"check-container: the image builds, serves, stops cleanly and keeps its data ({took:.0f} s in all)")
