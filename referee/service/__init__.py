@@ -8,7 +8,7 @@ that know nothing of HTTP.
 
 from __future__ import annotations
 
-from ..store import DeviceRow, JoinRequestRow, Store, one_line, storage_errors
+from ..store import DeviceRow, JoinRequestRow, OutcomeUnknown, Store, one_line, storage_errors
 from .access import (
     Access,
     Actor,
@@ -42,6 +42,7 @@ from .tables import Tables
 __all__ = [
     "Actor",
     "Operator",
+    "OutcomeUnknown",
     "Permissions",
     "Phone",
     "TokenHolder",

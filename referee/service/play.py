@@ -14,7 +14,7 @@ from ..engine import (
     SetHand,
     replay,
 )
-from ..store import Db, DeviceRow
+from ..store import Db, DeviceRow, OutcomeUnknown, storage_errors
 from . import codec
 from .access import Access, Actor, Phone, TokenHolder
 from .base import new_event, no_table_message, normalise_code
@@ -91,49 +91,80 @@ class Playing(Access):
         The log names who entered it: the phone's label, or "API" for the table's token.
         """
         code = normalise_code(code)
-        with self.store.transaction() as db:
-            row = self.store.table(db, code, lock=True)
-            if row is None:
-                raise NotFound("no_table", no_table_message(code))
-            # The cached view is current (same version) unless another process wrote: then it reloads.
-            view = self._view(row, None)
-            self.require_entry(view, actor)
-            if view.rematch_code is not None:
-                # The rematch carries the series on from this result: a phone left on the old table must not
-                # undo its last card and change the winner behind everyone's back (play test 8a).
-                # Said first, whatever version the phone saw: nothing it could check would change that (9a).
-                raise Illegal(
-                    "rematch_started",
-                    "A rematch has started: this game is over for good, and its result stands.",
-                    view=view,
-                )
-            if expected_version is not None and expected_version != row.version:
-                already = already_in(view, command, expected_version)
-                if already is not None:
-                    raise Conflict("already_entered", already, view=view)
-                raise Conflict(
-                    "stale_version",
-                    "Someone else entered a card just before you: here is the table as it is now. "
-                    "Check it, then tap again if you still need to.",
-                    view=view,
-                )
-            if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:
-                raise Illegal(
-                    "log_full",
-                    f"This table has reached {self.max_actions:,} entries, the most one table keeps. "
-                    "Start a rematch to play on.",
-                    view=view,
-                )
-            try:
-                new_view = self._apply(db, view, command, *_entered_by(actor))
-            except Refused as refused:
-                if refused.code == "unknown_player":  # names nobody: malformed rather than against the rules
-                    raise Invalid(refused.code, refused.message, field="player", view=view) from None
-                raise Illegal(refused.code, refused.message, view=view) from None
+        applied: list[TableView] = []
+        try:
+            with self.store.transaction() as db:
+                applied.append(self._apply_checked(db, code, command, actor, expected_version))
+        except OutcomeUnknown as unknown:
+            # The database went away as it committed (PostgreSQL restarting): look whether the action is in.
+            saved = self._was_saved(applied[0]) if applied else None
+            if saved is None:
+                raise
+            if not saved:
+                raise unknown.__cause__ or unknown from None  # it was not: "nothing was changed" is true
+        new_view = applied[0]
         self._remember(new_view)
         # Publish only after the commit, so a listener never sees a version it cannot load.
         self.bus.publish(code, new_view.revision)
         return new_view
+
+    def _was_saved(self, view: TableView) -> bool | None:
+        """Whether the change that made `view` was committed: True if the table is now exactly `view`, False if it
+        is still as it was just before (each change moves the version and the revision on by one), None if it
+        cannot be told (the database is still out of reach, or another change came in between)."""
+        try:
+            row = self.store.table(self.store.read(), view.code)
+        except storage_errors():
+            return None
+        if row is None:
+            return None
+        now = (row.version, row.revision)
+        if now == (view.version, view.revision):
+            return True
+        return False if now == (view.version - 1, view.revision - 1) else None
+
+    def _apply_checked(
+        self, db: Db, code: str, command: Command, actor: Actor, expected_version: int | None
+    ) -> TableView:
+        """Check `command` against the table as locked in `db`'s transaction, then apply it; the new view."""
+        row = self.store.table(db, code, lock=True)
+        if row is None:
+            raise NotFound("no_table", no_table_message(code))
+        # The cached view is current (same version) unless another process wrote: then it reloads.
+        view = self._view(row, None)
+        self.require_entry(view, actor)
+        if view.rematch_code is not None:
+            # The rematch carries the series on from this result: a phone left on the old table must not
+            # undo its last card and change the winner behind everyone's back (play test 8a).
+            # Said first, whatever version the phone saw: nothing it could check would change that (9a).
+            raise Illegal(
+                "rematch_started",
+                "A rematch has started: this game is over for good, and its result stands.",
+                view=view,
+            )
+        if expected_version is not None and expected_version != row.version:
+            already = already_in(view, command, expected_version)
+            if already is not None:
+                raise Conflict("already_entered", already, view=view)
+            raise Conflict(
+                "stale_version",
+                "Someone else entered a card just before you: here is the table as it is now. "
+                "Check it, then tap again if you still need to.",
+                view=view,
+            )
+        if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:
+            raise Illegal(
+                "log_full",
+                f"This table has reached {self.max_actions:,} entries, the most one table keeps. "
+                "Start a rematch to play on.",
+                view=view,
+            )
+        try:
+            return self._apply(db, view, command, *_entered_by(actor))
+        except Refused as refused:
+            if refused.code == "unknown_player":  # names nobody: malformed rather than against the rules
+                raise Invalid(refused.code, refused.message, field="player", view=view) from None
+            raise Illegal(refused.code, refused.message, view=view) from None
 
     def _apply(
         self,

@@ -11,7 +11,15 @@ queries that `Store` puts together over one pool of connections (pool.py).
 from __future__ import annotations
 
 from .devices import DeviceQueries
-from .dialects import database_label, database_path, driver_errors, is_postgres, one_line, storage_errors
+from .dialects import (
+    OutcomeUnknown,
+    database_label,
+    database_path,
+    driver_errors,
+    is_postgres,
+    one_line,
+    storage_errors,
+)
 from .events import EventQueries
 from .ratelimits import RateQueries
 from .requests import RequestQueries
@@ -26,6 +34,7 @@ __all__ = [
     "EventRow",
     "JoinRequestRow",
     "NewEvent",
+    "OutcomeUnknown",
     "PhoneSeat",
     "Store",
     "TableRow",

@@ -36,13 +36,22 @@ def database_label(url: str) -> str:
     return database_path(url)
 
 
+class OutcomeUnknown(Exception):
+    """The database went away while a COMMIT was on its way: the write may or may not have been saved.
+
+    PostgreSQL, restarting, may commit a transaction and end the session before it says so: the driver then
+    reports an error for a COMMIT that took place, and "nothing was changed" would be untrue.
+    """
+
+
 def storage_errors() -> tuple[type[Exception], ...]:
-    """The drivers' errors that mean the database cannot be used just now (full, read-only, unreachable)."""
+    """The errors that mean the database cannot be used just now (full, read-only, unreachable), or went away
+    just as it saved something (OutcomeUnknown)."""
     try:
         import psycopg
     except ImportError:  # pragma: no cover - depends on the installed extras
-        return (sqlite3.OperationalError,)
-    return (sqlite3.OperationalError, psycopg.OperationalError)
+        return (sqlite3.OperationalError, OutcomeUnknown)
+    return (sqlite3.OperationalError, psycopg.OperationalError, OutcomeUnknown)
 
 
 def one_line(error: BaseException) -> str:

@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
-from .dialects import PostgresDialect, SqliteDialect, dialect_for, storage_errors
+from .dialects import OutcomeUnknown, PostgresDialect, SqliteDialect, dialect_for, one_line, storage_errors
 from .rows import Db
 
 log = logging.getLogger(__name__)
@@ -161,10 +161,21 @@ class Connections:
                 except storage_errors():
                     pass  # the connection is gone, and the transaction with it: the first error is the one to tell
                 raise
-            db.execute("COMMIT")
+            self._commit(db)
         finally:
             if lock is not None:
                 lock.release()
+
+    def _commit(self, db: Db) -> None:
+        """Commit; if the database went away on the way, say that the outcome is unknown (and drop `db`)."""
+        try:
+            db.execute("COMMIT")
+        except storage_errors() as error:
+            if not self.dialect.lost(db):
+                raise  # refused before it committed (a full disk): nothing was saved
+            self._local.db = None
+            self._discard(db)
+            raise OutcomeUnknown(one_line(error)) from error
 
     def _begin(self, db: Db) -> Db:
         """Start a write transaction on `db`, or on a new connection if the database dropped `db` meanwhile.

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 
-from ..service import one_line, storage_errors
+from ..service import OutcomeUnknown, one_line, storage_errors
 from .extensions import get_referee
 from .redaction import redacted_logger
 
@@ -28,6 +28,11 @@ PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store
 STORAGE_MESSAGE = (
     "The referee could not save that: it cannot use its database just now (full, read-only or out of reach). "
     "Nothing was changed. Try again in a moment; if it lasts, tell whoever runs the referee."
+)
+# The database went away just as it saved something: neither "saved" nor "nothing was changed" would be true.
+UNKNOWN_MESSAGE = (
+    "The referee lost its database just as it was saving that, so it cannot tell whether it was saved. "
+    "Look at the table before you try again: if it is there, it counts once."
 )
 READ_MESSAGE = (
     "The referee cannot read its database just now (out of reach or unreadable). "
@@ -78,12 +83,14 @@ def init_app(app: Flask, api_prefix: str) -> None:
         reading = request.method in ("GET", "HEAD")
         if not reading:
             current_app.extensions[WRITE_FAILURES].record()
-        message = READ_MESSAGE if reading else STORAGE_MESSAGE
+        unknown = isinstance(error, OutcomeUnknown)
+        message = UNKNOWN_MESSAGE if unknown else READ_MESSAGE if reading else STORAGE_MESSAGE
         if request.path.startswith(f"{api_prefix}/") or request.path == api_prefix:
-            response = jsonify({"error": {"code": "storage_unavailable", "message": message}})
+            code = "outcome_unknown" if unknown else "storage_unavailable"
+            response = jsonify({"error": {"code": code, "message": message}})
             response.status_code = 503
         else:
-            title = "Could not load" if reading else "Could not save"
+            title = "Not sure it was saved" if unknown else "Could not load" if reading else "Could not save"
             retry = request.full_path.rstrip("?") if reading else None
             response = Response(render_template("error.html", title=title, message=message, retry=retry), status=503)
         response.headers["Retry-After"] = str(int(NOT_READY_AFTER_FAILURE))
