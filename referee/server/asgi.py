@@ -1,43 +1,34 @@
-"""The ASGI front that `referee serve` runs: live streams as coroutines, every other request through Flask.
+"""The ASGI front that `referee serve` runs: live streams to their coroutines, every other request through Flask.
 
-A live stream waits for minutes. As a coroutine on the event loop it costs a few kilobytes; as a thread (how
-waitress served it) it cost a thread each, and past about 150 phones the server stopped accepting anyone
-(docs/performance.md compares the servers measured). Everything else, pages, taps and the API, is the Flask
-app unchanged, run by a2wsgi in a small pool of threads.
+A live stream waits for minutes: it is a coroutine on the event loop (referee/web/live.py), a few kilobytes,
+where a thread each stopped the server accepting anyone past about 150 phones (docs/performance.md compares the
+servers measured). Everything else, pages, taps and the API, is the Flask app, run by a2wsgi in a small pool
+of threads.
 
-The front also keeps one client from starving the others: it caps open streams per address and in all, and
-requests in progress per address, answering 429 or 503 with Retry-After. A page whose stream is refused
-polls instead (static/app.js). It reads each request's whole body before a thread takes the request, and
-answers itself what Flask should never see: HTTP/2 over plain HTTP, WebSockets, and a request whose length
-is given twice over.
+The front also keeps one client from starving the others: it caps requests in progress per address, answering
+429 with Retry-After (the live streams have caps of their own). It reads each request's whole body before a
+thread takes the request, and answers itself what Flask should never see: HTTP/2 over plain HTTP, WebSockets,
+and a request whose length is given twice over.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from collections import Counter, defaultdict
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections import Counter
+from collections.abc import Awaitable, Callable
 
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from ..service import Referee, no_table_message, normalise_code
-from ..store import storage_errors
-from ..web.api import body_limit, is_api_request
+from ..service import normalise_code
+from ..web.api import body_limit
+from ..web.asgi_answers import Message, Receive, Scope, Send, decrement, disconnected, refuse
 from ..web.http_status import HTTP_ERROR_SENTENCES
-from ..web.live import STREAM_PATH, first_message, message
+from ..web.live import STREAM_PATH, LiveStreams
 from ..web.logs import log_request
-from ..web.security import BAD_HOST_MESSAGE, SECURITY_HEADERS, host_allowed, trusted_client_address
+from ..web.security import trusted_client_address
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-
-KEEP_ALIVE = b": keep-alive\n\n"
 # A request's whole body is read here, on the event loop, before a worker thread takes the request: read on a
 # thread, a client that sent its headers and then only part of its body held that thread, and four such
 # requests held every thread, whatever their size. A body has BODY_SECONDS (10 by default), and as many again
@@ -62,47 +53,21 @@ STREAM_WITH_BODY = "A live stream is asked for with no body, and this request ha
 DRAIN_SECONDS = 5.0
 
 
-class _Stream:
-    """One open live stream: woken when its table changes."""
-
-    def __init__(self, code: str, address: str):
-        self.code = code
-        self.address = address
-        self.changed = asyncio.Event()
-
-
 class Front:
     """The ASGI application: route live streams to coroutines and the rest to Flask, within per-address caps."""
 
     def __init__(self, app: Flask, *, threads: int):
         config = app.config
         self.flask = app
-        self.referee: Referee = app.extensions["referee"]
         self.wsgi = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
-        self.max_streams = int(config["MAX_STREAMS"])
-        self.max_streams_per_address = int(config["MAX_STREAMS_PER_ADDRESS"])
         self.max_requests_per_address = int(config["MAX_REQUESTS_PER_ADDRESS"])
         self.max_body = int(config["MAX_CONTENT_LENGTH"])
         self.body_seconds = float(config["BODY_SECONDS"])
         self.large_bodies: Counter[str] = Counter()  # large bodies being read, by address
         self.large_bodies_in_all = 0
-        self.keepalive = float(config["STREAM_KEEPALIVE"])
-        self.lifetime = float(config["STREAM_MAX_SECONDS"])
         self.trusted_proxies = frozenset(config["TRUSTED_PROXIES"]) if config["TRUST_PROXY"] else frozenset()
-        self.allowed_hosts = tuple(config["ALLOWED_HOSTS"])
-        self.streams: dict[str, set[_Stream]] = defaultdict(set)
-        self.streams_by_address: Counter[str] = Counter()
-        self.starting_streams = 0  # places taken by streams that are still being set up
         self.requests_by_address: Counter[str] = Counter()
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.closing = asyncio.Event()
-        self.referee.bus.add_hook(self._published)
-        self.referee.bus.add_wake_hook(self._woken)
-
-    @property
-    def open_streams(self) -> int:
-        """How many live streams are open now."""
-        return sum(len(streams) for streams in self.streams.values())
+        self.live = LiveStreams(app, self.trusted_proxies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -129,7 +94,7 @@ class Front:
                 await self._answer(scope, receive, send, 400, "bad_request", STREAM_WITH_BODY, close=True)
                 return
             code = normalise_code(found.group("code"))
-            await self._logged(scope, send, lambda logged: self._stream(scope, receive, logged, code, address))
+            await self._logged(scope, send, lambda logged: self.live.serve(scope, receive, logged, code, address))
             return
         if self.requests_by_address[address] >= self.max_requests_per_address:
             await self._answer(scope, receive, send, 429, "too_many", BUSY)
@@ -140,7 +105,7 @@ class Front:
             if replay is not None:
                 await self.wsgi(scope, replay, send)  # type: ignore[arg-type]
         finally:
-            _decrement(self.requests_by_address, address)
+            decrement(self.requests_by_address, address)
 
     async def _read_body(
         self, scope: Scope, declared: bytes | None, receive: Receive, send: Send, address: str
@@ -171,7 +136,7 @@ class Front:
         finally:
             if large:
                 self.large_bodies_in_all -= 1
-                _decrement(self.large_bodies, address)
+                decrement(self.large_bodies, address)
         if first is None:
             await self._answer(scope, receive, send, 413, "too_large", TOO_LARGE, close=True)
             return None
@@ -199,13 +164,13 @@ class Front:
         """
         if not _may_have_body(scope):
             await self._logged(
-                scope, send, lambda logged: _refuse(logged, scope["path"], status, code, text, close=close)
+                scope, send, lambda logged: refuse(logged, scope["path"], status, code, text, close=close)
             )
             return
-        rest = asyncio.ensure_future(_disconnected(receive))
+        rest = asyncio.ensure_future(disconnected(receive))
         try:
             await self._logged(
-                scope, send, lambda logged: _refuse(logged, scope["path"], status, code, text, close=close)
+                scope, send, lambda logged: refuse(logged, scope["path"], status, code, text, close=close)
             )
             # Once answered, the connection is closed or ready for the next request: the disconnect comes at once.
             async with asyncio.timeout(DRAIN_SECONDS):
@@ -236,10 +201,7 @@ class Front:
 
     def close_streams(self) -> None:
         """End every open stream (shutdown): phones reconnect to the server that comes next."""
-        self.closing.set()
-        for streams in self.streams.values():
-            for stream in streams:
-                stream.changed.set()
+        self.live.close()
 
     # --- lifespan and the bus ---------------------------------------------------------------------
 
@@ -247,157 +209,12 @@ class Front:
         while True:
             event = await receive()
             if event["type"] == "lifespan.startup":
-                self.loop = asyncio.get_running_loop()
+                self.live.start()
                 await send({"type": "lifespan.startup.complete"})
             elif event["type"] == "lifespan.shutdown":
                 self.close_streams()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
-
-    def _published(self, code: str, revision: int) -> None:
-        """A table changed (called from the writer's thread): wake its streams on the event loop."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._wake, code)
-
-    def _woken(self) -> None:
-        """Every stream must read its table again (called from the relay's thread)."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._wake_every_stream)
-
-    def _wake_every_stream(self) -> None:
-        for code in list(self.streams):
-            self._wake(code)
-
-    def _wake(self, code: str) -> None:
-        for stream in self.streams.get(code, ()):
-            stream.changed.set()
-
-    # --- one live stream --------------------------------------------------------------------------
-
-    def _refusal(self, address: str) -> tuple[int, str] | None:
-        if self.closing.is_set() or self.open_streams + self.starting_streams >= self.max_streams:
-            return 503, "Too many open streams: this page will poll instead."
-        if self.streams_by_address[address] >= self.max_streams_per_address:
-            return 429, "Too many open streams from this address: this page will poll instead."
-        return None
-
-    async def _numbers(self, code: str) -> tuple[int, int] | None:
-        """The table's (version, revision), read on a worker thread (the event loop never waits on the database)."""
-        return await asyncio.get_running_loop().run_in_executor(None, self.referee.revision, code)
-
-    def _host(self, scope: Scope) -> str:
-        """The Host the browser asked for (a trusted proxy's X-Forwarded-Host when one forwarded the request)."""
-        headers: dict[bytes, bytes] = dict(scope.get("headers", ()))
-        client = scope.get("client")
-        if client and str(client[0]) in self.trusted_proxies and b"x-forwarded-host" in headers:
-            return headers[b"x-forwarded-host"].decode("latin-1").split(",")[-1].strip()
-        return headers.get(b"host", b"").decode("latin-1")
-
-    async def _stream(self, scope: Scope, receive: Receive, send: Send, code: str, address: str) -> None:
-        # The same DNS-rebinding defence as every Flask page (referee/__init__.py), for the route Flask never sees.
-        if not host_allowed(self._host(scope), self.allowed_hosts):
-            await _plain(send, 400, BAD_HOST_MESSAGE)
-            return
-        refusal = self._refusal(address)
-        if refusal is not None:
-            await _plain(send, *refusal)
-            return
-        # The place is taken before the first await: taken after it, a burst of streams from one address all
-        # passed the check before any of them counted (play test 7b: 100 at once, against a cap of 24).
-        self.streams_by_address[address] += 1
-        self.starting_streams += 1
-        starting = True
-        try:
-            try:
-                numbers = await self._numbers(code)
-            except storage_errors():
-                # The page polls instead, and the stream is asked for again once the database answers.
-                await _plain(send, 503, "The referee cannot read its database just now: this page will poll instead.")
-                return
-            if numbers is None:
-                await _plain(send, 404, no_table_message(code))
-                return
-            headers = [
-                (b"content-type", b"text/event-stream; charset=utf-8"),
-                (b"cache-control", b"no-cache, no-transform"),
-                (b"x-accel-buffering", b"no"),
-                *_security_headers(),
-            ]
-            await send({"type": "http.response.start", "status": 200, "headers": headers})
-            if scope["method"] == "HEAD":
-                await send({"type": "http.response.body", "body": b""})
-                return
-            stream = _Stream(code, address)
-            self.streams[code].add(stream)
-            self.starting_streams -= 1
-            starting = False
-            try:
-                # Read again now that the stream is registered: a change committed between the first read and
-                # the registration woke nobody, and the first message must not announce an older revision.
-                numbers = await self._numbers(code) or numbers
-                await self._serve_stream(stream, numbers, receive, send)
-            finally:
-                self.streams[code].discard(stream)
-                if not self.streams[code]:
-                    del self.streams[code]
-        finally:
-            if starting:
-                self.starting_streams -= 1
-            _decrement(self.streams_by_address, address)
-
-    async def _serve_stream(self, stream: _Stream, numbers: tuple[int, int], receive: Receive, send: Send) -> None:
-        loop = asyncio.get_running_loop()
-        gone = asyncio.ensure_future(_disconnected(receive))
-        ends = loop.time() + self.lifetime
-        try:
-            await send({"type": "http.response.body", "body": first_message(*numbers).encode(), "more_body": True})
-            while not self.closing.is_set() and loop.time() < ends:
-                changed = asyncio.ensure_future(stream.changed.wait())
-                # A phone that leaves frees its place at once, not at the next keep-alive.
-                done, _ = await asyncio.wait(
-                    {changed, gone},
-                    timeout=min(self.keepalive, ends - loop.time()),
-                    return_when=asyncio.FIRST_COMPLETED,
-                )
-                changed.cancel()
-                if gone in done or self.closing.is_set():
-                    break
-                if not done:
-                    await send({"type": "http.response.body", "body": KEEP_ALIVE, "more_body": True})
-                    continue
-                stream.changed.clear()
-                # Several publishes may have merged into one wake-up: the newest numbers are read now.
-                try:
-                    latest = await self._numbers(stream.code)
-                except storage_errors():
-                    break  # the database is out of reach: the phone falls back to polling, and opens it again
-                if latest is None:
-                    break
-                await send({"type": "http.response.body", "body": message(*latest).encode(), "more_body": True})
-            if not gone.done():
-                await send({"type": "http.response.body", "body": b""})
-        except OSError:
-            pass  # the phone went away mid-write
-        finally:
-            gone.cancel()
-
-
-async def _disconnected(receive: Receive) -> None:
-    """Return when the client goes away."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
-
-
-def _decrement(counter: Counter[str], key: str) -> None:
-    counter[key] -= 1
-    if counter[key] <= 0:
-        del counter[key]
-
-
-def _security_headers() -> list[tuple[bytes, bytes]]:
-    return [(name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS]
 
 
 BUSY = "Too many requests at once from this address: wait a moment."
@@ -455,41 +272,10 @@ async def _no_websocket(scope: Scope, receive: Receive, send: Send) -> None:
         async def as_websocket(message: Message) -> None:
             await send({**message, "type": "websocket." + message["type"]})
 
-        await _refuse(as_websocket, scope["path"], status, "no_websockets", NO_WEBSOCKETS)
+        await refuse(as_websocket, scope["path"], status, "no_websockets", NO_WEBSOCKETS)
     else:
         status = 403  # a server without the denial-response extension can only close: it answers 403 itself
         await send({"type": "websocket.close"})
     log_request(
         "GET", scope.get("root_path", "") + scope["path"], bool(scope.get("query_string")), str(status), started
     )
-
-
-async def _refuse(send: Send, path: str, status: int, code: str, text: str, *, close: bool = False) -> None:
-    """Refuse in the front: JSON under the API's prefix, as every API error is (play test 7c: a client parsing
-    JSON broke on a plain sentence), a plain sentence elsewhere. `close` ends the connection after the answer."""
-    if not is_api_request(path):
-        await _plain(send, status, text, close=close)
-        return
-    body = json.dumps({"error": {"code": code, "message": text}}).encode()
-    headers = [(b"content-type", b"application/json"), *_answer_headers(status, close, body)]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-async def _plain(send: Send, status: int, text: str, *, close: bool = False) -> None:
-    """Answer with a short plain-text sentence (and Retry-After when the client should come back)."""
-    body = text.encode()
-    headers = [(b"content-type", b"text/plain; charset=utf-8"), *_answer_headers(status, close, body)]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-def _answer_headers(status: int, close: bool, body: bytes) -> list[tuple[bytes, bytes]]:
-    """Our security headers and the length; Retry-After when the client should come back; Connection: close when
-    asked (a body not read whole, or not to be trusted: nothing left of it may be read as a request of its own)."""
-    headers = [*_security_headers(), (b"content-length", str(len(body)).encode())]
-    if status in (429, 503):
-        headers.append((b"retry-after", b"10"))
-    if close:
-        headers.append((b"connection", b"close"))
-    return headers

@@ -78,9 +78,9 @@ class Referee(Tables, Playing, Rematches, JoinRequests, Seats, Access):
     """The service: every face (pages, API, streams) goes through these methods."""
 
 
-def open_service(database_url: str, *, shared: bool, max_listeners: int, max_actions: int) -> Referee:
+def open_service(database_url: str, *, shared: bool, max_actions: int) -> Referee:
     """Open the database (running the schema steps it lacks) and a change bus; return the service over them.
 
     `shared`: other server processes use this database too, and hear of every change through it.
     """
-    return Referee(Store(database_url, shared=shared), Bus(max_listeners=max_listeners), max_actions=max_actions)
+    return Referee(Store(database_url, shared=shared), Bus(), max_actions=max_actions)

@@ -29,7 +29,6 @@ def init_app(app: Flask) -> None:
     referee = open_service(
         config["DATABASE_URL"],
         shared=shared,
-        max_listeners=int(config["MAX_STREAMS"]),
         max_actions=int(config["MAX_ACTIONS_PER_TABLE"]),
     )
     store = referee.store
@@ -99,7 +98,6 @@ def import_slot() -> threading.BoundedSemaphore:
 
 
 def shutdown(app: Flask) -> None:
-    """End the app's streams, stop hearing other processes, close its database connections."""
-    app.extensions[REFEREE].bus.close_all()
+    """Stop hearing other processes and close the app's database connections (the server ends its streams)."""
     app.extensions[RELAY_STOP].set()
     app.extensions[REFEREE].store.close()

@@ -1,27 +1,39 @@
-"""Server-sent events: one stream per table page, carrying only "changed, version N, revision M".
+"""The live stream: one server-sent-events stream per table page, carrying only "changed, version N, revision M".
 
-`referee serve` answers streams in its ASGI front (referee/server/asgi.py), as coroutines; this Flask route serves
-them under any other WSGI server (`wsgi.py`) and in tests, a thread per stream. Both send the messages below.
+A stream waits for minutes, so each is a coroutine on the server's event loop (a few kilobytes), never a thread:
+the ASGI front of `referee serve` (referee/server/asgi.py) hands every `/t/CODE/events` request to `LiveStreams`.
+The service's change bus wakes a table's streams after each commit; a woken stream reads the table's numbers
+and sends them, and the page then fetches its board. Caps per address and in all keep one client from taking
+every place; a page whose stream is refused, or served by a plain WSGI server that has none, polls instead
+(static/app.js).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-import time
-from collections.abc import Iterator
+from collections import Counter, defaultdict
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Flask, Response
 
-from ..service.errors import ServiceError
-from .extensions import get_referee
-from .http_status import http_status
-
-bp = Blueprint("stream", __name__)
+from ..service import Referee, no_table_message, storage_errors
+from .asgi_answers import Receive, Scope, Send, decrement, disconnected, plain, security_headers
+from .security import BAD_HOST_MESSAGE, host_allowed
 
 STREAM_RULE = "/t/<code>/events"
 # Any path ending like the stream's rule (a proxy may add a prefix).
 STREAM_PATH = re.compile(r"/t/(?P<code>[^/]+)/events$")
+KEEP_ALIVE = b": keep-alive\n\n"
+NO_STREAM_HERE = "This server sends no live updates (run it with `referee serve`): this page will poll instead."
+
+bp = Blueprint("stream", __name__)
+
+
+@bp.get(STREAM_RULE)
+def events(code: str) -> Response:
+    """Under a plain WSGI server (wsgi.py) there is no stream: say so, and the page polls (static/app.js)."""
+    return Response(NO_STREAM_HERE, status=503, headers={"Retry-After": "10"}, mimetype="text/plain")
 
 
 def message(version: int, revision: int) -> str:
@@ -34,43 +46,184 @@ def first_message(version: int, revision: int) -> str:
     return "retry: 2000\n" + message(version, revision)
 
 
-@bp.get(STREAM_RULE)
-def events(code: str) -> Response:
-    """Stream a table's changes; the first message tells the page the version it should show."""
-    referee = get_referee()
-    try:
-        view = referee.view(code)
-    except ServiceError as error:
-        return Response(error.message, status=http_status(error), mimetype="text/plain")
-    listener = referee.bus.subscribe(view.code, view.revision)
-    if listener is None:
-        # The page falls back to polling when the server holds its maximum number of streams.
-        return Response("Too many open streams.", status=503, headers={"Retry-After": "10"}, mimetype="text/plain")
-    keepalive = float(current_app.config["STREAM_KEEPALIVE"])
-    lifetime = float(current_app.config["STREAM_MAX_SECONDS"])
+class _Stream:
+    """One open live stream: woken when its table changes."""
 
-    def generate() -> Iterator[str]:
-        # The browser retries after 2 s; the first message makes a page that slept resync at once. Its
-        # numbers are read after subscribing: a change committed in between would otherwise go unannounced.
-        yield first_message(*(referee.revision(view.code) or (view.version, view.revision)))
-        ends = time.monotonic() + lifetime
-        while not listener.closed and time.monotonic() < ends:
-            if listener.wait(keepalive):
-                if listener.closed:
-                    break
-                numbers = referee.revision(view.code)
-                if numbers is None:
-                    break
-                yield message(*numbers)
-            else:
-                yield ": keep-alive\n\n"
+    def __init__(self, code: str):
+        self.code = code
+        self.changed = asyncio.Event()
 
-    response = Response(
-        generate(),
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"},
-    )
-    # The stream's place is freed when the response closes (the server always closes it), not when the
-    # generator ends: a body that is never read (a HEAD request) would otherwise keep its place forever.
-    response.call_on_close(lambda: referee.bus.unsubscribe(listener))
-    return response
+
+class LiveStreams:
+    """Every open stream of this process, woken by the service's change bus, within caps per address and in all."""
+
+    def __init__(self, app: Flask, trusted_proxies: frozenset[str]):
+        config = app.config
+        self.referee: Referee = app.extensions["referee"]
+        self.max_streams = int(config["MAX_STREAMS"])
+        self.max_streams_per_address = int(config["MAX_STREAMS_PER_ADDRESS"])
+        self.keepalive = float(config["STREAM_KEEPALIVE"])
+        self.lifetime = float(config["STREAM_MAX_SECONDS"])
+        self.allowed_hosts = tuple(config["ALLOWED_HOSTS"])
+        self.trusted_proxies = trusted_proxies
+        self.streams: dict[str, set[_Stream]] = defaultdict(set)
+        self.by_address: Counter[str] = Counter()
+        self.starting = 0  # places taken by streams that are still being set up
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.closing = asyncio.Event()
+        self.referee.bus.add_hook(self._published)
+        self.referee.bus.add_wake_hook(self._woken)
+
+    @property
+    def open_streams(self) -> int:
+        """How many live streams are open now."""
+        return sum(len(streams) for streams in self.streams.values())
+
+    def start(self) -> None:
+        """Begin on the running event loop (the server's lifespan start-up): publishes reach it from now on."""
+        self.loop = asyncio.get_running_loop()
+
+    def close(self) -> None:
+        """End every open stream and open no more (shutdown): phones reconnect to the server that comes next."""
+        self.closing.set()
+        for streams in self.streams.values():
+            for stream in streams:
+                stream.changed.set()
+
+    # --- the change bus, from the writers' threads -----------------------------------------------------
+
+    def _published(self, code: str, revision: int) -> None:
+        """A table changed (called from the writer's thread): wake its streams on the event loop."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake, code)
+
+    def _woken(self) -> None:
+        """Every stream must read its table again (called from the relay's thread)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._wake_every_stream)
+
+    def _wake_every_stream(self) -> None:
+        for code in list(self.streams):
+            self._wake(code)
+
+    def _wake(self, code: str) -> None:
+        for stream in self.streams.get(code, ()):
+            stream.changed.set()
+
+    # --- one stream --------------------------------------------------------------------------------------
+
+    def _refusal(self, address: str) -> tuple[int, str] | None:
+        if self.closing.is_set() or self.open_streams + self.starting >= self.max_streams:
+            return 503, "Too many open streams: this page will poll instead."
+        if self.by_address[address] >= self.max_streams_per_address:
+            return 429, "Too many open streams from this address: this page will poll instead."
+        return None
+
+    async def _numbers(self, code: str) -> tuple[int, int] | None:
+        """The table's (version, revision), read on a worker thread (the event loop never waits on the database)."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.referee.revision, code)
+
+    def _host(self, scope: Scope) -> str:
+        """The Host the browser asked for (a trusted proxy's X-Forwarded-Host when one forwarded the request)."""
+        headers: dict[bytes, bytes] = dict(scope.get("headers", ()))
+        client = scope.get("client")
+        if client and str(client[0]) in self.trusted_proxies and b"x-forwarded-host" in headers:
+            return headers[b"x-forwarded-host"].decode("latin-1").split(",")[-1].strip()
+        return headers.get(b"host", b"").decode("latin-1")
+
+    async def serve(self, scope: Scope, receive: Receive, send: Send, code: str, address: str) -> None:
+        """Answer a request for the table's stream from `address`: the stream, or a refusal in words."""
+        # The same DNS-rebinding defence as every Flask page (referee/__init__.py), for the route Flask never sees.
+        if not host_allowed(self._host(scope), self.allowed_hosts):
+            await plain(send, 400, BAD_HOST_MESSAGE)
+            return
+        refusal = self._refusal(address)
+        if refusal is not None:
+            await plain(send, *refusal)
+            return
+        # The place is taken before the first await: taken after it, a burst of streams from one address all
+        # passed the check before any of them counted (100 at once got in, against a cap of 24).
+        self.by_address[address] += 1
+        self.starting += 1
+        try:
+            await self._open(scope, receive, send, code)
+        finally:
+            decrement(self.by_address, address)
+
+    async def _open(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
+        """Read the table's numbers, send the stream's headers, then serve it until it ends."""
+        starting = True
+        try:
+            try:
+                numbers = await self._numbers(code)
+            except storage_errors():
+                # The page polls instead, and the stream is asked for again once the database answers.
+                await plain(send, 503, "The referee cannot read its database just now: this page will poll instead.")
+                return
+            if numbers is None:
+                await plain(send, 404, no_table_message(code))
+                return
+            headers = [
+                (b"content-type", b"text/event-stream; charset=utf-8"),
+                (b"cache-control", b"no-cache, no-transform"),
+                (b"x-accel-buffering", b"no"),
+                *security_headers(),
+            ]
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            if scope["method"] == "HEAD":
+                await send({"type": "http.response.body", "body": b""})
+                return
+            stream = _Stream(code)
+            self.streams[code].add(stream)
+            self.starting -= 1
+            starting = False
+            try:
+                # Read again now that the stream is registered: a change committed between the first read and
+                # the registration woke nobody, and the first message must not announce an older revision.
+                numbers = await self._numbers(code) or numbers
+                await self._serve(stream, numbers, receive, send)
+            finally:
+                self.streams[code].discard(stream)
+                if not self.streams[code]:
+                    del self.streams[code]
+        finally:
+            if starting:
+                self.starting -= 1
+
+    async def _serve(self, stream: _Stream, numbers: tuple[int, int], receive: Receive, send: Send) -> None:
+        loop = asyncio.get_running_loop()
+        gone = asyncio.ensure_future(disconnected(receive))
+        ends = loop.time() + self.lifetime
+        try:
+            await send({"type": "http.response.body", "body": first_message(*numbers).encode(), "more_body": True})
+            while not self.closing.is_set() and loop.time() < ends:
+                changed = asyncio.ensure_future(stream.changed.wait())
+                # A phone that leaves frees its place at once, not at the next keep-alive.
+                done, _ = await asyncio.wait(
+                    {changed, gone},
+                    timeout=min(self.keepalive, ends - loop.time()),
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                changed.cancel()
+                if gone in done or self.closing.is_set():
+                    break
+                if not done:
+                    await send({"type": "http.response.body", "body": KEEP_ALIVE, "more_body": True})
+                    continue
+                stream.changed.clear()
+                # Several publishes may have merged into one wake-up: the newest numbers are read now.
+                try:
+                    latest = await self._numbers(stream.code)
+                except storage_errors():
+                    break  # the database is out of reach: the phone falls back to polling, and opens it again
+                if latest is None:
+                    break
+                await send({"type": "http.response.body", "body": message(*latest).encode(), "more_body": True})
+            if not gone.done():
+                await send({"type": "http.response.body", "body": b""})
+        except OSError:
+            pass  # the phone went away mid-write
+        finally:
+            gone.cancel()

@@ -12,6 +12,7 @@ from flask import Flask
 from referee import create_app
 from referee.service.codec import state_json
 from referee.store import database_path
+from referee.web.extensions import shutdown
 
 pytestmark = pytest.mark.sqlite
 
@@ -61,7 +62,7 @@ def test_a_restarted_app_shows_the_same_state(app: Flask, api: Api) -> None:
         assert after.status_code == 200
         assert after.get_json()["version"] == 12
     finally:
-        again.extensions["referee"].bus.close_all()
+        shutdown(again)
     # …and the first app sees the second one's action too.
     assert api.state()["version"] == 12
 

@@ -8,6 +8,7 @@ from conftest import Api
 from flask import Flask
 
 from referee import create_app
+from referee.web.extensions import shutdown
 
 
 def _app(tmp_path: Any, **settings: Any) -> Flask:
@@ -28,7 +29,7 @@ def test_a_full_log_refuses_new_cards_with_a_sentence_but_still_allows_undo(tmp_
     assert api.state()["total"] == 3  # nothing was entered
     assert api.act(type="undo")["total"] == 2
     assert api.play("Ann", "2")["total"] == 4  # the undone card's place is free again
-    app.extensions["referee"].bus.close_all()
+    shutdown(app)
 
 
 def test_a_token_sending_too_many_actions_is_asked_to_wait(tmp_path: Any) -> None:
@@ -53,4 +54,4 @@ def test_a_token_sending_too_many_actions_is_asked_to_wait(tmp_path: Any) -> Non
         f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."
     )
     assert api.state()["total"] == 4
-    app.extensions["referee"].bus.close_all()
+    shutdown(app)

@@ -287,7 +287,6 @@ def test_an_imported_game_stores_the_same_log_and_version_as_the_game_entered_by
             assert view.history == original.history and view.history.rounds == original.history.rounds
             assert view.history.checkpoints == original.history.checkpoints
     finally:
-        fresh.extensions["referee"].bus.close_all()
         fresh.extensions["referee"].store.close()
 
 

@@ -29,6 +29,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from referee.engine import name_key
 from referee.engine.setup import MAX_MARKS_PER_CHARACTER, MAX_NAME_LENGTH
+from referee.web.extensions import shutdown
 
 from .helpers import csrf_from, join_link, make_app, snapshot
 
@@ -40,7 +41,7 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     """One app for the module, with the per-address limits out of the way (test_limits.py covers them)."""
     app = make_app(tmp_path_factory.mktemp("fuzz"), TABLES_PER_MINUTE=10**9, JOINS_PER_MINUTE=10**9)
     yield app
-    app.extensions["referee"].bus.close_all()
+    shutdown(app)
 
 
 # A schema-invalid request may be refused as too large (413, with our JSON error) before it is even read:

@@ -11,6 +11,7 @@ from flask import Flask
 
 from referee import create_app
 from referee.store import SCHEMA_VERSION
+from referee.web.extensions import shutdown
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -26,7 +27,7 @@ def _columns(database: Path, table: str) -> set[str]:
 
 def test_a_new_database_is_at_the_current_schema_version(tmp_path: Path) -> None:
     database = tmp_path / "new.sqlite3"
-    _app(database).extensions["referee"].bus.close_all()
+    shutdown(_app(database))
     with sqlite3.connect(database) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
@@ -51,7 +52,7 @@ def test_a_database_from_before_schema_versions_is_upgraded_and_keeps_every_tabl
     )
     assert answer.status_code == 200 and answer.get_json()["total"] == 17
     assert client.get(f"/t/{facts['form_table']['code']}").status_code == 200
-    app.extensions["referee"].bus.close_all()
+    shutdown(app)
 
     with sqlite3.connect(database) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -64,7 +65,7 @@ def test_starting_twice_on_an_upgraded_database_changes_nothing(tmp_path: Path) 
     database = tmp_path / "old.sqlite3"
     shutil.copy(FIXTURES / "schema-0.sqlite3", database)
     for _ in range(2):
-        _app(database).extensions["referee"].bus.close_all()
+        shutdown(_app(database))
     with sqlite3.connect(database) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 2

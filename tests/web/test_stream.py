@@ -1,110 +1,14 @@
-"""The live stream (/t/<code>/events) and the board endpoint the pages poll or re-fetch."""
+"""The board endpoint the pages poll or re-fetch, and what a page without a live stream is told.
+
+The live stream itself runs only in `referee serve`'s ASGI front: tests/reliability/test_live_stream.py.
+"""
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Iterator
-from typing import Any
-
 from conftest import Api
-from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import Phone, parse
-
-
-def messages(client: FlaskClient, code: str) -> tuple[Any, Iterator[str]]:
-    """Open the stream; return the response and an iterator over its messages as text."""
-    response = client.get(f"/t/{code}/events")
-    assert response.status_code == 200
-    assert response.mimetype == "text/event-stream"
-    assert "no-cache" in response.headers["Cache-Control"]
-    chunks = (chunk.decode() if isinstance(chunk, bytes) else chunk for chunk in response.response)
-    return response, chunks
-
-
-def changed(message: str) -> dict[str, int]:
-    """The data of a "changed" message."""
-    lines = message.strip().splitlines()
-    assert "event: changed" in lines, message
-    data = next(line for line in lines if line.startswith("data: "))
-    body = json.loads(data.removeprefix("data: "))
-    assert isinstance(body, dict)
-    return body
-
-
-def test_first_message_is_changed_with_the_current_version(api: Api, client: FlaskClient) -> None:
-    api.create(["Ann", "Bob"])
-    api.play("Ann", "7")
-    api.play("Bob", "3")
-    response, stream = messages(client, api.code)
-    try:
-        first = next(stream)
-        assert changed(first)["version"] == 2
-        assert "retry:" in first  # the browser reconnects quickly after a drop
-    finally:
-        response.close()
-
-
-def test_keep_alive_when_idle(api: Api, client: FlaskClient, app: Flask) -> None:
-    api.create(["Ann", "Bob"])
-    response, stream = messages(client, api.code)
-    try:
-        next(stream)
-        started = time.monotonic()
-        comment = next(stream)
-        waited = time.monotonic() - started
-        assert comment.startswith(":")
-        assert comment.endswith("\n\n")
-        assert waited < app.config["STREAM_MAX_SECONDS"]
-    finally:
-        response.close()
-
-
-def test_an_action_makes_the_next_message_carry_the_new_version(api: Api, client: FlaskClient) -> None:
-    api.create(["Ann", "Bob"])
-    response, stream = messages(client, api.code)
-    try:
-        assert changed(next(stream))["version"] == 0
-        api.play("Ann", "7")  # published to the open stream after its commit
-        message = next(stream)
-        assert changed(message)["version"] == 1
-        api.act(type="undo")
-        assert changed(next(stream))["version"] == 2
-    finally:
-        response.close()
-
-
-def test_the_stream_ends_and_releases_its_slot(api: Api, client: FlaskClient, app: Flask) -> None:
-    api.create(["Ann", "Bob"])
-    bus = app.extensions["referee"].bus
-    response, stream = messages(client, api.code)
-    assert bus.open_streams == 1
-    started = time.monotonic()
-    rest = list(stream)  # STREAM_MAX_SECONDS is 1 s in tests
-    assert time.monotonic() - started < 3
-    assert all(item.startswith(":") or "event: changed" in item for item in rest)
-    response.close()
-    assert bus.open_streams == 0
-
-
-def test_too_many_streams_get_503(api: Api, app: Flask) -> None:
-    api.create(["Ann", "Bob"])
-    bus = app.extensions["referee"].bus
-    held = [bus.subscribe(api.code, 0) for _ in range(bus.max_listeners - bus.open_streams)]
-    try:
-        response = app.test_client().get(f"/t/{api.code}/events")
-        assert response.status_code == 503
-        assert response.headers["Retry-After"]
-    finally:
-        for listener in held:
-            assert listener is not None
-            bus.unsubscribe(listener)
-
-
-def test_stream_of_an_unknown_table_is_404(client: FlaskClient) -> None:
-    assert client.get("/t/NOSUCH/events").status_code == 404
 
 
 def test_board_answers_204_when_unchanged_and_the_board_otherwise(api: Api, phone: Phone) -> None:
@@ -141,23 +45,9 @@ def test_the_table_page_connects_to_its_stream(api: Api, phone: Phone) -> None:
     assert live["sse-connect"] == f"/t/{api.code}/events"
 
 
-def test_head_requests_to_the_stream_do_not_use_up_its_places(api: Api, app: Flask) -> None:
-    # Anyone on the Wi-Fi could otherwise fill the 200 places with HEADs and turn off live updates.
+def test_a_plain_wsgi_server_says_it_has_no_stream_so_the_page_polls(api: Api, client: FlaskClient) -> None:
+    """Under another WSGI server (wsgi.py) the route answers 503 in words: static/app.js then polls."""
     api.create(["Ann", "Bob"])
-    bus = app.extensions["referee"].bus
-    client = app.test_client()
-    for _ in range(bus.max_listeners + 5):
-        response = client.head(f"/t/{api.code}/events")
-        response.close()
-        assert response.status_code == 200
-    assert bus.open_streams == 0
-    response, chunks = messages(client, api.code)
-    assert changed(next(chunks))["version"] == 0
-    response.close()
-
-
-def test_a_stopping_server_opens_no_new_streams(api: Api, app: Flask) -> None:
-    api.create(["Ann", "Bob"])
-    app.extensions["referee"].bus.close_all()
-    response = app.test_client().get(f"/t/{api.code}/events")
-    assert response.status_code == 503
+    response = client.get(f"/t/{api.code}/events")
+    assert response.status_code == 503 and response.headers["Retry-After"]
+    assert "poll" in response.get_data(as_text=True)
