@@ -405,7 +405,7 @@ class ServeSettings:
             "STREAM_MAX_SECONDS": self.stream_max_seconds,
             "TRUSTED_PROXIES": self.trusted_proxies,
             "ALLOWED_HOSTS": self.allowed_hosts,
-            # Join links name an address the server really listens on (pages/joining.py: join_url).
+            # Join links name an address the server really listens on (referee/web/links.py: join_url).
             "LISTEN_HOST": self.host,
             "PUBLIC_URL": self.public_url or "",
         }

@@ -24,7 +24,7 @@ from flask import Flask
 from ..service import normalise_code
 from ..web.api import body_limit
 from ..web.asgi_answers import Message, Receive, Scope, Send, decrement, disconnected, refuse
-from ..web.http_status import HTTP_ERROR_SENTENCES
+from ..web.http import HTTP_ERROR_SENTENCES
 from ..web.live import STREAM_PATH, LiveStreams
 from ..web.logs import log_request
 from ..web.security import trusted_client_address

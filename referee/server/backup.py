@@ -15,9 +15,9 @@ from ..config import DEFAULT_PORT
 from ..service.errors import ServiceError
 from ..service.transfer import export_document, import_document
 from ..store import database_label
-from ..web.api import state_of
+from ..web.api.shapes import state_of
 from ..web.extensions import get_referee
-from ..web.netaddr import lan_address
+from ..web.links import lan_address
 
 
 class CommandError(Exception):

@@ -19,7 +19,7 @@ from flask import Flask
 from ..config import SETTINGS, ServeSettings, SettingError, resolve
 from ..store import database_label, database_path, driver_errors, is_postgres
 from ..web import logs
-from ..web.netaddr import lan_address
+from ..web.links import lan_address
 from .backup import CommandError, StartError, run_command
 from .serving import WORKER_SOCKET_FLAG
 

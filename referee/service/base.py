@@ -9,15 +9,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..engine import (
-    Action,
-    GameState,
-    History,
-    Setup,
-    describe,
-    key_rule,
-    unusual_rule,
-)
+from ..engine import Action, GameState, History, Setup, describe, key_rule, unusual_rule
 from ..store import Db, DeviceRow, EventRow, NewEvent, Store, TableRow
 from . import codec
 from .bus import Bus

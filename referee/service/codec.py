@@ -231,7 +231,7 @@ def state_json(
             for item in warnings(state.events)
         ],
         # Added after v1 shipped (optional in the schema): what a rematch changed, until its first card, as the
-        # phones' board and the table display say it (referee/service/rematchnote.py).
+        # phones' board and the table display say it (referee/web/rematchnote.py).
         "rematch_note": rematch_note,
         # Added after v1 too: a scoreboard follows the series from the finished game to the next (play test 9a).
         "rematch": rematch,

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import (
-    Action,
-    Bust,
-    GameState,
-    Leave,
-    Play,
-    Refused,
-    SetHand,
-    replay,
-)
+from ..engine import Action, Bust, GameState, Leave, Play, Refused, SetHand, replay
 from ..store import Db, DeviceRow, OutcomeUnknown, storage_errors
 from . import codec
 from .access import Access, Actor, Phone, TokenHolder

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine import (
-    EngineError,
-    Setup,
-    Status,
-    join_names,
-    make_setup,
-    name_key,
-)
+from ..engine import EngineError, Setup, Status, join_names, make_setup, name_key
 from ..store import Db, PhoneSeat
 from . import codec
 from .access import Access, Actor

@@ -10,14 +10,7 @@ from dataclasses import dataclass, replace
 from ..store import Db, DeviceRow, TableRow
 from . import codec
 from .access import Access, Actor
-from .base import (
-    ENTRY_MODES,
-    HOST_SCORING_LABEL,
-    WATCHING_LABEL,
-    hash_secret,
-    moved_label,
-    moved_note,
-)
+from .base import ENTRY_MODES, HOST_SCORING_LABEL, WATCHING_LABEL, hash_secret, moved_label, moved_note
 from .errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from .tableview import TableView
 

@@ -5,15 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 
-from ..engine import (
-    Action,
-    EngineError,
-    GameState,
-    History,
-    RefusedAt,
-    Setup,
-    make_setup,
-)
+from ..engine import Action, EngineError, GameState, History, RefusedAt, Setup, make_setup
 from ..store import NewEvent
 from .base import ENTRY_MODES, ServiceBase, hash_secret, new_event
 from .errors import IllegalEntry, Invalid

@@ -475,7 +475,7 @@ def test_a_joined_player_sees_the_qr_too(api: Api, other_phone: Phone) -> None:
 def lan(monkeypatch: pytest.MonkeyPatch) -> str:
     """Pretend this machine's LAN address is 192.168.1.23, whatever network the tests run on."""
     address = "192.168.1.23"
-    monkeypatch.setattr("referee.web.pages.joining.lan_address", lambda: address)
+    monkeypatch.setattr("referee.web.links.lan_address", lambda: address)
     return address
 
 

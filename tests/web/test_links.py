@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from referee.web.netaddr import link_for_phones
+from referee.web.links import link_for_phones
 from tools.harness import Browser, LiveServer
 
 LINK = "http://127.0.0.1:8000/j/ABCDEF/secret"

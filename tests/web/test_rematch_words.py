@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import Setup, make_setup
-from referee.service.rematchnote import changes
+from referee.web.rematchnote import changes
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 

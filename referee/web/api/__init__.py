@@ -10,17 +10,17 @@ from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from ... import rulebook
 from ...engine import Status
-from ...service import DeviceRow, JoinRequestRow, Phone, TokenHolder, normalise_code
-from ...service.codec import command_from_json, expected_version, state_json
+from ...service import Phone, TokenHolder, normalise_code
+from ...service.codec import command_from_json, expected_version
 from ...service.errors import Conflict, Invalid, ServiceError
-from ...service.rematchnote import rematch_note
-from ...service.tableview import Created, TableView
+from ...service.tableview import Created
 from ...service.transfer import export_document, import_document
 from ..extensions import action_limit, get_referee, import_slot, table_limit
-from ..http_status import http_error_sentence, http_status
-from ..pages.joining import join_url
+from ..http import http_error_sentence, http_status
+from ..links import join_url
 from ..security import Limiter
 from .schema import openapi_document
+from .shapes import device_json, join_request_json, state_of
 
 PREFIX = "/api/v1"
 bp = Blueprint("api", __name__, url_prefix=PREFIX)
@@ -52,19 +52,6 @@ def _service_error(error: ServiceError) -> Response:
     # A stale version comes with the table as it is now, so the client can retry without another read.
     extra = {"state": state_of(error.view)} if isinstance(error, Conflict) and error.view is not None else {}
     return error_response(http_status(error), error.code, error.message, **extra)
-
-
-def state_of(view: TableView) -> dict[str, object]:
-    """The API's State object for a table."""
-    return state_json(
-        view.code,
-        view.version,
-        view.state,
-        can_undo=view.can_undo,
-        can_redo=view.can_redo,
-        rematch_note=rematch_note(view),
-        rematch=view.rematch_code,
-    )
 
 
 def is_api_request(path: str) -> bool:
@@ -229,18 +216,6 @@ def _token_holder() -> TokenHolder:
     return TokenHolder(_bearer_token())
 
 
-def device_json(device: DeviceRow) -> dict[str, object]:
-    """The API's Device object: a phone that joined the table."""
-    return {
-        "id": device.id,
-        "label": device.label,
-        "player": device.player,
-        "role": device.role,
-        "removed": device.revoked,
-        "joined_at": device.created_at,
-    }
-
-
 @bp.get("/tables/<code>/devices")
 def list_devices(code: str) -> Response:
     """List the phones that joined the table (removed ones too, marked so) with the table's token."""
@@ -304,13 +279,6 @@ def rematch(code: str) -> tuple[Response, int]:
     response.headers["Location"] = url_for("api.get_table", code=new.code)
     # 201 only for the call whose changes made the rematch: the others' changes were not used.
     return response, 201 if made else 200
-
-
-def join_request_json(join_request: JoinRequestRow) -> dict[str, object]:
-    """The API's JoinRequest object: a phone that typed the code asks to be a player."""
-    # Contract v1's statuses stay as they were: a request that expired unanswered is closed like a withdrawn one.
-    status = "cancelled" if join_request.status == "expired" else join_request.status
-    return {"id": join_request.id, "player": join_request.player, "status": status}
 
 
 @bp.get("/tables/<code>/join-requests")

@@ -27,14 +27,7 @@ from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import ask_limit, get_referee, join_limit
 from ..security import csrf_ok
-from .common import (
-    STALE_PAGE,
-    adopt_device_key,
-    client_address,
-    current_device,
-    current_key,
-    service_error_page,
-)
+from .common import STALE_PAGE, adopt_device_key, client_address, current_device, current_key, service_error_page
 
 bp = Blueprint("asking", __name__)
 # Flash category of the host's confirmation: a calm status line at the top of the page (as pages/table.py's).

@@ -9,7 +9,7 @@ from ...service import DeviceRow, new_device_key
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..http_status import http_error_sentence, http_status
+from ..http import http_error_sentence, http_status
 from ..security import new_csrf_token
 
 # What a page says when its form's CSRF token is old (the page was open across a new key): it is drawn again.

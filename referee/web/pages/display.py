@@ -7,10 +7,10 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import EventKind, Status
 from ...service.errors import ServiceError
-from ...service.rematchnote import rematch_note
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..htmx import navigate
+from ..http import navigate
+from ..rematchnote import rematch_note
 from .common import service_error_page
 from .standings import series_tally
 from .summary import strip, tiebreak_note

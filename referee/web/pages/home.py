@@ -12,7 +12,7 @@ from ...engine.setup import MAX_NAME_LENGTH
 from ...service import is_host_phone, new_device_key, normalise_code
 from ...service.errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
-from ..htmx import navigate
+from ..http import navigate
 from ..security import csrf_ok
 from .common import TOO_MANY_TABLES, adopt_device_key, client_address, current_device, current_key, service_error_page
 

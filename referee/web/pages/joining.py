@@ -1,29 +1,19 @@
-"""Joining a table and the host's panel: the join link and its QR code, "Who are you?", removing phones.
-
-Who may enter cards, and who may show the link, is decided by the service (`Referee.may_enter`,
-`Referee.may_share_link`); these views only show the link to phones that may, and let the host (the phone that
-started the table) manage the others.
-"""
+"""Joining a table through its link: "Who are you?", taking over a seat another phone holds (asked first), and
+the host's phone answering on its own link."""
 
 from __future__ import annotations
 
-import hashlib
-import time
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import groupby
 
-import qrcode
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import name_key
-from ...service import DeviceRow, Phone, held_question, is_host_phone, normalise_code, permissions
-from ...service.errors import Forbidden, Illegal, NotFound, ServiceError
+from ...service import DeviceRow, held_question, is_host_phone, normalise_code
+from ...service.errors import Forbidden, NotFound, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee, join_limit
-from ..http_status import http_status
-from ..netaddr import ALL_INTERFACES, lan_address, link_for_phones
+from ..http import http_status
 from ..security import csrf_ok
 from .common import (
     adopt_device_key,
@@ -36,107 +26,10 @@ from .common import (
     offer_join_key,
     service_error_page,
 )
-from .whoami import HostChoice, host_choice, take_host_answer
+from .whoami import take_host_answer
 
 bp = Blueprint("joining", __name__)
-# What the host's panel says once "Who may enter cards?" is saved (referee.service.ENTRY_MODES).
-ENTRY_SAVED = {
-    "joined": "Saved: every phone that joined may enter cards now.",
-    "host": "Saved: only this phone enters cards now; the other phones follow the game.",
-}
 bp.register_error_handler(ServiceError, service_error_page)
-
-
-def join_url(view: TableView) -> str:
-    """Return the link a phone opens to join the table, on an address other phones can reach."""
-    url = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
-    config = current_app.config
-    listen_host = config.get("LISTEN_HOST")
-    lan = lan_address() if listen_host is None or listen_host in ALL_INTERFACES else None
-    return link_for_phones(url, listen_host=listen_host, public_url=config.get("PUBLIC_URL") or None, lan=lan)
-
-
-@dataclass
-class JoinPanel:
-    """What the join panel shows the host's and players' phones: the link, its QR code, and for the host the phones."""
-
-    view: TableView
-    is_host: bool
-    devices: list[DeviceRow]
-    choice: HostChoice | None = None
-    """For the host: which player its phone is (it may change it here)."""
-
-    @property
-    def code(self) -> str:
-        """The table code."""
-        return self.view.code
-
-    @cached_property
-    def link(self) -> str:
-        """The join link (built only when the panel is drawn)."""
-        return join_url(self.view)
-
-    @property
-    def qr_tag(self) -> str:
-        """Part of the QR image's URL, so a new join link is never hidden by the phone's cached picture."""
-        return hashlib.sha256(self.view.join_secret.encode()).hexdigest()[:8]
-
-    @cached_property
-    def rows(self) -> list[PhoneRow]:
-        """The host's list of phones, each row told apart from the others (a dead phone and its new one)."""
-        return phone_rows(self.devices)
-
-    @property
-    def tag(self) -> str:
-        """What the panel shows, in 8 hex digits: a live update re-sends the panel only when this changes."""
-        shown = [self.view.join_secret]
-        if self.is_host:
-            shown += [self.view.entry, *(f"{d.id}:{d.label}:{d.revoked}" for d in self.devices)]
-        return hashlib.sha256("\n".join(shown).encode()).hexdigest()[:8]
-
-
-@dataclass(frozen=True)
-class PhoneRow:
-    """One row of "Phones at this table": the phone, when it joined, and what tells it from a row alike."""
-
-    device: DeviceRow
-    joined: str
-    """When it joined, as the server's clock read it ("20:14")."""
-    nth: int = 1
-    """2, 3… for a row that would read like an earlier one (same label, same minute)."""
-
-    @property
-    def when(self) -> str:
-        """The words after the label: "joined 20:14", numbered if an earlier row reads the same."""
-        return f"joined {self.joined}" + (f" ({self.nth})" if self.nth > 1 else "")
-
-    @property
-    def name(self) -> str:
-        """The row's words, unlike every other row's ("Bob's phone, joined 20:14"): its Remove button's name."""
-        return f"{self.device.label}, {self.when}"
-
-
-def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
-    """Rows for the host's list, oldest first; two rows alike (same label, same minute) are numbered."""
-    rows: list[PhoneRow] = []
-    seen: dict[tuple[str, str], int] = {}
-    for device in devices:
-        joined = time.strftime("%H:%M", time.localtime(device.created_at))
-        alike = (device.label, joined)
-        seen[alike] = seen.get(alike, 0) + 1
-        rows.append(PhoneRow(device, joined, seen[alike]))
-    return rows
-
-
-def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
-    """The join panel for the host's and the players' phones; None for the others (service.permissions)."""
-    may = permissions(view, device)
-    if not may.shares_link:
-        return None
-    if not may.is_host:
-        return JoinPanel(view, False, [])
-    devices = get_referee().devices(view)
-    return JoinPanel(view, True, devices, host_choice(view, device, devices))
 
 
 @bp.get("/j/<code>/<secret>")
@@ -349,103 +242,4 @@ def _host_answer(code: str, secret: str, choice: str) -> str | None:
     return url_for("whoami.page", code=view.code, take=held, back="me" if held else None)
 
 
-def qr_code_svg(link: str) -> str:
-    """The QR code of `link` as an SVG drawing: one path, one stroke per run of dark squares in a row.
-
-    qrcode's own SVG path draws each dark square alone (8.6 KB, 3.2 KB gzipped, for a join link); a run is a
-    quarter of that once gzipped, and the host's first page load has a budget (docs/performance.md). The squares
-    are the same ones (tests/web/test_join.py compares them); crispEdges keeps rows from blurring together.
-    """
-    code = qrcode.QRCode(border=2)  # the quiet zone scanners need around the code, as before
-    code.add_data(link)
-    code.make(fit=True)
-    matrix = code.get_matrix()  # the border included
-    strokes = []
-    for y, row in enumerate(matrix):
-        x = 0
-        for dark, run in groupby(row):
-            length = len(list(run))
-            if dark:
-                strokes.append(f"M{x} {y}h{length}v1h-{length}z")
-            x += length
-    size = len(matrix)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{size}mm" viewBox="0 0 {size} {size}"'
-        f' shape-rendering="crispEdges"><path d="{"".join(strokes)}" fill="#000"/></svg>'
-    )
-
-
-@bp.get("/t/<code>/qr.svg")
-def qr_svg(code: str) -> Response:
-    """Draw the join link as an SVG QR code (only for the phones that show the join panel)."""
-    view = get_referee().view(code)
-    panel = join_panel(view, current_device(view))
-    if panel is None:
-        abort(403)
-    response = Response(qr_code_svg(panel.link), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "private, max-age=300"
-    return response
-
-
 # --- the host's panel ---------------------------------------------------------------------------------
-
-
-def _host_view(code: str) -> tuple[TableView, Phone]:
-    """Return the table and this phone if the form carries the CSRF token (403 otherwise); the service decides
-    whether the phone is the host's."""
-    view = get_referee().view(code)
-    if not csrf_ok():
-        abort(403)
-    return view, Phone(current_device(view))
-
-
-def _back_to_join_panel(view: TableView) -> BaseResponse:
-    return redirect(url_for("table.page", code=view.code) + "#join", 303)
-
-
-@bp.post("/t/<code>/devices/<int:device_id>/revoke")
-def revoke(code: str, device_id: int) -> BaseResponse:
-    """Remove a phone from the table (host only)."""
-    view, phone = _host_view(code)
-    removed = get_referee().revoke(view.code, device_id, actor=phone)
-    flash(
-        f"Removed {removed.label}: it can no longer enter cards. The join link and QR code changed too, so it "
-        "cannot join again; phones still here stay. A mistake? Tap Bring back beside it.",
-        "info",
-    )
-    return _back_to_join_panel(view)
-
-
-@bp.post("/t/<code>/devices/<int:device_id>/restore")
-def restore(code: str, device_id: int) -> BaseResponse:
-    """Bring a removed phone back to the table (host only): one tap undoes a mistaken Remove."""
-    view, phone = _host_view(code)
-    get_referee().require_host(view, phone)  # a phone that is not the host's gets the 403 page, not the panel
-    try:
-        back = get_referee().restore(view.code, device_id, actor=phone)
-    except Illegal as refused:
-        # Said in the panel, where the host's eyes are (the page comes back scrolled to it), like its confirmations.
-        flash(refused.message, "info")
-        return _back_to_join_panel(view)
-    flash(f"{back.label} is back at the table.", "info")
-    return _back_to_join_panel(view)
-
-
-@bp.post("/t/<code>/join-link")
-def new_link(code: str) -> BaseResponse:
-    """Replace the join link and QR code, for when they reached people who should not join (host only)."""
-    view, phone = _host_view(code)
-    get_referee().new_join_link(view.code, actor=phone)
-    flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
-    return _back_to_join_panel(view)
-
-
-@bp.post("/t/<code>/entry")
-def entry(code: str) -> BaseResponse:
-    """Choose who may enter cards: every joined phone, or the host only (host only)."""
-    view, phone = _host_view(code)
-    chosen = request.form.get("entry", "joined")
-    get_referee().set_entry(view.code, chosen, actor=phone)
-    # Said like the panel's other controls (play test 5: saving this one changed the list and said nothing).
-    flash(ENTRY_SAVED[chosen], "info")
-    return _back_to_join_panel(view)

@@ -16,10 +16,10 @@ from ...service import DeviceRow, is_host_phone
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..htmx import navigate
+from ..http import navigate
 from .asking import asking_context
 from .common import current_device, service_error_page
-from .joining import JoinPanel, join_panel
+from .joinpanel import JoinPanel, join_panel
 
 bp = Blueprint("lobby", __name__)
 bp.register_error_handler(ServiceError, service_error_page)

@@ -1,7 +1,7 @@
 """The rematch at game over: who may change its settings (the host's phone), the change form as the host sent
 it (kept open beside its refusal), and what the host changed, on both tables' boards.
 
-The words of the changes are `referee/service/rematchnote.py`'s (the table display and the API say them too). The old
+The words of the changes are `referee/web/rematchnote.py`'s (the table display and the API say them too). The old
 table reads only the new table's setup (no log, no replay) for its "A rematch has started" line.
 """
 
@@ -25,9 +25,9 @@ from ...engine import (
 )
 from ...service import DeviceRow, left_the_game, permissions, rematch_players
 from ...service.errors import ServiceError
-from ...service.rematchnote import changes, rematch_note, starter, team_pairs
 from ...service.tableview import TableView
 from ..extensions import get_referee
+from ..rematchnote import changes, rematch_note, starter, team_pairs
 from .home import SetupForm, variant_choices
 
 # The fields of the change form: a post carrying any of them asks to change the rematch's settings.

@@ -17,18 +17,11 @@ from ...service.codec import Command, Redo, Undo
 from ...service.errors import Conflict, Invalid, ServiceError, TooMany
 from ...service.tableview import TableView
 from ..extensions import get_referee, table_limit
-from ..htmx import is_htmx, navigate, nothing_changed
-from ..http_status import http_status
+from ..http import http_status, is_htmx, navigate, nothing_changed
 from ..security import csrf_ok
 from .asking import asking_context
-from .common import (
-    STALE_PAGE,
-    TOO_MANY_TABLES,
-    client_address,
-    current_device,
-    service_error_page,
-)
-from .joining import join_panel
+from .common import STALE_PAGE, TOO_MANY_TABLES, client_address, current_device, service_error_page
+from .joinpanel import join_panel
 from .logview import log_lines
 from .rematch import (
     TOO_LATE,

@@ -16,7 +16,7 @@ from ...service import HOST_LABEL, DeviceRow, is_host_phone
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..htmx import navigate
+from ..http import navigate
 from ..security import csrf_ok
 from .common import STALE_PAGE, asked_holder, current_device, current_key, service_error_page
 

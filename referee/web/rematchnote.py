@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..engine import HOUSE_RULE_SPECS, Setup, Variant, join_names, reading_brief
 from ..rulebook import switch_applies
-from .tableview import TableView
+from ..service.tableview import TableView
 
 # A game's kind in a few words (the home page's labels say more than a sentence about changes needs).
 VARIANT_WORDS = {

@@ -1,8 +1,11 @@
-"""HTTP statuses for the service's typed errors, and the sentences for HTTP errors: what the API and pages share."""
+"""What the faces share about HTTP: the status of each of the service's typed errors, our sentences for HTTP
+errors, and small htmx helpers named for what they do to a response (after django-htmx)."""
 
 from __future__ import annotations
 
+from flask import Response, redirect, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..service.errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError, TooMany
 
@@ -46,3 +49,26 @@ def http_error_sentence(error: HTTPException) -> str:
     if error.description and error.description != type(error).description:
         return error.description
     return HTTP_ERROR_SENTENCES.get(error.code or 500, "That can't be done.")
+
+
+def is_htmx() -> bool:
+    """True when htmx asked for a fragment rather than a whole page."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def navigate(target: str) -> BaseResponse:
+    """Send the browser to another page after a form post: a 303 for plain forms, HX-Redirect for htmx.
+
+    htmx's XMLHttpRequest would follow a 303 silently and swap the whole next page into the
+    form, so htmx requests get an empty answer that tells htmx to navigate instead.
+    """
+    if is_htmx():
+        response = Response(status=204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, 303)
+
+
+def nothing_changed() -> Response:
+    """Answer a refresh whose page is already current: 204, which htmx leaves unswapped (base.html's config)."""
+    return Response(status=204)

@@ -1,10 +1,15 @@
-"""The address a phone on the same Wi-Fi can open: the machine's LAN address, never "localhost"."""
+"""Links phones open: a table's join link, on an address a phone on the same Wi-Fi can reach (the machine's LAN
+address or the public URL behind a proxy, never "localhost")."""
 
 from __future__ import annotations
 
 import ipaddress
 import socket
 from urllib.parse import urlsplit, urlunsplit
+
+from flask import current_app, url_for
+
+from ..service.tableview import TableView
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
@@ -69,3 +74,12 @@ def link_for_phones(url: str, *, listen_host: str | None, public_url: str | None
     if listen_host is None or listen_host in ALL_INTERFACES:
         return phone_url(url, lan)
     return url
+
+
+def join_url(view: TableView) -> str:
+    """Return the link a phone opens to join the table, on an address other phones can reach."""
+    url = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
+    config = current_app.config
+    listen_host = config.get("LISTEN_HOST")
+    lan = lan_address() if listen_host is None or listen_host in ALL_INTERFACES else None
+    return link_for_phones(url, listen_host=listen_host, public_url=config.get("PUBLIC_URL") or None, lan=lan)
