@@ -301,7 +301,7 @@ def test_every_form_post_needs_the_csrf_token(app: Flask) -> None:
     posts: dict[str, tuple[FlaskClient, str, dict[str, Any]]] = {
         "home.start": (host, "/", {"name": ["Ann", "Bob"], "op": "start"}),
         "table.act": (host, f"/t/{code}/act", {"kind": "play", "player": "Ann", "card": "1", "version": "0"}),
-        "table.rematch": (finisher, f"/t/{finished}/rematch", {}),
+        "rematch.start": (finisher, f"/t/{finished}/rematch", {}),
         "joining.answer": (newcomer, link, {"who": "player:Cy"}),
         "joinpanel.revoke": (host, f"/t/{code}/devices/{bob_device}/revoke", {}),
         "joinpanel.restore": (host, f"/t/{code}/devices/{removed_device}/restore", {}),

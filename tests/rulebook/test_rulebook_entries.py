@@ -12,20 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import (
-    HOUSE_RULE_SPECS,
-    SPECS_BY_NAME,
-    Bust,
-    Card,
-    GameState,
-    Play,
-    Status,
-    TieBreak,
-    apply,
-    legal_actions,
-    make_setup,
-    new_game,
-)
+from referee.engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, Bust, Card, GameState, Play, Status, TieBreak, apply, legal_actions, make_setup, new_game
 from referee.rulebook import EDGE_CASES, SECTIONS, Entry, RulebookError, by_section, entries, entry
 from referee.rulebook.model import parse_entries, parse_entry
 from referee.rulebook.search import topic_keys

@@ -12,7 +12,7 @@ from flask import Flask
 
 from referee.engine import HOUSE_RULE_SPECS, Variant
 from referee.service.access import ONLY_THE_HOST_CHANGES as HOST_ONLY
-from referee.web.pages.rematch import TOO_LATE
+from referee.web.pages.rematchform import TOO_LATE
 
 from .conftest import Node, Phone
 from .test_home import DEALER_HINT

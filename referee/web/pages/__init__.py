@@ -14,7 +14,7 @@ from ... import rulebook
 from ...engine import join_names, winners_text
 from ...service import watch_reason
 from ..security import CSRF_FIELD, csrf_token
-from . import asking, display, home, joining, joinpanel, lobby, logview, rules, table, whoami
+from . import asking, display, home, joining, joinpanel, lobby, logview, rematch, rules, table, whoami
 from .common import error_page, http_error_page
 from .rendering import (
     RenderedLines,
@@ -48,7 +48,7 @@ def _table_pages_never_stored(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, their template helpers and their error page."""
-    blueprints = (home, table, joining, joinpanel, asking, lobby, logview, display, rules, whoami)
+    blueprints = (home, table, rematch, joining, joinpanel, asking, lobby, logview, display, rules, whoami)
     for blueprint in (module.bp for module in blueprints):
         app.register_blueprint(blueprint)
     app.context_processor(_template_helpers)

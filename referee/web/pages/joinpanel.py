@@ -21,10 +21,7 @@ from ..extensions import get_referee
 from ..links import join_url
 from ..qr import qr_code_svg
 from ..security import csrf_ok
-from .common import (
-    current_device,
-    service_error_page,
-)
+from .common import current_device, service_error_page
 from .whoami import HostChoice, host_choice
 
 bp = Blueprint("joinpanel", __name__)

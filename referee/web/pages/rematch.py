@@ -1,164 +1,92 @@
-"""The rematch at game over: who may change its settings (the host's phone), the change form as the host sent
-it (kept open beside its refusal), and what the host changed, on both tables' boards.
-
-The words of the changes are `referee/web/rematchnote.py`'s (the table display and the API say them too). The old
-table reads only the new table's setup (no log, no replay) for its "A rematch has started" line.
+"""Starting a rematch from a finished game's board: the same game again from any phone that enters cards, or the
+game as the host's phone changed it in the form (referee/web/pages/rematchform.py); the service decides who may.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from flask import Blueprint, flash, render_template, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
-from flask import request
-
-from ...engine import (
-    HOUSE_RULE_SPECS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    MIN_TEAM_PLAYERS,
-    Setup,
-    Status,
-    Variant,
-    join_names,
-    name_key,
-)
-from ...service import DeviceRow, left_the_game, permissions, rematch_players
-from ...service.errors import ServiceError
+from ...engine import Status
+from ...service import DeviceRow, Phone, is_host_phone
+from ...service.errors import Invalid, ServiceError, TooMany
 from ...service.tableview import TableView
-from ..extensions import get_referee
-from ..rematchnote import changes, rematch_note, starter, team_pairs
-from .home import SetupForm, variant_choices
+from ..extensions import get_referee, table_limit
+from ..http import http_status, is_htmx, navigate
+from ..security import csrf_ok
+from .common import STALE_PAGE, TOO_MANY_TABLES, client_address, current_device, service_error_page
+from .rematchform import (
+    TOO_LATE,
+    RematchForm,
+    asked_for,
+    is_change_post,
+    may_show_form,
+    posted_form,
+    refusal_sentence,
+    requested,
+)
+from .table import QUIET, board_context, join_changed, respond
 
-# The fields of the change form: a post carrying any of them asks to change the rematch's settings.
-# "who_plays" is always sent with the players' boxes: with every box unticked, none of them is.
-CHANGE_FIELDS = ("first", "variant", "team", "name", "who_plays", "add")
-# Room for the names of a full table, commas between.
-MAX_ADDED = 200
-TOO_LATE = "The rematch had already started when your changes arrived, so they were not used."
-
-
-def is_change_post() -> bool:
-    """True if the posted form asks to change the rematch's settings (not the plain "same players" button)."""
-    return any(name in request.form for name in CHANGE_FIELDS) or any(name.startswith("hr_") for name in request.form)
-
-
-@dataclass
-class RematchForm(SetupForm):
-    """The rematch's change form: a new table's fields over this game's players, with who plays and who joins."""
-
-    plays: list[str] = field(default_factory=list)
-    """This game's players who play the rematch (ticked)."""
-    added: str = ""
-    """New players' names as typed, commas between."""
-    new_starts: bool = False
-    """The first new player starts (play test 12a: nobody typed in could be picked to start)."""
-    NEW_PLAYER_STARTS: ClassVar[str] = "new"
-    """The "Who starts?" value that means the first name typed under "New players"."""
-
-    def new_names(self) -> list[str]:
-        """The new players' names, in the order typed."""
-        return [name.strip() for name in self.added.split(",") if name.strip()]
-
-    def players(self) -> list[str]:
-        """Who plays the rematch: the ticked players in their seats, then the new ones in the order typed."""
-        return [name for name in self.names if name in self.plays] + self.new_names()
-
-    def first_player(self) -> str | None:
-        """Who was picked to start: one of this game's players, or the first new one (None if none was typed)."""
-        if self.new_starts:
-            return next(iter(self.new_names()), None)
-        return super().first_player()
+bp = Blueprint("rematch", __name__)
+bp.register_error_handler(ServiceError, service_error_page)
 
 
-def posted_form(view: TableView) -> RematchForm:
-    """The change form as the host sent it, over this game's players; a field left out keeps this game's value
-    (and who plays is everyone still at the table)."""
-    setup = view.setup
-    base = SetupForm.from_setup(setup)
-    posted = SetupForm.from_request(players=base.names)
-    sent = request.form
-    return RematchForm(
-        names=base.names,
-        teams=posted.teams if "team" in sent else base.teams,
-        first=posted.first if "first" in sent else base.first,
-        variant=posted.variant if "variant" in sent else base.variant,
-        house_rules={
-            name: posted.house_rules[name] if f"hr_{name}" in sent else value
-            for name, value in base.house_rules.items()
-        },
-        plays=[name for name in base.names if name in sent.getlist("plays")]
-        if "who_plays" in sent
-        else list(rematch_players(view)),
-        added=sent.get("add", "")[:MAX_ADDED],
-        new_starts=sent.get("first") == RematchForm.NEW_PLAYER_STARTS,
-    )
+def _refused_changes(
+    view: TableView, device: DeviceRow | None, form: RematchForm, error: ServiceError
+) -> tuple[str, int]:
+    """A refused change form comes back open, with the host's choices and the reason beside its button.
 
-
-def refusal_sentence(form: RematchForm, error: ServiceError) -> str:
-    """A refused change in the form's words: who is ticked or added (play test 12a: "you named 0" to a host who
-    had named nobody, only unticked boxes)."""
-    if error.code != "bad_player_count":
-        return error.message
-    players = form.players()
-    teams = form.variant == Variant.TEAMS.value
-    game, least = ("the team game", MIN_TEAM_PLAYERS) if teams else ("5 Alive", MIN_PLAYERS)
-    if len(players) > MAX_PLAYERS:
-        return f"That makes {len(players)} players, and {game} is for {least} to {MAX_PLAYERS}: untick or add fewer."
-    who = f"Only {join_names(players)} would play" if players else "Nobody is ticked or added"
-    return f"{who}: {game} needs {least} to {MAX_PLAYERS} players. Tick or add more."
-
-
-def requested(form: RematchForm) -> dict[str, Any]:
-    """The service's rematch changes for a change form (who plays, starter, variant, teams, house rules).
-
-    With other players the teams are dealt anew (alternate seats): the form's team choices were for this game's.
-    A starter who is not playing is not asked for: the next player round the table starts.
+    htmx swaps the board (the button keeps its id, so focus goes back to it, on screen: templates/_rematch.html);
+    a plain browser gets the whole page at once (a redirect would lose what the host chose).
     """
-    players = form.players()
-    first = form.first_player()
-    return {
-        "players": players,
-        "first_player": first if first in players else None,
-        "variant": form.variant,
-        "teams": form.teams_by_side() if players == form.names else None,
-        "house_rules": form.house_rules,
-    }
-
-
-def asked_for(form: RematchForm, setup: Setup) -> bool:
-    """True if `setup` is what the change form asks for (who plays and starts, the game, teams, house rules)."""
-    asked = requested(form)
-    teams = asked["teams"]
-    same_teams = teams is None or {frozenset(team) for team in teams} == team_pairs(setup)
-    return (
-        [name_key(name) for name in asked["players"]] == [name_key(name) for name in setup.players]
-        and asked["first_player"] in (None, starter(setup))
-        and form.variant == setup.variant.value
-        and same_teams
-        and form.house_rules == setup.house_rules.as_dict()
+    full_page = not is_htmx()
+    context = board_context(
+        view,
+        device,
+        full_page=full_page,
+        rematch_form=form,
+        rematch_error=refusal_sentence(form, error),
+        rematch_error_field=getattr(error, "field", None),
+        rematch_autofocus=full_page,
     )
+    if full_page:
+        return render_template("table.html", **context), http_status(error)
+    context["join_changed"] = join_changed(context["join_tag"])
+    return render_template("_board.html", **context), http_status(error)
 
 
-def may_show_form(view: TableView) -> bool:
-    """True while a change form has a place on the board: the game is over and no rematch has started."""
-    return view.state.status is Status.FINISHED and view.rematch_code is None
-
-
-def rematch_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
-    """What the board says about the rematch: the new table's note, the old table's line, the host's form."""
-    context: dict[str, Any] = {"rematch_note": None, "rematch_started": None, "rematch_form": None}
-    context["rematch_note"] = rematch_note(view)
-    # Who left the game is not dealt in again by "Rematch" (the button says so: "Rematch without Cy").
-    context["rematch_without"] = left_the_game(view)
+@bp.post("/t/<code>/rematch")
+def start(code: str) -> BaseResponse | tuple[str, int]:
+    """Start a rematch with the same players: the same settings, or those the host's phone changed in the form."""
     referee = get_referee()
-    if view.rematch_code is not None:
-        new_setup = referee.setup_of(view.rematch_code)
-        context["rematch_started"] = None if new_setup is None else changes(view.setup, new_setup).started()
-    elif view.state.status is Status.FINISHED and permissions(view, device).changes_rematch:
-        # The form starts from this game's settings (pages/home.py's form, the same fields).
-        context["rematch_form"] = RematchForm(
-            **vars(SetupForm.from_setup(view.setup)), plays=list(rematch_players(view))
-        )
-        context.update(variants=variant_choices(), specs=HOUSE_RULE_SPECS)
-    return context
+    view = referee.view(code)
+    device = current_device(view)
+    form = posted_form(view) if is_change_post() else None
+    # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
+    makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
+    try:
+        if not csrf_ok():
+            raise Invalid("csrf", STALE_PAGE)
+        changes = {} if form is None else requested(form)
+        # Checked before the phone's limit is counted; the rematch checks it again, as every use case does.
+        referee.require_rematch(view, Phone(device), changes=form is not None)
+        if makes_table:
+            if not table_limit().allow(client_address()):
+                raise TooMany("too_many", TOO_MANY_TABLES)
+            counted = True
+        new_code, made = referee.rematch(view.code, actor=Phone(device), **changes)
+    except ServiceError as error:
+        if counted:
+            table_limit().release(client_address())
+        fresh = error.view or view
+        if form is not None and is_host_phone(device) and may_show_form(fresh):
+            return _refused_changes(fresh, device, form, error)
+        return respond(fresh, device, error)
+    if counted and not made:
+        table_limit().release(client_address())  # another phone made it a moment before: no table made here
+    if form is not None and not made:
+        # Another phone's "same players" got there first: the host's changes were not used; say so (not silently).
+        started = referee.setup_of(new_code)
+        if started is not None and not asked_for(form, started):
+            flash(TOO_LATE, QUIET)
+    return navigate(url_for("table.page", code=new_code))

@@ -12,27 +12,19 @@ from flask import Blueprint, abort, flash, get_flashed_messages, redirect, rende
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieBreak, highest_hand_value
-from ...service import DeviceRow, Phone, is_host_phone, permissions
+from ...service import DeviceRow, Phone, permissions
 from ...service.codec import Command, Redo, Undo
-from ...service.errors import Conflict, Invalid, ServiceError, TooMany
+from ...service.errors import Conflict, Invalid, ServiceError
 from ...service.tableview import TableView
-from ..extensions import get_referee, table_limit
-from ..http import http_status, is_htmx, navigate, nothing_changed
+from ..extensions import get_referee
+from ..http import http_status, is_htmx, nothing_changed
 from ..security import csrf_ok
 from .asking import asking_context
-from .common import STALE_PAGE, TOO_MANY_TABLES, client_address, current_device, service_error_page
+from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
 from .logview import log_lines
-from .rematch import (
-    TOO_LATE,
-    RematchForm,
-    asked_for,
-    is_change_post,
-    may_show_form,
-    posted_form,
-    refusal_sentence,
+from .rematchform import (
     rematch_context,
-    requested,
 )
 from .rendering import LOG_HAS_IDS, ActionForms, log_changes
 from .rules import asked_question, panel_answers
@@ -162,7 +154,7 @@ def _game_over(view: TableView) -> dict[str, Any]:
     return {"standings": standings(view, games), "series_games": len(games)}
 
 
-def _join_changed(join_tag: str | None) -> bool:
+def join_changed(join_tag: str | None) -> bool:
     """True if the page that sent this htmx request shows another join panel than `join_tag` (it says which)."""
     return is_htmx() and (request.values.get("join") or None) != join_tag
 
@@ -178,7 +170,7 @@ def _render_board(
     context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
-    context["join_changed"] = _join_changed(context["join_tag"])
+    context["join_changed"] = join_changed(context["join_tag"])
     if shown is not None:
         # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
         context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
@@ -212,7 +204,7 @@ def board(code: str) -> BaseResponse | str:
     return _render_board(view, current_device(view))
 
 
-def _respond(
+def respond(
     view: TableView,
     device: DeviceRow | None,
     error: ServiceError | None = None,
@@ -341,68 +333,7 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         fresh = error.view or view
         # A double tap's second post is told its card is in (service.already_in); any other, what moved on.
         quiet = error.message if error.code == "already_entered" else moved_on_message(fresh, command)
-        return _respond(fresh, device, error, quiet=quiet)
+        return respond(fresh, device, error, quiet=quiet)
     except ServiceError as error:
-        return _respond(error.view or view, device, error)
-    return _respond(view, device, shown=shown, kept_join_tag=_kept_join_tag(view))
-
-
-def _refused_changes(
-    view: TableView, device: DeviceRow | None, form: RematchForm, error: ServiceError
-) -> tuple[str, int]:
-    """A refused change form comes back open, with the host's choices and the reason beside its button.
-
-    htmx swaps the board (the button keeps its id, so focus goes back to it, on screen: templates/_rematch.html);
-    a plain browser gets the whole page at once (a redirect would lose what the host chose).
-    """
-    full_page = not is_htmx()
-    context = board_context(
-        view,
-        device,
-        full_page=full_page,
-        rematch_form=form,
-        rematch_error=refusal_sentence(form, error),
-        rematch_error_field=getattr(error, "field", None),
-        rematch_autofocus=full_page,
-    )
-    if full_page:
-        return render_template("table.html", **context), http_status(error)
-    context["join_changed"] = _join_changed(context["join_tag"])
-    return render_template("_board.html", **context), http_status(error)
-
-
-@bp.post("/t/<code>/rematch")
-def rematch(code: str) -> BaseResponse | tuple[str, int]:
-    """Start a rematch with the same players: the same settings, or those the host's phone changed in the form."""
-    referee = get_referee()
-    view = referee.view(code)
-    device = current_device(view)
-    form = posted_form(view) if is_change_post() else None
-    # A rematch is a new table: it counts towards this phone's limit, unless it exists already.
-    makes_table, counted = view.rematch_code is None and view.state.status is Status.FINISHED, False
-    try:
-        if not csrf_ok():
-            raise Invalid("csrf", STALE_PAGE)
-        changes = {} if form is None else requested(form)
-        # Checked before the phone's limit is counted; the rematch checks it again, as every use case does.
-        referee.require_rematch(view, Phone(device), changes=form is not None)
-        if makes_table:
-            if not table_limit().allow(client_address()):
-                raise TooMany("too_many", TOO_MANY_TABLES)
-            counted = True
-        new_code, made = referee.rematch(view.code, actor=Phone(device), **changes)
-    except ServiceError as error:
-        if counted:
-            table_limit().release(client_address())
-        fresh = error.view or view
-        if form is not None and is_host_phone(device) and may_show_form(fresh):
-            return _refused_changes(fresh, device, form, error)
-        return _respond(fresh, device, error)
-    if counted and not made:
-        table_limit().release(client_address())  # another phone made it a moment before: no table made here
-    if form is not None and not made:
-        # Another phone's "same players" got there first: the host's changes were not used; say so (not silently).
-        started = referee.setup_of(new_code)
-        if started is not None and not asked_for(form, started):
-            flash(TOO_LATE, QUIET)
-    return navigate(url_for("table.page", code=new_code))
+        return respond(error.view or view, device, error)
+    return respond(view, device, shown=shown, kept_join_tag=_kept_join_tag(view))
