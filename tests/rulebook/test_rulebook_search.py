@@ -11,7 +11,7 @@ import pytest
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
 from referee.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
-from referee.rulebook.search import default_index
+from referee.rulebook.search import MAX_QUERY_LENGTH, default_index, shortened_query
 from referee.rulebook.text import rewrite
 
 HERE = Path(__file__).resolve().parent
@@ -736,3 +736,84 @@ def test_a_case_labelled_with_a_merged_entrys_old_id_counts_for_the_merged_entry
     assert report.outcomes[1].rank != 1
     assert "miscounted-total (now undo)" not in report.details()  # a hit is not listed
     assert "'wrong card entered undo': bust" in report.details()
+
+
+# --- writers the search was not tuned on: real words, paragraphs, cards told by what they do, the 2021 words -----
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("dose", "does"),  # a swap of two letters is a slip
+        ("bpmb", "bomb"),  # a key next to the one meant
+        ("skup", "skip"),  # a vowel for a vowel
+        ("reverce", "reverse"),  # a letter that sounds the same
+        ("redael", "redeal"),
+    ],
+)
+def test_a_slip_of_the_finger_is_still_fixed(typed: str, meant: str) -> None:
+    assert default_index().speller.correct(typed) == meant
+
+
+@pytest.mark.parametrize("word", ["smart", "bump", "likes", "caught", "sitting", "morning", "messing"])
+def test_a_real_word_the_rulebook_does_not_use_is_left_alone(word: str) -> None:
+    # "smart" is not "start", "bump" not "jump", "likes" not "lives": a letter put for another far from it on the
+    # keyboard, or a known word with an ending, is a word the writer meant
+    assert default_index().speller.correct(word) == word
+
+
+def test_a_paragraph_is_read_up_to_its_question() -> None:
+    story = (
+        "Four of us, total 18. I held a 4 and a 5 and could not play either, so I flipped an Alive card. "
+        "My brother says the total stays where it was and it is still my go, because I did not play anything at all. "
+        "I say it starts again. Which of us is right: what is the total now, and who plays next?"
+    )
+    assert len(story) > 200
+    assert top(story) == ["after-bust"]
+    # past the limit the story before the question is cut, never the question, and the story still counts
+    long_story = "Three of us are playing tonight and it is my turn. " * 15 + "What does a Skip do?"
+    assert len(long_story) > MAX_QUERY_LENGTH >= len(shortened_query(long_story))
+    assert shortened_query(long_story).endswith("What does a Skip do?")
+    assert top(long_story) == ["skip-three-players"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("whats the card that turns the direction round for", "reverse"),
+        ("what does the card with a plus sign and a 1 do", "draw-cards"),
+        ("what is the card that sets the total to 10", "equals-cards"),
+        ("what does the mix up card do", "redeal"),
+        ("the card marked hand in, what does it do", "redeal"),
+    ],
+)
+def test_a_card_told_by_what_it_does_or_shows_finds_its_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("when a player loses a Life for going over does the table total reset", "after-bust"),
+        ("what is the difference between the skull side and the heart side", "lives"),
+        ("is the skull side a lost life", "lives"),
+        ("is a REDEAL allowed as the very first card", "wild-cards"),
+        ("can i play PASS whenever i like", "wild-cards"),
+        ("if my table total is 19 do i have to play my +1 or can i lose a Life", "wild-instead-of-bust"),
+        ("do i keep my card if i lose a Life for going over", "bust-keeps-card"),
+    ],
+)
+def test_the_2021_editions_words_find_their_rules(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("my cousin made up a rule that you can play doubles, is that allowed", "house-rules"),
+        ("could you tell me what a skip does", "skip"),  # politeness is not announcing a card
+        ("I could not play so I turned my life card over, do I keep the card?", "bust-keeps-card"),
+    ],
+)
+def test_what_a_question_is_about_when_it_names_no_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
