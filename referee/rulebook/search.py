@@ -1,31 +1,37 @@
-"""Search the rulebook as people type: BM25F over normalised terms, typo fixing, named topics.
+"""Search the rulebook as people type: their words read into the rulebook's, then BM25F and a few declared rules.
 
-Pure Python (no C extensions), built once per process on first use and read-only afterwards, so
-it is safe to share between threads. docs/rulebook-search.md has the measurements, including the
-comparison with SQLite FTS5 that led to this choice.
+Pure Python (no C extensions), built once per process on first use and read-only afterwards, so it is safe to share
+between threads. docs/rulebook-search.md explains each step and the measured reason for it.
+
+Reading a question (query only, before scoring): a paragraph is cut to MAX_QUERY_LENGTH keeping its question; phone
+shorthand is spelled out; typos are fixed against the rulebook's words, but not a real word with an ending or a
+letter no finger would slip to (`text.Speller`); the players' words for cards, lives and numbers become the
+rulebook's (`synonyms.PLAYER_WORDS`); then the same normaliser as the rulebook's (`text.terms`) turns phrasings into
+concept terms.
 
 Scoring, per entry:
 1. BM25F, blended with a posterior: each query term's frequency is summed over the entry's fields (title, aliases,
-   questions, answer with table notes, reasoning), weighted per field and normalised for
-   field length, then saturated once (k1) and multiplied by the term's IDF. Adjacent word
-   pairs count as terms too, so "last card" beats "last" and "card" apart. The scores, scaled to
-   the best one, are mixed with a naive Bayes posterior: how typical the query's terms are of
-   each entry's own title, aliases and questions (typical_weight), which tells near neighbours
-   apart by the words people use for each.
-2. Named topic: if the query, generic words aside ("card", "rules"), is exactly an entry's
-   title or one of its aliases ("bust", "redeal", "sudden death"), that entry's score is
-   multiplied by 1 + exact_boost. Aliases are unique across entries (a test checks), so a
-   bare topic name always finds its main entry.
-3. One kind of game: an entry about two or three players, teams or Sudden Death loses
-   scope_penalty of its score when the query does not name that kind of game.
-4. Narrow rulings wait for their words: a FAQ entry whose title shares no term with the query
-   loses focus_penalty of its score, and a ruling about one card (a Bomb, a Re-deal, a 0) loses card_penalty
-   when the query names no such card.
-5. A rule and its rulings together: behind the first result, the entries it links to (`see_also`) score
-   related_boost more, so a vague question sees the general rule and its likeliest rulings in the first three.
+   questions, answer with table notes, reasoning), weighted per field and normalised for field length, then
+   saturated once (k1) and multiplied by the term's IDF. Adjacent word pairs count as terms too, so "last card" beats
+   "last" and "card" apart. The scores, scaled to the best one, are mixed with a naive Bayes posterior: how typical
+   the query's terms are of each entry's own title, aliases and questions (typical_weight), which tells near
+   neighbours apart by the words people use for each.
+2. Named topic: if the query, generic words aside ("card", "rules"), is exactly an entry's title or one of its
+   aliases ("bust", "redeal", "sudden death"), that entry's score is multiplied by 1 + exact_boost. Aliases are
+   unique across entries (a test checks), so a bare topic name always finds its main entry.
+3. One kind of game: an entry about two or three players, teams or Sudden Death loses scope_penalty of its score
+   when the query does not name that kind of game.
+4. Narrow rulings wait for their words: a FAQ entry, or a rule for one case of one kind of game ("A bust in the team
+   game"), whose title shares no term with the query loses focus_penalty of its score; a ruling about one card (a
+   Bomb, a Re-deal, a 0) loses card_penalty when the query names no such card.
+5. Stories: when a question tells a combination that a ruling settles without naming it (`stories.STORIES`), that
+   ruling's score is multiplied by 1 + story_boost.
+6. A rule and its rulings together: behind the first result, the entries it links to (`see_also`) score
+   related_boost more, so a vague question sees the general rule and its likeliest rulings in the first three; a
+   short question naming a wild card has that card's own rule in the first three.
 
-Most of the hit rate comes from the entries' `questions`: a bank of player-typed paraphrases per
-entry, indexed in the questions field (docs/rulebook-search.md).
+Most of the hit rate comes from the entries' `questions` (a bank of player-typed paraphrases per entry, indexed in
+the questions field) and from the normaliser; the ranking formula matters less.
 """
 
 from __future__ import annotations
@@ -276,9 +282,20 @@ def _cards(item: Entry) -> frozenset[str]:
     return frozenset().union(*(CARD_TERMS[term] for term in named))
 
 
+def _ruling_of_one_game(item: Entry) -> bool:
+    """True for a rule about one case of a kind of game ("A bust in the team game"), not the game's own rule."""
+    return item.section in SCOPES and item.id != item.section.lower().replace(" ", "-")
+
+
 def _focus(item: Entry) -> frozenset[str]:
-    """The terms that say what a FAQ entry is about (its title's); empty for a rule."""
-    if item.kind != "faq":
+    """The terms that say what a FAQ entry, or a rule for one case of one kind of game, is about (its title's); empty
+    for any other rule.
+
+    "How many lives does a team get" is about the team game, not about going out in it: the rulings of the team game
+    are rules, but each settles one case ("A bust in the team game"), so they wait for their case's words as FAQ
+    entries do (the seven kinds' development set: +2 top-1, the committed sets unchanged).
+    """
+    if item.kind != "faq" and not _ruling_of_one_game(item):
         return frozenset()
     # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
     # The kind of game a title names is no part of the case ("Draw cards with two players" is about drawing):

@@ -165,8 +165,8 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:went|goes|going|gone)\s+(?:home|to\s+(?:bed|sleep))": "player leaves",
     # "Tom's legged it to football": someone leaving the table (British)
     r"(?:legged|legs|leg)\s+it": "player leaves",
-    # "a draw to card" (a Draw 2 as a phone hears it)
-    r"draw\s+(?:to|too)(?=\s+card)": "draw 2",
+    # "a draw to card", "plus to" (a Draw 2 as a phone hears it)
+    r"(draw|plus)\s+(?:to|too)(?=\s+(?:card|and|on|as|when|if|does|do|is|can|$))": r"\1 2",
     # "who kicks off round 2": who starts
     r"kick(?:s|ed|ing)?\s+off": "start",
     # Undo: the app's step back said another way

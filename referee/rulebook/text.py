@@ -130,6 +130,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bdraw(?:s|n|ing)?\s+(1|one)\b", " draw draw1 "),
     (r"\bdraw(?:s|n|ing)?\s+(2|two)\b", " draw draw2 "),
     (r"\bdraw\s+(?:pile|deck|stack)\b", " drawpile "),
+    # "the pack has run out", "the deck is empty": the draw pile, which is what runs out in play
+    (
+        r"\b(?:pack|deck|stack)\b(?=\s+(?:(?:has|is|was|had)\s+)?(?:run|runs|ran|running|empty|gone|finished|all\s+gone)\b)",
+        " drawpile ",
+    ),
     (r"\bpass[\s-]*me[\s-]*by\b", " pass "),
     (r"\bhand(?:s|ed)?[\s-]*in\s*(?:and|&|n|\+)?\s*re[\s-]*deal\w*", " redeal "),
     (r"\bre[\s-]+deal\w*", " redeal "),
@@ -460,6 +465,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:goout|finish\w*|out)\s+(?:with|on|w)\s+(?:a\s+|an\s+|my\s+|the\s+)?(bomb|redeal)\b", r" \g<0> last card "),
     # "last player standing", "last one left": the winner of the game (not a last card)
     (r"\blast\s+(?:player|one|person|man|woman|guy|girl)\s+(?:standing|left|alive|remaining)\b", " win "),
+    # "I was not the one who played it", "no one who": "one" stands for a person, not the number 1
+    (r"\b(?:the|no|any|some|each|every)\s+one\s+(?=who\b|whose\b|that\s+play)", " the player "),
     # "if its my last one", "every single one": "one" stands for a card, not the number 1
     (r"\b(my|his|her|their|your|ur|the)\s+(last|final|only)\s+one\b", r" \1 \2 card "),
     (r"\b(?:every|each)\s+(?:single\s+)?one\b", " all "),

@@ -811,6 +811,11 @@ def test_the_2021_editions_words_find_their_rules(query: str, expected: str) -> 
     ("query", "expected"),
     [
         ("my cousin made up a rule that you can play doubles, is that allowed", "house-rules"),
+        # a general question about the team game is not about one of its cases ("A bust in the team game")
+        ("in the team game how many lives do we have", "teams"),
+        ("team game do we all have our own lives", "teams"),
+        ("what happens if the pack runs out", "empty-draw-pile"),  # the pack that runs out is the draw pile
+        ("plus to card does the next person still get a go", "draw-does-not-skip"),  # "plus two" as a phone hears it
         ("could you tell me what a skip does", "skip"),  # politeness is not announcing a card
         ("I could not play so I turned my life card over, do I keep the card?", "bust-keeps-card"),
     ],
