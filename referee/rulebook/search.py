@@ -606,7 +606,7 @@ def default_index() -> Index:
 
 
 def warm() -> None:
-    """Build the index now (0.6–0.7 s on a small 2-core machine) rather than on the first search; call at start."""
+    """Build the index now (about 0.7 s on a small 2-core machine) rather than on the first search; call at start."""
     default_index()
 
 

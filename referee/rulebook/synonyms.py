@@ -97,9 +97,8 @@ CARD_WORDS: Mapping[str, str] = {
     # "a fresh ten", "fresh cards": a new hand, dealt for a new round
     r"(?:a\s+)?fresh\s+(?:10|hand|hands|cards|deal|set\s+of\s+cards)": "new hand",
     # Reverse
-    r"(?:the\s+)?(?:one|card)\s+with\s+(?:the\s+)?(?:two\s+|2\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": (
-        "the reverse card"
-    ),
+    r"(?:the\s+)?(?:one|card)\s+(?:with|showing|that\s+shows|that\s+has|having|marked\s+with)\s+(?:the\s+)?(?:two\s+|2\s+)?"
+    r"(?:little\s+|curly\s+|round\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": ("the reverse card"),
     r"(?:change|changes|changed)\s+of\s+direction|switcheroo|turn\s+around\s+card": "reverse",
     r"(?:switch|swap|switches|switched|swaps|swapped|flip|flips|flipped|turn|turns|turned)\s+"
     r"(?:the\s+)?direction(?:\s+(?:round|around))?|u\s*-?\s*turn": "reverse",
@@ -130,6 +129,10 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:all\s+)?(?:everyones|every\s+bodys|everybodys|all\s+the|all\s+our|all\s+of\s+our)\s+(?:cards|hands)": (
         "hand in and redeal"
     ),
+    # "the card that makes everyone swap their hands": the same, told with the players first
+    r"(?:everyone|everybody|all\s+the\s+players|all\s+of\s+us|we\s+all)\s+(?:swap|swaps|mix|mixes|shuffle|shuffles|"
+    r"hand\s+in|hands\s+in|give\s+in|gives\s+in|pass\s+in)\s+(?:their|our|all\s+their|all\s+our|the)\s+"
+    r"(?:cards|hands)": ("hand in and redeal"),
     # "the quick version where the game ends when the first person is out": Sudden Death described by what it does
     r"(?:game|it)\s+(?:ends|finishes|stops|is\s+over)\s+(?:when|once|as\s+soon\s+as)\s+(?:the\s+)?(?:1st|first)\s+"
     r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",

@@ -64,9 +64,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "play two cards at once", "put 2 down together", "two cards in one turn": more than one card a turn
     (
         r"\b(?:play|plays|played|playing|put|puts|putting|lay|lays|laid|use|throw|drop)\s+(?:down\s+)?"
-        r"(?:2|two|both|several|multiple|more\s+than\s+(?:1|one))\s+(?:cards?\s+|of\s+them\s+|numbers?\s+|of\s+the\s+same\s+\w+\s+)?"
+        r"(?:[2-9]|two|three|four|both|several|multiple|more\s+than\s+(?:1|one))\s+(?:cards?\s+|of\s+them\s+|numbers?\s+|of\s+the\s+same\s+\w+\s+)?"
         r"(?:down\s+)?(?:at\s+once|together|at\s+the\s+same\s+time|(?:in|on|during)\s+(?:1|one|a|my|your|ur|his|her|the\s+same|a\s+single)\s+"
-        r"(?:turn|go))|\b(?:2|two)\s+cards\s+(?:in|on|during)\s+(?:1|one|a|my|your|ur|the\s+same|a\s+single)\s+(?:turn|go)\b",
+        r"(?:turn|go))|\b(?:2|two)\s+cards\s+(?:in|on|during)\s+(?:1|one|a|my|your|ur|the\s+same|a\s+single)\s+(?:turn|go)\b|"
+        r"\b(?:play|plays|put|puts|lay|lays)\s+(?:down\s+)?(?:as\s+many|lots\s+of|loads\s+of|a\s+few)\s+(?:cards\s+)?"
+        r"(?:as\s+\w+\s+(?:likes?|wants?)\s+)?(?:at\s+once|together|in\s+(?:one|1|a\s+single)\s+(?:turn|go))",
         r" \g<0> twocards ",
     ),
     # "our own rule", "the children invented a rule", "made-up rules", "house rules": rules a table makes for itself
@@ -154,6 +156,19 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
+    # "whose lives are all gone", "her hearts are used up": every life lost
+    (
+        r"\b(?:lives|hearts)\s+(?:are|were|have|has|had|is|was)\s+(?:all\s+)?(?:been\s+)?(?:gone|used\s+up|lost|finished|spent)\b",
+        " lastlife ",
+    ),
+    # "do you get more lives", "can you win a heart back": lives regained (never, in 5 Alive)
+    (
+        r"\b(?:get|gets|got|win|wins|won|earn|earns|gain|gains)\s+(?:more|extra|another|new|some)\s+(?:lives|life|hearts?)\b|"
+        r"\b(?:lives?|hearts?)\s+back\b",
+        " regain life ",
+    ),
+    # "the partners game", "playing in partners": the team game
+    (r"\bpartners?\s+(?:game|version|play|rules?)\b|\bin\s+partners\b", " team game "),
     (
         r"\bg[eo]t(?:s|ting)?\s+rid\s+of\s+(?:all\s+)?(?:my|his|her|their|your|ur|the\s+last|every)\s+cards?\b",
         " goout ",

@@ -782,9 +782,11 @@ def test_a_paragraph_is_read_up_to_its_question() -> None:
     [
         ("whats the card that turns the direction round for", "reverse"),
         ("what does the card with a plus sign and a 1 do", "draw-cards"),
-        ("what is the card that sets the total to 10", "equals-cards"),
+        ("what does the card that puts the count back to nought do", "equals-cards"),
         ("what does the mix up card do", "redeal"),
         ("the card marked hand in, what does it do", "redeal"),
+        ("What is the purpose of the card showing two arrows?", "reverse"),
+        ("Whose turn is it after the card that makes everyone swap their hands?", "after-redeal"),
     ],
 )
 def test_a_card_told_by_what_it_does_or_shows_finds_its_rule(query: str, expected: str) -> None:
@@ -816,6 +818,10 @@ def test_the_2021_editions_words_find_their_rules(query: str, expected: str) -> 
         ("team game do we all have our own lives", "teams"),
         ("what happens if the pack runs out", "empty-draw-pile"),  # the pack that runs out is the draw pile
         ("plus to card does the next person still get a go", "draw-does-not-skip"),  # "plus two" as a phone hears it
+        ("my sis put down 3 cards in 1 go is that alowed", "turn-order"),
+        ("My grandson says he can play as many cards as he likes at once. Is that correct?", "turn-order"),
+        ("do u get more lifes", "get-lives-back"),
+        ("Can someone whose lives are all gone still play?", "elimination"),
         ("could you tell me what a skip does", "skip"),  # politeness is not announcing a card
         ("I could not play so I turned my life card over, do I keep the card?", "bust-keeps-card"),
     ],
