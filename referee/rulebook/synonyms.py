@@ -112,16 +112,16 @@ CARD_WORDS: Mapping[str, str] = {
     # the Equals cards by their number: there is no 21 or 10 number card, so "the 21 card" is =21
     r"(?:the|a|an)\s+(21|10)\s+(card|one)": r"the =\1 \2",
     # Hand in & Re-deal: "the card where everybody hands in their cards" names the card; "everyone gives their cards
-    # in" told in a story says what it does
+    # in" told in a story says what it does ("there" is "their" as a child or a phone spells it)
     r"(?:the|a)\s+(?:card|one)\s+(?:where|that|when|which|with)\s+(?:\w+\s+){0,3}?"
     r"(?:hand|hands|give|gives|pass|passes|put|puts|swap|swaps)\s+(?:in\s+)?(?:all\s+)?"
-    r"(?:their|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
+    r"(?:their|there|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
     # "... and they get shuffled": the rest of the card's description, not a question about which piles are shuffled
     r"the\s+redeal\s+card\s+(?:and|then)\s+(?:they|them|it|all|everything)\s+(?:get|gets|got|are|is)\s+"
     r"(?:re)?(?:shuffled|mixed)(?:\s+(?:and|then)\s+(?:re)?dealt(?:\s+out)?)?": "the redeal card",
     r"(?:hand|hands|handed|give|gives|gave|pass|passes|passed|put|puts)\s+(?:in\s+)?(?:all\s+)?"
-    r"(?:their|our|your|ur|his|her|the|everyones|all\s+the)\s+cards?\s+in\b": "hand in cards",
-    r"(?:hand|hands|handed)\s+in\s+(?:all\s+)?(?:their|our|your|ur|his|her|everyones|all\s+the)\s+cards?": (
+    r"(?:their|there|our|your|ur|his|her|the|everyones|all\s+the)\s+cards?\s+in\b": "hand in cards",
+    r"(?:hand|hands|handed)\s+in\s+(?:all\s+)?(?:their|there|our|your|ur|his|her|everyones|all\s+the)\s+cards?": (
         "hand in cards"
     ),
     r"(?:the|a)\s+(?:re)?shuffle\s+one|(?:the|a)\s+(?:new\s+hands?|deal\s+again)\s+(?:card|one)": "the redeal card",
