@@ -1,8 +1,9 @@
 """Hit rates of the rules search on a set of typed questions, each with the entry it should find.
 
-    python -m referee.rulebook.evaluate [CASES.json ...]   (default: the sets in tests/rulebook/)
+    python -m referee.rulebook.evaluate [--top3] [CASES.json ...]   (default: the sets in tests/rulebook/)
 
-Prints top-1 and top-3 hit rates and every query that missed the top 3.
+Prints top-1 and top-3 hit rates and every query that missed (the first place, or with --top3 the first three); for a
+set whose cases say what kind of writer wrote them, the rates of each kind too.
 """
 
 from __future__ import annotations
@@ -39,15 +40,17 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_17_cases.json",
     CASES_DIR / "fresh_holdout_18_cases.json",
     CASES_DIR / "fresh_holdout_19_cases.json",
+    CASES_DIR / "writers_dev_cases.json",
 )
 
 
 @dataclass(frozen=True)
 class Case:
-    """A typed question and the id of the entry it should find."""
+    """A typed question, the id of the entry it should find, and what kind of writer wrote it ("" if unknown)."""
 
     query: str
     expected: str
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,22 @@ class Report:
             f"top-3 {self.top3:.1%} ({round(self.top3 * self.total)}), MRR {self.mrr:.3f}"
         )
 
+    def by_kind(self) -> dict[str, Report]:
+        """The report of each kind of writer, in the order the kinds first appear (empty if no case has a kind)."""
+        kinds = dict.fromkeys(outcome.case.kind for outcome in self.outcomes if outcome.case.kind)
+        return {
+            kind: Report(tuple(outcome for outcome in self.outcomes if outcome.case.kind == kind)) for kind in kinds
+        }
+
+    def kinds_summary(self) -> str:
+        """One line per kind of writer: its rates ("" if no case has a kind)."""
+        return "\n".join(f"  {kind:<12} {report.summary()}" for kind, report in self.by_kind().items())
+
     def details(self, top: int = 1) -> str:
         """The summary plus one line per miss: the query, where the expected entry came, what came first."""
         lines = [self.summary()]
+        if self.by_kind():
+            lines.append(self.kinds_summary())
         for outcome in self.misses(top):
             where = f"#{outcome.rank}" if outcome.rank else "not found"
             first = ", ".join(outcome.found[:3]) or "nothing"
@@ -118,9 +134,9 @@ class Report:
 
 
 def load_cases(path: Path) -> tuple[Case, ...]:
-    """Read a cases file: {"cases": [{"q": ..., "id": ...}, ...]}."""
+    """Read a cases file: {"cases": [{"q": ..., "id": ..., "kind": ... (optional)}, ...]}."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    return tuple(Case(str(item["q"]), str(item["id"])) for item in data["cases"])
+    return tuple(Case(str(item["q"]), str(item["id"]), str(item.get("kind", ""))) for item in data["cases"])
 
 
 Searcher = Callable[[str], Sequence[str]]

@@ -19,6 +19,7 @@ it is Cy's turn). Expectations, separated by ";": "lives NAME N, ...", "hand NAM
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -347,6 +348,9 @@ def _team_lives_in_words(rest: str, teams: tuple[tuple[str, ...], ...]) -> str:
     return _names_in_words(words)
 
 
+_DECK_WARNING = re.compile(r"The deck has only |Only \d+ cards? (?:was|were) left to draw")
+"""The opening words of the referee's deck warnings (engine/sanity.py): a log clause an example's reader needs."""
+
 _STATUS_WORDS = {"playing": "play goes on", "tiebreak": "a tie-break decides", "finished": "the game is over"}
 
 
@@ -356,7 +360,9 @@ def _outcome_in_words(clause: str, refused: Refused | None, teams: tuple[tuple[s
     if key == "lives" and teams:
         return _team_lives_in_words(rest, teams)
     if clause.startswith("log:"):
-        return None
+        said = clause.removeprefix("log:").strip()
+        # A deck warning is what the example shows (the deck's counts): the player reads it on the board too.
+        return f"the referee warns: “{said} …”" if _DECK_WARNING.match(said) else None
     if clause.startswith("draw pile "):
         left = clause.removeprefix("draw pile ")
         return f"the draw pile has {left} {'card' if left == '1' else 'cards'}"

@@ -4,7 +4,7 @@ A player tells what happened ("my son put a draw 2 down as his very last card an
 lose a life") rather than naming the rule in doubt (a wild card as the last card). The words of the story belong to
 the entries for its parts (Draw cards, Going out, One life each), so word matching finds those; the dispute is in the
 combination. `STORIES` is a small declared table: when a question holds every concept a row needs and none it rules
-out, the row's entry is boosted (`Params.story_boost`, score x 2.5) ahead of the entries for the story's parts. The
+out, the row's entry is boosted (`Params.story_boost`, score x 4) ahead of the entries for the story's parts. The
 first row that matches wins, so a narrower row is declared before a wider one.
 
 Concepts are written in plain words and read through the same normaliser as the rulebook (`text.terms`), so they
@@ -43,7 +43,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a card played": ("play", "card", "0", "1", "2", "3", "4", "5", "6", "7"),
     "nothing fits": ("cant", "none", "nothing", "fit", "only"),
     "busting": ("bust", "onpurpose"),
-    "using a card": ("use", "mustplay"),
+    "using a card": ("use", "mustplay", "mustuse"),
     "numbers too high": ("high", "over", "bust", "onpurpose", "lose life"),
     "a card that fits": ("fit",),
     "a mistake": ("wrongentry", "mistake", "oops"),
@@ -68,6 +68,36 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "five players": ("5", "5player"),
     "the draw pile": ("drawpile", "pile"),
     "nothing left to draw": ("empty", "without"),
+    "keeping the card": ("keepcard",),
+    "a bust or a life lost": ("bust", "cant play", "over", "lose life"),
+    "a bust told": ("bust", "cant play", "over 21", "life over", "without over"),
+    "what comes next": ("reset", "whoseturn", "next", "stay"),
+    "cards in hand": ("hand",),
+    "when a card may be played": ("anytime", "first card", "firstround", "start round"),
+    "the =21 card": ("eq21",),
+    "a total of 21": ("21",),
+    "leaving": ("leave", "quit"),
+    "a last life": ("lastlife",),
+    "on purpose": ("onpurpose",),
+    "any wild card named": (
+        "draw1",
+        "draw2",
+        "skip",
+        "reverse",
+        "pass",
+        "eq21",
+        "eq10",
+        "eq0",
+        "wild",
+        "lastwild",
+        "bomb",
+        "bomber",
+        "redeal",
+    ),
+    "a number card 1 to 7": ("1", "2", "3", "4", "5", "6", "7"),
+    "a tie": ("tie", "tiebreak"),
+    "an empty hand": ("empty hand", "no card", "goout", "empty"),
+    "no cards left": ("no card", "empty hand", "nothing"),
 }
 
 
@@ -99,6 +129,14 @@ class Story:
 
 
 STORIES: tuple[Story, ...] = (
+    # "i went over and lost a life, do i keep the card or put it down": the busting player keeps it
+    Story(
+        ("keeping the card", "a bust or a life lost"),
+        "bust-keeps-card",
+        ("a Bomb or a Re-deal", "last card", "a 0", "on purpose"),
+    ),
+    # "sudden death, tied; she went out so her hand is empty: does that count as 0": the tie-break with an empty hand
+    Story(("Sudden Death", "a tie", "an empty hand"), "sudden-death-empty-hand", ("a last life or elimination",)),
     # "my last card was a draw 2, do they still pick up AND lose a life": what a last wild card still does. A last
     # Bomb, a last Re-deal and a last 0 have rulings of their own; a short pile and the duel rules are other doubts.
     Story(
@@ -127,7 +165,7 @@ STORIES: tuple[Story, ...] = (
     Story(
         ("going out", "everyone out at once"),
         "several-eliminated-at-once",
-        ("Sudden Death named", "teams", "two players"),
+        ("Sudden Death named", "teams", "two players", "a Bomb"),
     ),
     # "sudden death, both on 2 lives, i have a skip, does it count": the tie-break counts no wild card
     Story(("Sudden Death", "tied lives", "a wild card named"), "tiebreak-wild-cards", ("a last life or elimination",)),
@@ -150,7 +188,9 @@ STORIES: tuple[Story, ...] = (
         ),
     ),
     # "the pick up pile is empty, do we flip the played cards over": the draw pile running out
-    Story(("the draw pile", "nothing left to draw"), "empty-draw-pile", ("a Bomb or a Re-deal", "two players")),
+    Story(
+        ("the draw pile", "nothing left to draw"), "empty-draw-pile", ("a Bomb or a Re-deal", "two players", "leaving")
+    ),
     # "teammate bombs me and i have no 0": the team game's Bomb ruling (not when both teams are emptied)
     Story(("a Bomb", "teams"), "teams-bomb", ("both teams out or tied",)),
     # "he bombed us and none of us had zeros, do we all lose one": the Bomb rule itself, not the knock-out rulings
@@ -173,6 +213,8 @@ STORIES: tuple[Story, ...] = (
     Story(("two editions", "a card laid and a life lost"), "over-21", ("a wild card named", "a Bomb or a Re-deal")),
     # "its 17 and his last card is a 6, he says he won": a last card over 21 is a bust, not going out
     Story(("last card", "over 21"), "bust-last-card", ("a wild card named", "a 0", "a Bomb or a Re-deal")),
+    # "i have a 0 in my hand, can i still go over 21": a player holding a 0 cannot bust
+    Story(("a 0", "over 21"), "zero-never-busts", ("a Bomb", "last card", "a wild card named", "a number card 1 to 7")),
     # "the count is 12 and she says shes bust": nobody can bust at 14 or less
     Story(("busting", "a low total"), "no-bust-at-14", ("a wild card named", "a 0", "last card")),
     # "total is 19 and he slapped down a 4, can he even put it down": the over-21 rule, not Bust
@@ -189,6 +231,59 @@ STORIES: tuple[Story, ...] = (
         "wild-instead-of-bust",
         ("last card", "a 0", "a card that fits"),
     ),
+    # "i couldnt play and flipped a life: does the total stay, whose turn is it": after a bust
+    Story(
+        ("a bust told", "what comes next"),
+        "after-bust",
+        (
+            "a Bomb or a Re-deal",
+            "last card",
+            "a last life or elimination",
+            "teams",
+            "two players",
+            "a low total",
+            "a wild card named",
+            "a mistake",
+            "keeping the card",
+            "the referee's total",
+        ),
+    ),
+    # "she couldnt play without going over and lost her fifth life": knocked out by one's own bust
+    Story(
+        ("a bust told", "a last life or elimination"),
+        "eliminated-by-own-bust",
+        ("a Bomb or a Re-deal", "teams", "Sudden Death named", "last card", "two players", "going out"),
+    ),
+    # "if i lose my last life, what happens to the cards in my hand": an eliminated player's cards
+    Story(
+        ("a last life or elimination", "cards in hand"),
+        "eliminated-player-cards",
+        (
+            "a Bomb or a Re-deal",
+            "Sudden Death named",
+            "teams",
+            "last card",
+            "going out",
+            "a bust told",
+            "tied lives",
+            "leaving",
+        ),
+    ),
+    # "the player who loses his last life, must he leave the table at once": elimination, not a player who quits
+    Story(
+        ("a last life", "leaving"),
+        "elimination",
+        ("a Bomb", "teams", "Sudden Death named", "going out", "two players"),
+    ),
+    # "can i play the bomb as the first card of the round", "can i play REDEAL whenever i like": when a wild card may
+    # be played (any time), not what it does
+    Story(
+        ("any wild card named", "when a card may be played"),
+        "wild-cards",
+        ("the =21 card", "last card", "two players", "teams", "a total of 21", "a 0"),
+    ),
+    # "could the re-deal leave someone holding nothing at all": a Re-deal and an empty hand
+    Story(("a Re-deal", "no cards left"), "redeal-empty-hand", ("the last card named",)),
     # "accidentally hit bomb instead of skip": a mis-tap, which Undo fixes
     Story(("a mistake",), "undo", ("out of turn", "over 21", "busting", "a hand's count")),
     # "he tapped the pick up 2 card but actually put down a pick up 1": what was entered is not what was played

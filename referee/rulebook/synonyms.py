@@ -62,6 +62,8 @@ CARD_WORDS: Mapping[str, str] = {
     r"(a|an|no|any|my|one|the|single)\s+(?:oh|o)(?:s|es)?": r"\1 0",
     # Bomb
     r"(?:the\s+)?(?:exploding|explodey|explody|explosive|exploder|explosion)\s+(?:one|card|thing)": "the bomb card",
+    # "can i still explode over 21": going over, said the way one says it in some languages (not the Bomb)
+    r"(?:explod(?:e|es|ed|ing)|blow\s+up|blew\s+up)(?=\s+(?:over|past|above|beyond|the\s+21|21))": "go",
     r"explod(?:e|es|ed|ing)|explody|explodey|kaboom|ka\s+boom|dynamite|tnt|nuke|grenade": "bomb",
     r"blew\s+(?:us|everyone|everybody|me|them|him|her)\s+up|blow\s+(?:us|everyone|everybody)\s+up": "bombed us",
     # "whoever plays the bomb", "the person who put the bomb down": the bomber described by what they did
@@ -71,14 +73,35 @@ CARD_WORDS: Mapping[str, str] = {
     r"skip\s+(?:a\s+)?go\s+card|skip\s+go|skip\s+a\s+go": "skip",
     r"(?:the\s+)?miss\s+(?:a\s+|your\s+|ur\s+)?(?:go|turn)\s+(?:card|one)": "the skip card",
     r"stop\s+card|block\s+card": "skip card",
+    # A card told by what it does or shows: "the card that turns the direction round", "the card that puts the count
+    # back to nought", "the card with a plus sign and a 2 on it"
+    r"(?:the\s+|a\s+)?(?:card|one)\s+(?:that|which)\s+(?:turns|changes|switches|swaps|flips|reverses|sends)\s+(?:the\s+)?"
+    r"(?:direction|way|play)(?:\s+(?:of\s+play|round|around|back|the\s+other\s+way))?": "the reverse card",
+    r"(?:the\s+|a\s+)?(?:card|one)\s+(?:that|which)\s+(?:puts|sets|brings|takes|makes|turns|resets|changes)\s+(?:the\s+)?"
+    r"(?:count|total|sum|number|score)\s+(?:back\s+)?(?:down\s+)?(?:to|on|at)\s+(0|10|21)": r"the =\1 card",
+    r"(?:the\s+|a\s+)?(?:card|one)\s+with\s+(?:a|an|the)\s+plus\s+(?:sign\s+|symbol\s+)?(?:and|with)\s+"
+    r"(?:a|an|the)\s+(1|2)": r"the +\1 card",
+    r"(?:the\s+|a\s+)?(?:card|one)\s+with\s+(?:a|an|the)\s+equals?\s+(?:sign\s+|symbol\s+)?(?:and|with)\s+(?:a|an|the)\s+"
+    r"(0|10|21)": r"the =\1 card",
+    # the Re-deal by what it does: "the mix up card", "shared out afresh", "the card marked 'hand in'"
+    r"(?:the\s+|a\s+)?mix(?:ing)?[\s-]*up\s+(?:card|one)": "the redeal card",
+    r"(?:card|one)\s+(?:marked|called|named|labelled|labeled|saying|that\s+says|with)\s+(?:the\s+words?\s+)?"
+    r"'?hand\s+in\b'?": "redeal card",
+    r"(?:shared|shares|share|dealt|deals|deal)\s+(?:out\s+)?(?:afresh|anew|all\s+over\s+again|a\s+second\s+time)": (
+        "redeal"
+    ),
+    r"cards\s+(?:are|were|get|got|being|have\s+been)\s+(?:all\s+)?handed\s+in": "hand in cards",
+    # "who gives out the cards", "hands out the cards": the deal
+    r"(?:give|gives|gave|giving|hand|hands|handed|handing|share|shares|shared|sharing|pass|passes|passed)\s+out\s+"
+    r"(?:all\s+)?(?:the\s+)?(?:cards?|hands?)": "deal the cards",
+    # "a fresh ten", "fresh cards": a new hand, dealt for a new round
+    r"(?:a\s+)?fresh\s+(?:10|hand|hands|cards|deal|set\s+of\s+cards)": "new hand",
     # Reverse
-    r"(?:the\s+)?(?:one|card)\s+with\s+(?:the\s+)?(?:two\s+|2\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": (
-        "the reverse card"
-    ),
+    r"(?:the\s+)?(?:one|card)\s+(?:with|showing|that\s+shows|that\s+has|having|marked\s+with)\s+(?:the\s+)?(?:two\s+|2\s+)?"
+    r"(?:little\s+|curly\s+|round\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": ("the reverse card"),
     r"(?:change|changes|changed)\s+of\s+direction|switcheroo|turn\s+around\s+card": "reverse",
-    r"(?:switch|swap|switches|switched|swaps|swapped|flip|flips|flipped)\s+(?:the\s+)?direction|u\s*-?\s*turn": (
-        "reverse"
-    ),
+    r"(?:switch|swap|switches|switched|swaps|swapped|flip|flips|flipped|turn|turns|turned)\s+"
+    r"(?:the\s+)?direction(?:\s+(?:round|around))?|u\s*-?\s*turn": "reverse",
     # Draw 1 / Draw 2 ("pick up 2" is read by text.py already)
     r"pickup|pic\s+up|pik\s+up": "pick up",
     r"take\s+(?:two|2)\s+card": "draw 2 card",
@@ -89,16 +112,16 @@ CARD_WORDS: Mapping[str, str] = {
     # the Equals cards by their number: there is no 21 or 10 number card, so "the 21 card" is =21
     r"(?:the|a|an)\s+(21|10)\s+(card|one)": r"the =\1 \2",
     # Hand in & Re-deal: "the card where everybody hands in their cards" names the card; "everyone gives their cards
-    # in" told in a story says what it does
+    # in" told in a story says what it does ("there" is "their" as a child or a phone spells it)
     r"(?:the|a)\s+(?:card|one)\s+(?:where|that|when|which|with)\s+(?:\w+\s+){0,3}?"
     r"(?:hand|hands|give|gives|pass|passes|put|puts|swap|swaps)\s+(?:in\s+)?(?:all\s+)?"
-    r"(?:their|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
+    r"(?:their|there|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
     # "... and they get shuffled": the rest of the card's description, not a question about which piles are shuffled
     r"the\s+redeal\s+card\s+(?:and|then)\s+(?:they|them|it|all|everything)\s+(?:get|gets|got|are|is)\s+"
     r"(?:re)?(?:shuffled|mixed)(?:\s+(?:and|then)\s+(?:re)?dealt(?:\s+out)?)?": "the redeal card",
     r"(?:hand|hands|handed|give|gives|gave|pass|passes|passed|put|puts)\s+(?:in\s+)?(?:all\s+)?"
-    r"(?:their|our|your|ur|his|her|the|everyones|all\s+the)\s+cards?\s+in\b": "hand in cards",
-    r"(?:hand|hands|handed)\s+in\s+(?:all\s+)?(?:their|our|your|ur|his|her|everyones|all\s+the)\s+cards?": (
+    r"(?:their|there|our|your|ur|his|her|the|everyones|all\s+the)\s+cards?\s+in\b": "hand in cards",
+    r"(?:hand|hands|handed)\s+in\s+(?:all\s+)?(?:their|there|our|your|ur|his|her|everyones|all\s+the)\s+cards?": (
         "hand in cards"
     ),
     r"(?:the|a)\s+(?:re)?shuffle\s+one|(?:the|a)\s+(?:new\s+hands?|deal\s+again)\s+(?:card|one)": "the redeal card",
@@ -106,6 +129,10 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:all\s+)?(?:everyones|every\s+bodys|everybodys|all\s+the|all\s+our|all\s+of\s+our)\s+(?:cards|hands)": (
         "hand in and redeal"
     ),
+    # "the card that makes everyone swap their hands": the same, told with the players first
+    r"(?:everyone|everybody|all\s+the\s+players|all\s+of\s+us|we\s+all)\s+(?:swap|swaps|mix|mixes|shuffle|shuffles|"
+    r"hand\s+in|hands\s+in|give\s+in|gives\s+in|pass\s+in)\s+(?:their|our|all\s+their|all\s+our|the)\s+"
+    r"(?:cards|hands)": ("hand in and redeal"),
     # "the quick version where the game ends when the first person is out": Sudden Death described by what it does
     r"(?:game|it)\s+(?:ends|finishes|stops|is\s+over)\s+(?:when|once|as\s+soon\s+as)\s+(?:the\s+)?(?:1st|first)\s+"
     r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",
@@ -139,6 +166,10 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:(?:has|have|had|needs?|wants?)\s+to|must|gotta)\s+leave(?!\s+(?:it|them|a|an|his|her|their|my|your|our|"
     r"cards?|the\s+(?:card|cards|\d+|pile)))\b": "player leaves",
     r"(?:went|goes|going|gone)\s+(?:home|to\s+(?:bed|sleep))": "player leaves",
+    # "Tom's legged it to football": someone leaving the table (British)
+    r"(?:legged|legs|leg)\s+it": "player leaves",
+    # "a draw to card", "plus to" (a Draw 2 as a phone hears it)
+    r"(draw|plus)\s+(?:to|too)(?=\s+(?:card|and|on|as|when|if|does|do|is|can|$))": r"\1 2",
     # "who kicks off round 2": who starts
     r"kick(?:s|ed|ing)?\s+off": "start",
     # Undo: the app's step back said another way

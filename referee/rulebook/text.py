@@ -52,9 +52,70 @@ def _last_bomb(match: re.Match[str]) -> str:
 # Phrases rewritten to one concept term, in this order, on lower-case text with spaces around.
 PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"[’‘`´]", "'"),
+    # "could you tell me", "can someone explain to me": politeness, not a question about announcing a card
+    (
+        r"\b(?:can|could|would|will)\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?(?:tell|explain\s+to|show)\s+"
+        r"(?:me|us)\b|\bplease\s+tell\s+(?:me|us)\b|\btell\s+me\b",
+        " ",
+    ),
     (r"\btwenty[\s-]*one\b", " 21 "),
+    # "the table total" (the 2021 text's word for the running total), "the table's value"
+    (r"\btable'?s?\s+(?:total|value|count|sum)\b", " total "),
+    # "play two cards at once", "put 2 down together", "two cards in one turn": more than one card a turn
+    (
+        r"\b(?:play|plays|played|playing|put|puts|putting|lay|lays|laid|use|throw|drop)\s+(?:down\s+)?"
+        r"(?:[2-9]|two|three|four|both|several|multiple|more\s+than\s+(?:1|one))\s+(?:cards?\s+|of\s+them\s+|numbers?\s+|of\s+the\s+same\s+\w+\s+)?"
+        r"(?:down\s+)?(?:at\s+once|together|at\s+the\s+same\s+time|(?:in|on|during)\s+(?:1|one|a|my|your|ur|his|her|the\s+same|a\s+single)\s+"
+        r"(?:turn|go))|\b(?:2|two)\s+cards\s+(?:in|on|during)\s+(?:1|one|a|my|your|ur|the\s+same|a\s+single)\s+(?:turn|go)\b|"
+        r"\b(?:play|plays|put|puts|lay|lays)\s+(?:down\s+)?(?:as\s+many|lots\s+of|loads\s+of|a\s+few)\s+(?:cards\s+)?"
+        r"(?:as\s+\w+\s+(?:likes?|wants?)\s+)?(?:at\s+once|together|in\s+(?:one|1|a\s+single)\s+(?:turn|go))",
+        r" \g<0> twocards ",
+    ),
+    # "our own rule", "the children invented a rule", "made-up rules", "house rules": rules a table makes for itself
+    (
+        r"\b(?:house|home|family|made[\s-]*up|invented|own)\s+rules?\b|"
+        r"\b(?:make|made|makes|making|invent|invents|invented|inventing)\s+up\s+(?:a|our\s+own|my\s+own|their\s+own|some)?\s*rules?\b|"
+        r"\b(?:invent|invents|invented|inventing)\s+(?:a|their|our|my|his|her|some)?\s*(?:own\s+)?(?:new\s+)?rules?\b",
+        " houserule ",
+    ),
+    # "at any time", "whenever i like", "at will": when a card may be played
+    (
+        r"\b(?:at\s+)?any\s*time\b|\bwhenever\s+(?:i|you|u|one|we|they|he|she)\s+(?:like|likes|want|wants|wish|wishes|"
+        r"choose|chooses|please|pleases|feel\s+like)\b|\bat\s+will\b",
+        " anytime ",
+    ),
+    # "turned over their last life cards", "turn my life card over": a life lost (not a pile turned over)
+    (
+        r"\bturn(?:s|ed|ing)?\s+over\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?"
+        r"(?:(?:last|fifth|final|5th)\s+)?(?:life|alive|heart))|"
+        r"\bturn(?:s|ed|ing)?\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?(?:(?:last|fifth|final|5th)\s+)?"
+        r"(?:life|alive|heart)\s+cards?\s+over\b)",
+        " flip ",
+    ),
+    (r"\b((?:life|alive|heart)\s+cards?)\s+over\b", r" \1 "),
+    # "goes back to 0", "put back to nought", "starts again from 0": the total reset
+    (
+        r"\b(?:go|goes|going|went|gone|come|comes|set|sets|put|puts|bring|brings|get|gets|turn|turns)\s+back\s+"
+        r"(?:to|on|at|down\s+to)\s+(?:0|zero|nought)\b|\bstart\w*\s+(?:again\s+)?(?:from|at)\s+(?:0|zero)\b",
+        " reset 0 ",
+    ),
+    # "make the number go up", "the total goes down": the total rising or falling, not a turn
+    (r"\b(?:go|goes|going|went|gone)\s+up\b", " add "),
+    (r"\b(?:go|goes|going|went|gone)\s+down\b", " lower "),
+    # "the highest number card", "the biggest number": the number cards' range
+    (
+        r"\b(?:highest|biggest|largest|top|max(?:imum)?)\s+(?:number|card\s+number|value|card)(?:\s+card)?\b"
+        r"(?!\s+(?:of|for)\s+(?:players?|people|ppl|us|lives|rounds?))",
+        " numbers 0 to 7 ",
+    ),
+    # "each round", "every round": the start of every new round
+    (r"(?<!end\sof\s)\b(?:each|every)\s+(?:new\s+)?round\b", " new round "),
     # the game's own name says nothing about which rule ("5 alive cards" are the lives, though)
     (r"\b(?:5|five)[\s-]*alive\b(?!\s*cards?\b)", " "),
+    # "how many Life cards", "the heart cards": the lives, by the cards that show them
+    (r"(?<!last\s)(?<!final\s)(?<!fifth\s)(?<!5th\s)\b(?:life|heart|skull)\s+cards?\b", " lives "),
+    # "everybody gets their own five alive cards": a set of lives (not a game of five players)
+    (r"\b(?:5|five)\s+(?=(?:alive|life|heart)\s+cards?\b)", " "),
     (r"\b(\d+)\s*(?:'s|s)\b", r" \1 "),  # 0s, 7's
     # =21, = 21, equals 21, equal 21 (but "equal to 21" is just a total of 21)
     (r"(?:=\s*|\bequals?\s+|\beq\s*)(21|10|0|zero|ten)\b", r" eq\1 "),
@@ -71,6 +132,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bdraw(?:s|n|ing)?\s+(1|one)\b", " draw draw1 "),
     (r"\bdraw(?:s|n|ing)?\s+(2|two)\b", " draw draw2 "),
     (r"\bdraw\s+(?:pile|deck|stack)\b", " drawpile "),
+    # "the pack has run out", "the deck is empty": the draw pile, which is what runs out in play
+    (
+        r"\b(?:pack|deck|stack)\b(?=\s+(?:(?:has|is|was|had)\s+)?(?:run|runs|ran|running|empty|gone|finished|all\s+gone)\b)",
+        " drawpile ",
+    ),
     (r"\bpass[\s-]*me[\s-]*by\b", " pass "),
     (r"\bhand(?:s|ed)?[\s-]*in\s*(?:and|&|n|\+)?\s*re[\s-]*deal\w*", " redeal "),
     (r"\bre[\s-]+deal\w*", " redeal "),
@@ -85,11 +151,24 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:go|goes|going|gone|went)\s+out\b(?!\s+of)", " goout "),
     # "knocked out", and with someone between: "the bomb knocked me out", "it put him out"
     (
-        r"\b(?:knock|knocks|knocked|knocking|kick|kicks|kicked|put|puts|took|takes)\s+((?:my\s+|our\s+|the\s+|your\s+|ur\s+)?\w+)\s+out\b(?!\s+of\s+(?:the\s+)?(?:pile|deck|hand|box))",
+        r"\b(?:knock|knocks|knocked|knocking|kick|kicks|kicked|put|puts|took|takes)\s+((?:my\s+|our\s+|the\s+|your\s+|ur\s+)?\w+(?:\s+of\s+(?:us|them|you))?)\s+out\b(?!\s+of\s+(?:the\s+)?(?:pile|deck|hand|box))",
         r" eliminate \1 ",
     ),
     (r"\b(?:knock|knocks|knocked|kicked)\s+out\b", " eliminate "),
     (r"\b(?:lives|hearts)\s+(?:ran|run|runs|running)\s+out\b", " lastlife "),
+    # "whose lives are all gone", "her hearts are used up": every life lost
+    (
+        r"\b(?:lives|hearts)\s+(?:are|were|have|has|had|is|was)\s+(?:all\s+)?(?:been\s+)?(?:gone|used\s+up|lost|finished|spent)\b",
+        " lastlife ",
+    ),
+    # "do you get more lives", "can you win a heart back": lives regained (never, in 5 Alive)
+    (
+        r"\b(?:get|gets|got|win|wins|won|earn|earns|gain|gains)\s+(?:more|extra|another|new|some)\s+(?:lives|life|hearts?)\b|"
+        r"\b(?:lives?|hearts?)\s+back\b",
+        " regain life ",
+    ),
+    # "the partners game", "playing in partners": the team game
+    (r"\bpartners?\s+(?:game|version|play|rules?)\b|\bin\s+partners\b", " team game "),
     (
         r"\bg[eo]t(?:s|ting)?\s+rid\s+of\s+(?:all\s+)?(?:my|his|her|their|your|ur|the\s+last|every)\s+cards?\b",
         " goout ",
@@ -111,7 +190,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bgo(?:es|ing)?\s+over\b", " over "),
     (r"\b(?:anti|counter)[\s-]*clockwise\b", " counterclockwise "),
     (r"\bteam[\s-]+mates?\b", " teammate "),
-    (r"\b(?:can\s*not|can't|cant)\b", " cant "),
+    # "could not play", "was unable to go": a player who cannot play
+    (r"\b(?:can\s*not|can't|cant|could\s+not|couldn't|couldnt|unable\s+to|not\s+able\s+to)\b", " cant "),
     (r"\b(?:some1|sum1|sum\s+1)\b", " someone "),
     # "gave me 2 cards and him 3", "unequal": hands of different sizes
     # ("left me with 3 cards and her with 4", "gave me 6 and her 5" too)
@@ -149,6 +229,14 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\bbust\w*\b(?:[\s,]+\w+){0,6}?[\s,]+(?:put|played|throw|lay|discard|give\s+up|lose)\s+(?:ur|your|my|his|her|their|the)\s+"
         r"(?:cards?|hand)\b",
         r" \g<0> bust keepcard ",
+    ),
+    # "keep the card in my hand or put it down", "take it back", "the card is returned": a busting player's card
+    (
+        r"\b(?:keep|keeps|kept|keeping)\s+(?:the|that|this|my|ur|your|his|her)\s+cards?\b(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
+        r"(?=\s+(?:or|if|when|after|because)\b|\s*[?.!]*\s*$)|"
+        r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
+        r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
+        r" \g<0> keepcard ",
     ),
     # "the total is off", "we counted 19 but it should be 17", "forgot to add a card", "lost track": the total was
     # counted wrong (a total typed in a question is "high" or "low" by now)
@@ -207,10 +295,21 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\bno\s+(?:lives|hearts|(?:alive|life|heart)\s+cards)\s+left\b|\b(?:lives|hearts)\s+(?:ran|run|runs)\s+out\b",
         " lastlife ",
     ),
+    # "loses all five", "lost all of her 5": the last life
+    (
+        r"\b(lose|loses|lost|losing)\s+all\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our|the)\s+)?(?:5|five)\b(?!\s+(?:cards?|0|zero))",
+        r" \1 lastlife ",
+    ),
+    # "holding nothing", "left with nothing": an empty hand
+    (r"\b(?:holding|hold|holds|held|with|have|has|had|get|gets|got)\s+nothing\b(?!\s+(?:but|else|to))", " no card "),
     # "am i out of cards": an empty hand, gone out
     (r"\bout\s+of\s+cards\b(?!\s+(?:to|in\s+the|on\s+the|for)\b)", " goout "),
     # "at the same time", "at once": one event for several players
-    (r"\b(?:at\s+the\s+same\s+time|same\s+time|at\s+once|simultaneous\w*)\b", " atonce "),
+    (
+        r"\b(?:at\s+the\s+same\s+(?:time|moment|instant)|same\s+time|at\s+once|simultaneous\w*|"
+        r"(?:in|on)\s+(?:a|one|the\s+same)\s+(?:single\s+)?(?:go|turn))\b",
+        " atonce ",
+    ),
     # "both lost their last life together", "out together" (not "shuffled together", "play together")
     (
         r"\b((?:out|lost|lose|loses|eliminated|eliminate|died|die|bust|busted)(?:\s+[a-z]+){0,4}?)\s+together\b",
@@ -320,10 +419,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:does|do)\s+(?:the|a|our)\s+(?:deck|box|pack|game)\s+(?:have|hold|got)|exist)\b",
         " deckcount ",
     ),
-    # "is there only one bomb", "just a single 7 card?", "list of all the cards", "what numbers go up to": the deck
+    # "is there only one bomb", "just a single 7 card?", "list of all the cards", "what numbers are there": the deck
     (
         r"\b(?:is|are)\s+there\s+(?:only|just)\s+(?:one|1|a\s+single|two|2)\b|\blist\s+(?:of\s+)?(?:all\s+)?(?:the\s+)?cards\b|"
-        r"\b(?:what|which)\s+numbers\s+(?:go|are\s+there|are\s+in|do)\b|\bhighest\s+number\s+card\b",
+        r"\b(?:what|which)\s+numbers\s+(?:go|are\s+there|are\s+in|do)\b",
         r" \g<0> deckcount ",
     ),
     # "when you're out", "when am i out": eliminated (not "out of cards")
@@ -381,6 +480,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:goout|finish\w*|out)\s+(?:with|on|w)\s+(?:a\s+|an\s+|my\s+|the\s+)?(bomb|redeal)\b", r" \g<0> last card "),
     # "last player standing", "last one left": the winner of the game (not a last card)
     (r"\blast\s+(?:player|one|person|man|woman|guy|girl)\s+(?:standing|left|alive|remaining)\b", " win "),
+    # "I was not the one who played it", "no one who": "one" stands for a person, not the number 1
+    (r"\b(?:the|no|any|some|each|every)\s+one\s+(?=who\b|whose\b|that\s+play)", " the player "),
+    # "if its my last one", "every single one": "one" stands for a card, not the number 1
+    (r"\b(my|his|her|their|your|ur|the)\s+(last|final|only)\s+one\b", r" \1 \2 card "),
+    (r"\b(?:every|each)\s+(?:single\s+)?one\b", " all "),
     (
         r"\blast\s+card\s+(?:was|is|=)?\s*(?:a\s+|an\s+)?(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0|wild)\b",
         " lastwild ",
@@ -388,6 +492,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:draw\s+)?(?:draw[12]|skip|reverse|pass|eq21|eq10|eq0)\s+as\s+(?:my\s+|your\s+|the\s+)?last\s+card\b",
         " lastwild ",
+    ),
+    # "do i have to play the +1", "must i use my skip": whether a wild card held must be played
+    (
+        r"\b(?:have|has|had|need|needs|forced|got)\s+to\s+(?:play|use|put\s+down)\s+(?:the|my|a|an|that|this|his|her)\s+"
+        r"(?=(?:draw|skip|reverse|pass|eq|bomb|redeal|wild)\w*)",
+        " mustuse ",
     ),
     # "drawing a card when she doesnt want to play", "can i draw instead of playing": drawing in place of a turn
     (
@@ -452,12 +562,13 @@ def _sum_verdict(match: re.Match[str]) -> str:
 # A card and a total said apart ("can i put a 4 if were on 18", "total is 16 i play a 5", "my only
 # card is a 6 and we are on 18"): the sum decides the rule, so the total is replaced by its verdict.
 _SPREAD_CARD = re.compile(
-    r"\b(?:a|an|my|play|put|plays|played|lay|use|throw)\s+(?:a\s+|an\s+)?([0-7])(?![\w=])"
+    r"\b(?:a|an|my|play|put|plays|played|lay|use|throw)\s+(?:down\s+)?(?:a\s+|an\s+|my\s+)?"
+    r"(?:plain\s+|single\s+|normal\s+|regular\s+|simple\s+|ordinary\s+)?([0-7])(?![\w=])"
     r"(?!\s*(?:cards?|lives|life|players?|people|of|more|left|each|times?|rounds?)\b)"
 )
 _SPREAD_TOTAL = re.compile(
     r"\b(?:on|at|total\s*(?:is|s|of|=|was)?|its|it\s+is|count\s+is|it\s+says|we\s*re|were|we\s+are)\s+(?:on\s+|at\s+)?"
-    r"(1[0-9]|2[01])(?![\w=])(?!\s*(?:cards?|lives|players?)\b)"
+    r"(?:exactly\s+)?(1[0-9]|2[01])(?![\w=])(?!\s*(?:cards?|lives|players?)\b)"
 )
 
 
@@ -471,6 +582,8 @@ def _read_spread_sum(text: str) -> str:
         return text
     made = int(cards[0].group(1)) + int(total.group(1))
     verdict = " over 21 " if made > 21 else " exactly 21 " if made == 21 else " fits "
+    if cards[0].group(1) == "0":
+        verdict = " fits "  # a 0 adds nothing: the question is whether a 0 always fits, as in "a 0 on 21"
     return text[: total.start(1)] + verdict + text[total.end(1) :]
 
 
@@ -576,6 +689,7 @@ SYNONYMS: dict[str, str] = {
     "ppl": "player",
     "guy": "player",
     "someone": "player",
+    "someones": "player",
     "somebody": "player",
     "everyone": "everyone",
     "everybody": "everyone",
@@ -637,7 +751,8 @@ _STOPWORD_TEXT = """
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok
     mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad
     granddad grandpa grandfather brother sister sis son daughter wife husband uncle aunt aunty auntie cousin
-    friend buddy boyfriend girlfriend kid kids"""
+    friend buddy boyfriend girlfriend kid kids
+    hello hi dear helper thanks thank sorry morning evening afternoon"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 
@@ -910,9 +1025,14 @@ _IDENTITY_WORDS = re.compile(
 )
 
 
+_SIDES = re.compile(r"\bsides?\b|\bface\s+(?:up|down)\b")
+
+
 def _two_names(out: list[str], text: str) -> list[str]:
     """Add `cardnames` when one card is named twice in a question about names: the names are for one card."""
     counts = Counter(term for term in out if term in _NAMED_TWICE)
+    if _SIDES.search(fold(text)):
+        counts.pop("life", None)  # "the heart side and the skull side": two sides of one card, not two names
     if counts and max(counts.values()) > 1 and ("versus" in out or _IDENTITY_WORDS.search(fold(text))):
         return [*out, "cardnames"]
     return out
@@ -974,15 +1094,57 @@ def skeleton(word: str) -> str:
     return "".join(out)
 
 
+# Keys next to each other on a phone's or a computer's keyboard (QWERTY): a letter typed for another is nearly always
+# one of these, or a vowel for a vowel, or a letter for one that sounds the same ("cuzin", "kard"). Any other letter
+# swapped for another is more likely a real word the rulebook does not use ("smart" is not "start", "bump" not
+# "jump", "dose" not "lose").
+_KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEAR_KEYS: dict[str, frozenset[str]] = {}
+for _row, _line in enumerate(_KEYBOARD_ROWS):
+    for _column, _key in enumerate(_line):
+        # Each row sits about half a key right of the one above: the keys touching one are the two beside it, the two
+        # above it (same column and the next) and the two below it (the column before and the same).
+        _touching = [(_row, _column - 1), (_row, _column + 1), (_row - 1, _column), (_row - 1, _column + 1)]
+        _touching += [(_row + 1, _column - 1), (_row + 1, _column)]
+        _NEAR_KEYS[_key] = frozenset(
+            _KEYBOARD_ROWS[row][column]
+            for row, column in _touching
+            if 0 <= row < len(_KEYBOARD_ROWS) and 0 <= column < len(_KEYBOARD_ROWS[row])
+        )
+# Letters that sound alike. (Not the mirror letters b and d: "bump" would become "dump" for the sake of "bomd".)
+_SOUNDS_ALIKE = frozenset({frozenset(pair) for pair in ("sz", "ck", "cs", "kq", "fv", "gj", "yi", "ye")})
+_VOWELS = frozenset("aeiouy")
+
+
+def likely_slip(typed: str, meant: str) -> bool:
+    """True unless `typed` differs from `meant` only by one letter in place of another that no finger or ear would
+    swap: not next to it on the keyboard, not both vowels, not sounding alike."""
+    if len(typed) != len(meant):
+        return True
+    different = [(a, b) for a, b in zip(typed, meant, strict=True) if a != b]
+    if len(different) != 1:
+        return True  # a swap of neighbours, or more than one edit: judged by edit distance alone
+    a, b = different[0]
+    return b in _NEAR_KEYS.get(a, ()) or {a, b} <= _VOWELS or frozenset((a, b)) in _SOUNDS_ALIKE
+
+
 class Speller:
     """Fix typed words against a vocabulary (symmetric-delete lookup, then edit distance).
 
-    Words of 3-8 letters may be one edit off, longer words two; ties go to the commoner word.
+    Words of 3-8 letters may be one edit off, longer words two; ties go to the commoner word. A word whose stem the
+    vocabulary knows is a form of a known word, not a typo ("likes", "lifes"); a letter put for another is a typo only
+    when it is a likely slip (`likely_slip`).
     (Allowing two edits in shorter words turned real words into wrong ones: "standing" -> "starting".)
     """
 
+    forms: bool = True
+    """Leave a word alone when the vocabulary knows its stem."""
+    slips: bool = True
+    """Correct a letter put for another only when it is a likely slip."""
+
     def __init__(self, vocabulary: Iterable[str]) -> None:
         self.counts: Counter[str] = Counter(vocabulary)
+        self._stems = frozenset(stem(word) for word in self.counts)
         self._by_delete: dict[str, list[str]] = {}
         for word in self.counts:
             for variant in _deletes(word, self.max_edits(word)):
@@ -1005,6 +1167,8 @@ class Speller:
     def _correct(self, word: str) -> str:
         if word in self.counts or self.max_edits(word) == 0:
             return word
+        if self.forms and stem(word) in self._stems:
+            return word
         if not _VOWEL.search(word) and skeleton(word) in self._by_skeleton:
             # Typed without vowels ("bmb", "rvrs", "rnd"): the commonest word with the same consonants,
             # before edit distance, which would find a nearer but unrelated word ("rnd" -> "end").
@@ -1017,6 +1181,8 @@ class Speller:
         for candidate in candidates:
             distance = _osa_distance(word, candidate, limit)
             if distance > min(limit, self.max_edits(candidate)):
+                continue
+            if self.slips and distance == 1 and not likely_slip(word, candidate):
                 continue
             key = (distance, -self.counts[candidate], candidate)
             if best is None or key < best:

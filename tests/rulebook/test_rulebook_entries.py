@@ -12,7 +12,22 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, Bust, Card, GameState, Play, Status, TieBreak, apply, legal_actions, make_setup, new_game
+from referee.engine import (
+    DECK_COUNTS,
+    HOUSE_RULE_SPECS,
+    SPECS_BY_NAME,
+    Bust,
+    Card,
+    GameState,
+    Play,
+    Status,
+    TieBreak,
+    apply,
+    legal_actions,
+    make_setup,
+    new_game,
+)
+from referee.engine.sanity import CERTAIN_MOST
 from referee.rulebook import EDGE_CASES, SECTIONS, Entry, RulebookError, by_section, entries, entry
 from referee.rulebook.model import parse_entries, parse_entry
 from referee.rulebook.search import topic_keys
@@ -485,3 +500,24 @@ def test_every_game_ruling_pairs_a_general_entry_with_one_of_that_game() -> None
         for general, own in pairs.items():
             assert general in ids and GAME_SECTIONS.get(ids[general].section) is None, general
             assert own in ids and GAME_SECTIONS.get(ids[own].section) is variant, own
+
+
+def test_the_deck_entry_counts_every_card_as_the_referee_does() -> None:
+    # A question about how many of one card a deck holds, or whether a family's deck has the right mix, is answered
+    # by the answer itself (the panel's and the API's text), with the counts the referee warns by.
+    answer = entry("deck").answer
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 8: "eight"}
+    assert all(DECK_COUNTS[card] == 8 for card in (Card.N0, Card.N1, Card.N2, Card.N3, Card.N4))
+    assert "eight each of 0 to 4" in answer
+    for card, count in DECK_COUNTS.items():
+        if card.is_number and card not in (Card.N0, Card.N1, Card.N2, Card.N3, Card.N4):
+            said = f"{words[count]} {card.label}" + ("s" if count > 1 else "")
+        elif not card.is_number:
+            said = f"{words[count]} {card.label}"
+        else:
+            continue
+        assert re.search(rf"(?<![\w=]){re.escape(said)}(?![\w])", answer), said
+    # the printings that differ: the most any of them holds is what the referee warns above
+    assert f"some sets: six {Card.REVERSE.label}, four {Card.SKIP.label}" in answer
+    assert (CERTAIN_MOST[Card.REVERSE], CERTAIN_MOST[Card.SKIP]) == (6, 6)
+    assert sum(DECK_COUNTS.values()) == 77 and "77" in answer

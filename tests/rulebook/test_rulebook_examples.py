@@ -119,3 +119,10 @@ def test_a_team_games_example_gives_each_teams_shared_lives_once() -> None:
     text = item.examples[0].text
     assert "Result: Ann and Cy's team has 4 lives and Bob and Dee's 3." in text, text
     assert "Ann has" not in text
+
+
+def test_an_example_about_the_decks_counts_says_what_the_referee_warns() -> None:
+    # The deck's counts are what its examples show: the warning a real deck makes is part of the outcome told.
+    told = entry("deck").examples[0].text
+    assert told.endswith("the referee warns: “The deck has only two 6s …”."), told
+    assert "warns" not in entry("draw-pile-size").examples[0].text

@@ -11,7 +11,7 @@ import pytest
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
 from referee.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
-from referee.rulebook.search import default_index
+from referee.rulebook.search import MAX_QUERY_LENGTH, default_index, shortened_query
 from referee.rulebook.text import rewrite
 
 HERE = Path(__file__).resolve().parent
@@ -43,6 +43,10 @@ FRESH_17 = load_cases(HERE / "fresh_holdout_17_cases.json")
 # Set 18: written by a new engineer before pass 13, measured unseen on pass 12 and once on pass 13's final ranking.
 FRESH_18 = load_cases(HERE / "fresh_holdout_18_cases.json")
 FRESH_19 = load_cases(HERE / "fresh_holdout_19_cases.json")
+# Seven kinds of writer the search was never tuned on before (docs/rulebook-search.md, "The measuring protocol"): the
+# development half, tuning data since it was measured on the ranking before the change it drove.
+WRITERS = load_cases(HERE / "writers_dev_cases.json")
+KINDS_OF_WRITER = ("child", "grandparent", "nonnative", "lawyer", "voice", "uk", "edition2021")
 
 
 def top(query: str, count: int = 1) -> list[str]:
@@ -72,6 +76,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_17_cases.json",
         HERE / "fresh_holdout_18_cases.json",
         HERE / "fresh_holdout_19_cases.json",
+        HERE / "writers_dev_cases.json",
     ]
 
 
@@ -105,10 +110,18 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
         FRESH_17,
         FRESH_18,
         FRESH_19,
+        WRITERS,
     )
-    for case in (case for cases in sets for case in cases):
-        assert entry(case.expected) is not None, case
-        assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
+    assert len(WRITERS) >= 130 and {case.kind for case in WRITERS} == set(KINDS_OF_WRITER)
+    for cases in sets:
+        for case in cases:
+            assert entry(case.expected) is not None, case
+            # The seven kinds' writers never saw the entries, so a question of theirs that an entry also asks ("how do
+            # you win") was typed twice, not copied; no entry may take one of theirs from now on (below).
+            if cases is not WRITERS:
+                assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
+    typed_twice = {"how do you win"}
+    assert {case.query.casefold() for case in WRITERS} & own == typed_twice
     queries = [case.query for cases in sets for case in cases]
     assert len(queries) == len(set(queries))
 
@@ -182,6 +195,15 @@ def test_unseen_phrasings_do_not_get_worse() -> None:
         report = evaluate(cases)
         assert report.top1 >= top1, report.details(top=3)
         assert report.top3 >= top3, report.details(top=3)
+
+
+def test_the_seven_kinds_of_writer_hold_their_level() -> None:
+    # Regression guard on the development set, which the search was tuned on (70.5 / 84.2 before, 93.5 / 99.3 after;
+    # docs/rulebook-search.md): a query or two of slack overall, and no kind of writer left far behind the others.
+    report = evaluate(WRITERS)
+    assert report.top1 >= 0.92 and report.top3 >= 0.98, report.details(top=3)
+    for kind, part in report.by_kind().items():
+        assert part.top1 >= 0.70 and part.top3 >= 0.90, f"{kind}: {part.summary()}"
 
 
 @pytest.mark.parametrize(
@@ -487,6 +509,23 @@ def test_the_evaluate_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "top-1" in output and "top-3" in output
 
 
+def test_the_evaluate_command_gives_each_kind_of_writer_its_own_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(HERE / "writers_dev_cases.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for kind in KINDS_OF_WRITER:
+        (line,) = [line for line in lines if line.split()[:1] == [kind]]
+        count = sum(case.kind == kind for case in WRITERS)
+        assert f"{count} queries: top-1 " in line, line
+
+
+def test_a_report_by_kind_counts_each_kinds_own_cases() -> None:
+    cases = [Case("what does skip do", "skip", "child"), Case("what does skip do", "bomb", "uk")]
+    kinds = evaluate(cases).by_kind()
+    assert list(kinds) == ["child", "uk"]
+    assert (kinds["child"].top1, kinds["uk"].top1) == (1.0, 0.0)
+    assert evaluate([Case("bomb", "bomb")]).by_kind() == {}
+
+
 # --- issue 15: the classic disputes ------------------------------------------------------------------------
 
 
@@ -706,3 +745,95 @@ def test_a_case_labelled_with_a_merged_entrys_old_id_counts_for_the_merged_entry
     assert report.outcomes[1].rank != 1
     assert "miscounted-total (now undo)" not in report.details()  # a hit is not listed
     assert "'wrong card entered undo': bust" in report.details()
+
+
+# --- writers the search was not tuned on: real words, paragraphs, cards told by what they do, the 2021 words -----
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("dose", "does"),  # a swap of two letters is a slip
+        ("bpmb", "bomb"),  # a key next to the one meant
+        ("skup", "skip"),  # a vowel for a vowel
+        ("reverce", "reverse"),  # a letter that sounds the same
+        ("redael", "redeal"),
+    ],
+)
+def test_a_slip_of_the_finger_is_still_fixed(typed: str, meant: str) -> None:
+    assert default_index().speller.correct(typed) == meant
+
+
+@pytest.mark.parametrize("word", ["smart", "bump", "likes", "caught", "sitting", "morning", "messing"])
+def test_a_real_word_the_rulebook_does_not_use_is_left_alone(word: str) -> None:
+    # "smart" is not "start", "bump" not "jump", "likes" not "lives": a letter put for another far from it on the
+    # keyboard, or a known word with an ending, is a word the writer meant
+    assert default_index().speller.correct(word) == word
+
+
+def test_a_paragraph_is_read_up_to_its_question() -> None:
+    story = (
+        "Four of us, total 18. I held a 4 and a 5 and could not play either, so I flipped an Alive card. "
+        "My brother says the total stays where it was and it is still my go, because I did not play anything at all. "
+        "I say it starts again. Which of us is right: what is the total now, and who plays next?"
+    )
+    assert len(story) > 200
+    assert top(story) == ["after-bust"]
+    # past the limit the story before the question is cut, never the question, and the story still counts
+    long_story = "Three of us are playing tonight and it is my turn. " * 15 + "What does a Skip do?"
+    assert len(long_story) > MAX_QUERY_LENGTH >= len(shortened_query(long_story))
+    assert shortened_query(long_story).endswith("What does a Skip do?")
+    assert top(long_story) == ["skip-three-players"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("whats the card that turns the direction round for", "reverse"),
+        ("what does the card with a plus sign and a 1 do", "draw-cards"),
+        ("what does the card that puts the count back to nought do", "equals-cards"),
+        ("what does the mix up card do", "redeal"),
+        ("the card marked hand in, what does it do", "redeal"),
+        ("What is the purpose of the card showing two arrows?", "reverse"),
+        ("Whose turn is it after the card that makes everyone swap their hands?", "after-redeal"),
+    ],
+)
+def test_a_card_told_by_what_it_does_or_shows_finds_its_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("when a player loses a Life for going over does the table total reset", "after-bust"),
+        ("what is the difference between the skull side and the heart side", "lives"),
+        ("is the skull side a lost life", "lives"),
+        ("is a REDEAL allowed as the very first card", "wild-cards"),
+        ("can i play PASS whenever i like", "wild-cards"),
+        ("if my table total is 19 do i have to play my +1 or can i lose a Life", "wild-instead-of-bust"),
+        ("do i keep my card if i lose a Life for going over", "bust-keeps-card"),
+    ],
+)
+def test_the_2021_editions_words_find_their_rules(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("my cousin made up a rule that you can play doubles, is that allowed", "house-rules"),
+        # a general question about the team game is not about one of its cases ("A bust in the team game")
+        ("in the team game how many lives do we have", "teams"),
+        ("team game do we all have our own lives", "teams"),
+        ("what happens if the pack runs out", "empty-draw-pile"),  # the pack that runs out is the draw pile
+        ("plus to card does the next person still get a go", "draw-does-not-skip"),  # "plus two" as a phone hears it
+        ("my sis put down 3 cards in 1 go is that alowed", "turn-order"),
+        ("My grandson says he can play as many cards as he likes at once. Is that correct?", "turn-order"),
+        ("do u get more lifes", "get-lives-back"),
+        ("Can someone whose lives are all gone still play?", "elimination"),
+        ("could you tell me what a skip does", "skip"),  # politeness is not announcing a card
+        ("I could not play so I turned my life card over, do I keep the card?", "bust-keeps-card"),
+    ],
+)
+def test_what_a_question_is_about_when_it_names_no_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]

@@ -112,6 +112,14 @@ def test_every_concept_word_is_a_search_term() -> None:
 STORY_EXAMPLES = (
     # (a question telling the story, and one that tells a neighbouring story the row rules out, with its entry)
     (
+        "i couldnt play anything so i lost a life, do i keep the card in my hand or lay it on the pile",
+        ("its 17 and his last card is a 6, he says he won", "bust-last-card"),
+    ),
+    (
+        "sudden death and we are tied on lives, but i went out so my hand is empty, is that a 0",
+        ("sudden death and we both have 3 lives left, who wins", "tiebreak"),
+    ),
+    (
         "my little girl put down her final card, a plus 2, do we still pick up and lose a life",
         ("one card left in the pile and he plays a draw 2", "empty-draw-pile"),
     ),
@@ -179,6 +187,10 @@ STORY_EXAMPLES = (
         ("we were on 18 and her last card was a draw 2", "last-card-wild-effect"),
     ),
     (
+        "i hold a zero in my hand, can i ever go over 21",
+        ("total is 18 and i play a 5", "over-21"),
+    ),
+    (
         "the count is 11 and my son says he is bust",
         ("count is 13 and i have a skip, can i bust", "wild-instead-of-bust"),
     ),
@@ -193,6 +205,30 @@ STORY_EXAMPLES = (
     (
         "all i have is sevens and a skip and we are on 18, must i use the skip",
         ("its on 20 and my last card is a skip, do i have to use it", "last-card-wild-effect"),
+    ),
+    (
+        "my brother couldnt play and flipped a life, does the total stay or go back to 0",
+        ("my brother couldnt play and flipped his last life", "eliminated-by-own-bust"),
+    ),
+    (
+        "she couldnt go without going over and that was her fifth life gone",
+        ("she couldnt go without going over, who plays next", "after-bust"),
+    ),
+    (
+        "i lost my last life, what do i do with the cards i still have in my hand",
+        ("i lost my last life, am i out", "elimination"),
+    ),
+    (
+        "my uncle lost his last life, does he have to leave the table now",
+        ("grandma has to leave before the end", "player-leaves"),
+    ),
+    (
+        "can a skip be played whenever you like",
+        ("can a skip be played when the total is 21", "wild-at-21"),
+    ),
+    (
+        "after a re-deal could someone end up holding nothing",
+        ("after a re-deal one of us got 4 cards and the other 6", "redeal-unequal-hands"),
     ),
     (
         "i accidentally put a 6 in, it was a 7",
