@@ -4,7 +4,27 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import DECK_SIZE, Action, Bust, Card, GameState, History, Leave, Legal, Play, Player, Refused, SetHand, Status, TieBreak, describe, legal_actions, make_setup, new_game, replay
+from referee.engine import (
+    DECK_SIZE,
+    Action,
+    Bust,
+    Card,
+    GameState,
+    History,
+    Leave,
+    Legal,
+    Play,
+    Player,
+    Refused,
+    SetHand,
+    Status,
+    TieBreak,
+    describe,
+    legal_actions,
+    make_setup,
+    new_game,
+    replay,
+)
 
 
 def parse(step: str) -> Action:

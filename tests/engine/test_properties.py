@@ -31,7 +31,31 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from referee.engine import DECK_SIZE, HOUSE_RULE_SPECS, LIVES, Action, Bust, Card, GameState, History, Leave, Play, Refused, SetHand, Setup, Status, TieBreak, Variant, apply, check, legal_actions, make_setup, new_game, refusal, replay
+from referee.engine import (
+    DECK_SIZE,
+    HOUSE_RULE_SPECS,
+    LIVES,
+    Action,
+    Bust,
+    Card,
+    GameState,
+    History,
+    Leave,
+    Play,
+    Refused,
+    SetHand,
+    Setup,
+    Status,
+    TieBreak,
+    Variant,
+    apply,
+    check,
+    legal_actions,
+    make_setup,
+    new_game,
+    refusal,
+    replay,
+)
 from referee.engine.cards import TARGET, highest_hand_value
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")

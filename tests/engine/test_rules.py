@@ -4,7 +4,32 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import CLOCKWISE, COUNTERCLOCKWISE, DECK_COUNTS, DECK_SIZE, HOUSE_RULE_SPECS, SPECS_BY_NAME, Bust, Card, EngineError, History, HouseRules, InvalidSetup, Play, Refused, SetHand, Status, TieBreak, Variant, apply, check, make_setup, new_game, refusal, replay
+from referee.engine import (
+    CLOCKWISE,
+    COUNTERCLOCKWISE,
+    DECK_COUNTS,
+    DECK_SIZE,
+    HOUSE_RULE_SPECS,
+    SPECS_BY_NAME,
+    Bust,
+    Card,
+    EngineError,
+    History,
+    HouseRules,
+    InvalidSetup,
+    Play,
+    Refused,
+    SetHand,
+    Status,
+    TieBreak,
+    Variant,
+    apply,
+    check,
+    make_setup,
+    new_game,
+    refusal,
+    replay,
+)
 
 from .conftest import Table
 
