@@ -5,7 +5,7 @@ between threads. docs/rulebook-search.md explains each step and the measured rea
 
 Reading a question (query only, before scoring): a paragraph is cut to MAX_QUERY_LENGTH keeping its question; phone
 shorthand is spelled out; typos are fixed against the rulebook's words, but not a real word with an ending or a
-letter no finger would slip to (`text.Speller`); the players' words for cards, lives and numbers become the
+letter no finger would slip to (`spelling.Speller`); the players' words for cards, lives and numbers become the
 rulebook's (`synonyms.PLAYER_WORDS`); then the same normaliser as the rulebook's (`text.terms`) turns phrasings into
 concept terms.
 
@@ -47,9 +47,11 @@ from ..engine.house_rules import HouseRules
 from ..engine.state import Variant
 from .kb import entries, rules_here, table_note
 from .model import Entry, SearchResult
+from .phrases import PHRASES
+from .spelling import Speller
 from .stories import story_entry
 from .synonyms import known_words, player_words
-from .text import STOPWORDS, Speller, bigrams, names, phone_speak, terms, words
+from .text import STOPWORDS, SYNONYMS, bigrams, names, phone_speak, terms, words
 
 MAX_RESULTS = 10
 """The most results a search returns (the JSON API's limit too)."""
@@ -330,11 +332,9 @@ _CARD_RULES: Mapping[str, str] = {
 
 def _extra_vocabulary() -> set[str]:
     """Words the speller should know although the rulebook may not use them: synonyms, phrase words."""
-    from . import text
-
-    found: set[str] = set(text.STOPWORDS) | known_words()
-    found.update(word for word in text.SYNONYMS if word.isalpha())
-    for pattern, _ in text.PHRASES:
+    found: set[str] = set(STOPWORDS) | known_words()
+    found.update(word for word in SYNONYMS if word.isalpha())
+    for pattern, _ in PHRASES:
         # Escapes first: in a pattern, \bstill is the word "still", not "bstill" (which "bst" would be completed into).
         plain = re.sub(r"\\[a-zA-Z]", " ", pattern)
         found.update(re.findall(r"[a-z]{3,}", plain))

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from referee.engine import HOUSE_RULE_SPECS
-from referee.rulebook import bench, kb, rules_doc
+from referee.rulebook import kb
+from tools.rulebook import bench, rules_doc
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
@@ -25,7 +26,7 @@ def test_every_switch_appears_with_its_default_and_both_readings() -> None:
 
 def test_rules_doc_is_up_to_date() -> None:
     assert DOC.read_text(encoding="utf-8") == rules_doc.render(), (
-        "docs/rules.md is out of date: run python -m referee.rulebook.rules_doc"
+        "docs/rules.md is out of date: run python -m tools.rulebook.rules_doc"
     )
     assert rules_doc.main(["--check"]) == 0
 

@@ -10,9 +10,9 @@ import pytest
 
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
-from referee.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
 from referee.rulebook.search import MAX_QUERY_LENGTH, default_index, shortened_query
 from referee.rulebook.text import rewrite
+from tools.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
 
 HERE = Path(__file__).resolve().parent
 CASES = load_cases(HERE / "search_cases.json")

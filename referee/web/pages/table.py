@@ -23,9 +23,7 @@ from .asking import asking_context
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
 from .logview import log_lines
-from .rematchform import (
-    rematch_context,
-)
+from .rematchform import rematch_context
 from .rendering import LOG_HAS_IDS, ActionForms, log_changes
 from .rules import asked_question, panel_answers
 from .standings import standings

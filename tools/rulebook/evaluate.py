@@ -1,6 +1,6 @@
 """Hit rates of the rules search on a set of typed questions, each with the entry it should find.
 
-    python -m referee.rulebook.evaluate [--top3] [CASES.json ...]   (default: the sets in tests/rulebook/)
+    python -m tools.rulebook.evaluate [--top3] [CASES.json ...]   (default: the sets in tests/rulebook/)
 
 Prints top-1 and top-3 hit rates and every query that missed (the first place, or with --top3 the first three); for a
 set whose cases say what kind of writer wrote them, the rates of each kind too.
@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .kb import current_id
-from .search import search
+from referee.rulebook.kb import current_id
+from referee.rulebook.search import search
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "tests" / "rulebook"
 DEFAULT_CASE_FILES = (
@@ -169,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         top = 3
     paths = [Path(arg) for arg in args] or [path for path in DEFAULT_CASE_FILES if path.exists()]
     if not paths:
-        print("No cases file found; pass one: python -m referee.rulebook.evaluate CASES.json", file=sys.stderr)
+        print("No cases file found; pass one: python -m tools.rulebook.evaluate CASES.json", file=sys.stderr)
         return 2
     for path in paths:
         report = evaluate(load_cases(path))

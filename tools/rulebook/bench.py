@@ -1,7 +1,7 @@
 """How fast the rules search answers, and how it compares with SQLite FTS5 (not a timed test).
 
-    python -m referee.rulebook.bench              # ms per query over the whole rulebook
-    python -m referee.rulebook.bench --compare    # also: hit rates and speed of the alternatives
+    python -m tools.rulebook.bench              # ms per query over the whole rulebook
+    python -m tools.rulebook.bench --compare    # also: hit rates and speed of the alternatives
 
 Each timed pass starts with empty word caches, so every query pays for its own typo fixing, as a
 new query typed at the table would.
@@ -18,11 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from ..engine.house_rules import HouseRules
+from referee.engine.house_rules import HouseRules
+from referee.rulebook.kb import entries
+from referee.rulebook.search import DEFAULT_PARAMS, Index, Params, _fields, default_index, search
+from referee.rulebook.text import STOPWORDS, stem, terms
+
 from .evaluate import DEFAULT_CASE_FILES, Case, Report, evaluate, load_cases
-from .kb import entries
-from .search import DEFAULT_PARAMS, Index, Params, _fields, default_index, search
-from .text import STOPWORDS, stem, terms
 
 Searcher = Callable[[str], list[str]]
 
@@ -124,7 +125,7 @@ def _ours(params: Params) -> tuple[Index, Searcher]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print ms per query (and with --compare, the alternatives' hit rates and speed)."""
-    parser = argparse.ArgumentParser(prog="python -m referee.rulebook.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.rulebook.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--passes", type=int, default=20, help="timed passes over the query set (default 20)")
     parser.add_argument("--compare", action="store_true", help="also measure SQLite FTS5 and ablations")
     args = parser.parse_args(argv)
