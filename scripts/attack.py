@@ -697,7 +697,7 @@ def phase_8b_disk_full(folder: Path) -> None:
 
 class Postgres:
     """A throwaway PostgreSQL cluster (Debian's packages) listening on a Unix socket in its folder, run as the
-    postgres user when this script runs as root, as initdb requires (the approach of referee/pgcluster.py)."""
+    postgres user when this script runs as root, as initdb requires (the approach of tools/pgcluster.py)."""
 
     def __init__(self, folder: Path) -> None:
         """A cluster to be made in `folder`, which the postgres user must be able to reach."""
