@@ -7,6 +7,7 @@ streams) as blueprints. Templates and static files live inside this package (the
 
 from __future__ import annotations
 
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,14 @@ from .web import api, assets, compress, extensions, health, logs, pages, pwa
 from .web import live as stream
 from .web.redaction import keep_secrets_out_of_logs, redacted_logger
 from .web.security import BAD_HOST_MESSAGE, CheckedCookieSessions, TrustedProxyFix, add_security_headers, host_allowed
+
+# The name the package is installed under (pyproject.toml), whose metadata holds the version.
+DISTRIBUTION = "five-alive-referee"
+
+
+def version() -> str:
+    """This release's version number (CHANGELOG.md), as the installed package's metadata says."""
+    return metadata.version(DISTRIBUTION)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

@@ -16,6 +16,7 @@ from pathlib import Path
 import qrcode
 from flask import Flask
 
+from .. import version
 from ..config import SETTINGS, ServeSettings, SettingError, resolve
 from ..store import database_label, database_path, driver_errors, is_postgres
 from ..web import logs
@@ -138,6 +139,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str] = os.envi
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="referee", description="5 Alive Referee")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     serve_parser = commands.add_parser(
         "serve",
