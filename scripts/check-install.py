@@ -170,6 +170,24 @@ def check_minified(base: str, venv: Path) -> None:
     print("  our CSS and JS minified, the vendored htmx byte for byte")
 
 
+# The dependencies that ship optional C speed-ups. A Raspberry Pi OS (32-bit) or Termux box may find no binary wheel
+# for them and no compiler either: pip then installs their pure-Python code, and the referee must work the same.
+WITH_SPEEDUPS = {"markupsafe": "markupsafe._speedups", "rcssmin": "_rcssmin", "rjsmin": "_rjsmin"}
+
+
+def install_without_a_compiler(wheel: Path, venv: Path) -> None:
+    """Install the wheel as a machine with no compiler and no binary wheels for WITH_SPEEDUPS would."""
+    run([sys.executable, "-m", "venv", str(venv)])
+    env = {**os.environ, "CC": "false", "CXX": "false", "LDSHARED": "false"}
+    no_binary = ",".join(WITH_SPEEDUPS)
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-binary", no_binary, str(wheel)], env=env)
+    probe = "import importlib.util, sys; sys.exit(any(importlib.util.find_spec(m) for m in sys.argv[1:]))"
+    done = subprocess.run([str(venv / "bin" / "python"), "-c", probe, *WITH_SPEEDUPS.values()])
+    if done.returncode != 0:
+        fail("a C speed-up was built although no compiler was allowed: the check did not test the pure-Python path")
+    print(f"installed the wheel with no compiler and no binary wheels for {no_binary}: their pure-Python code")
+
+
 def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="referee-install-"))
     try:
@@ -179,7 +197,11 @@ def main() -> None:
         run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)])
         print(f"installed the wheel into {venv}; serving from {work / 'elsewhere'}")
         serve_and_check(venv, work)
-        print("check-install: the installed wheel works")
+        plain = work / "no-compiler"
+        plain.mkdir()
+        install_without_a_compiler(wheel, plain / "venv")
+        serve_and_check(plain / "venv", plain)
+        print("check-install: the installed wheel works, with and without the C speed-ups")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
