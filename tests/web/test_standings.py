@@ -40,3 +40,17 @@ def test_no_note_on_lasting_when_lives_alone_tell_the_places(phone: Phone, app: 
     phone.open(f"/t/{code}")
     assert [row[:3] for row in standings_rows(phone)[1:]] == [["1", "Ann", "5"], ["2", "Bob", "0 · out in round 1"]]
     assert phone.page.by_id("standings").find(class_="by-lasting") is None
+
+
+def test_game_over_offers_the_game_as_a_spreadsheet_and_a_bgstats_link(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob"])
+    for _ in range(4):
+        drive(app, code, "Ann bomb", "Bob 0")
+    drive(app, code, "Ann bomb")
+    phone.open(f"/t/{code}")
+    links = {link.text(): link["href"] for link in phone.page.by_id("standings").find_all("a")}
+    assert links["Download the game (CSV)"] == f"/t/{code}/play.csv"
+    assert links["Log this play in BG Stats"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    sheet = phone.client.get(f"/t/{code}/play.csv")
+    assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
+    assert sheet.get_data(as_text=True).startswith("Place,Player,Lives left,Rounds won,Team,Left the game")

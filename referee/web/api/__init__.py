@@ -12,12 +12,13 @@ from ... import rulebook
 from ...engine import Status
 from ...service import Phone, TokenHolder, normalise_code
 from ...service.codec import command_from_json, expected_version
-from ...service.errors import Conflict, Invalid, ServiceError
-from ...service.tableview import Created
+from ...service.errors import Conflict, Illegal, Invalid, ServiceError
+from ...service.tableview import Created, TableView
 from ...service.transfer import export_document, import_document
 from ..extensions import action_limit, get_referee, import_slot, table_limit
 from ..http import http_error_sentence, http_status
 from ..links import join_url
+from ..playlog import bgstats_link, bgstats_play, play_csv
 from ..security import Limiter
 from .schema import openapi_document
 from .shapes import device_json, join_request_json, state_of
@@ -295,9 +296,8 @@ def answer_join_request(code: str, request_id: int, answer: str) -> Response:
     return jsonify(join_request_json(answered))
 
 
-@bp.get("/tables/<code>/export")
-def export_table(code: str) -> Response:
-    """Return the table's game (setup and every action) for `POST /tables/import`: its token or a joined phone."""
+def _readable(code: str) -> TableView:
+    """The table, once the request may read its whole game: with the table's token, or from a joined phone."""
     referee = get_referee()
     view = referee.view(code)  # 404 for an unknown table before asking for credentials
     token = _bearer_token()
@@ -306,9 +306,34 @@ def export_table(code: str) -> Response:
         referee.require_reader(view, TokenHolder(token))
     else:
         referee.require_reader(view, Phone(referee.device(view, device_key if isinstance(device_key, str) else None)))
-    response = jsonify(export_document(referee, view.code, state_of(view)))
+    return view
+
+
+@bp.get("/tables/<code>/export")
+def export_table(code: str) -> Response:
+    """Return the table's game (setup and every action) for `POST /tables/import`: its token or a joined phone."""
+    view = _readable(code)
+    response = jsonify(export_document(get_referee(), view.code, state_of(view)))
     response.headers["Content-Disposition"] = f'attachment; filename="table-{view.code}.json"'
     return response
+
+
+@bp.get("/tables/<code>/export.csv")
+def export_csv(code: str) -> Response:
+    """Return the game as CSV (a finished game's standings, then one row per action): its token or a joined phone."""
+    view = _readable(code)
+    response = Response(play_csv(view), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="5-alive-{view.code}.csv"'
+    return response
+
+
+@bp.get("/tables/<code>/bgstats")
+def bgstats(code: str) -> Response:
+    """Return the link that logs the finished game in BG Stats, and the play it carries: its token or a joined phone."""
+    view = _readable(code)
+    if view.state.status is not Status.FINISHED:
+        raise Illegal("not_finished", "The game is not over yet: BG Stats logs finished plays.")
+    return jsonify({"url": bgstats_link(view), "play": bgstats_play(view)})
 
 
 @bp.after_request

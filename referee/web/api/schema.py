@@ -454,6 +454,48 @@ DOCUMENT: dict[str, Any] = {
                 },
             }
         },
+        "/api/v1/tables/{code}/export.csv": {
+            "get": {
+                "operationId": "exportTableCsv",
+                "summary": "Export a table's game as a spreadsheet",
+                "description": "CSV: a finished game's standings (place, player, lives left, rounds won, team, left "
+                "the game), a blank line, then one row per action (number, round, what happened, entered by, time in "
+                "UTC, undone). With the table's token, or from a browser that joined the table.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {"description": "The game as CSV.", "content": {"text/csv": {"schema": {"type": "string"}}}},
+                    **_TOKEN_ERRORS,
+                },
+            }
+        },
+        "/api/v1/tables/{code}/bgstats": {
+            "get": {
+                "operationId": "bgStatsLink",
+                "summary": "A link that logs the finished game in BG Stats",
+                "description": "The link follows BG Stats' documented format for pushing a play from another app "
+                "(https://app.bgstatsapp.com/createPlay.html?data=...); `play` is what it carries: the players with "
+                "their place (rank), lives left (score) and the winner, the date and the length of the game.",
+                "parameters": [{"$ref": "#/components/parameters/Code"}],
+                "security": [{"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The link and the play it carries.",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["url", "play"],
+                                    "properties": {"url": {"type": "string"}, "play": {"type": "object"}},
+                                }
+                            }
+                        },
+                    },
+                    "422": _error("The game is not over yet (not_finished)."),
+                    **_TOKEN_ERRORS,
+                },
+            }
+        },
         "/api/v1/tables/import": {
             "post": {
                 "operationId": "importTable",

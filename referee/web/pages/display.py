@@ -11,8 +11,8 @@ from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import navigate
 from ..rematchnote import rematch_note
+from ..standings import series_tally
 from .common import service_error_page
-from .standings import series_tally
 from .summary import strip, tiebreak_note
 
 bp = Blueprint("display", __name__)

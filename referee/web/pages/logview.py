@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Response, render_template, request
 
 from ...service.errors import ServiceError
 from ...service.tableview import RECENT_ENTRIES, LogLine, TableView
 from ..extensions import get_referee
+from ..playlog import play_csv as csv_of
 from .common import service_error_page
 
 bp = Blueprint("logview", __name__)
@@ -63,3 +64,12 @@ def full_log(code: str) -> tuple[str, int]:
     lines = list(view.log_lines(first, stop))
     shown = {"newest": stop, "oldest": first + 1}
     return render_template("log.html", log=lines, page=page, shown=shown, **context), 200
+
+
+@bp.get("/t/<code>/play.csv")
+def play_csv(code: str) -> Response:
+    """The game as a spreadsheet: a finished game's standings, then one row per action (what the log page shows)."""
+    view = get_referee().view(code)
+    response = Response(csv_of(view), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="5-alive-{view.code}.csv"'
+    return response

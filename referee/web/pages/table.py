@@ -18,7 +18,9 @@ from ...service.errors import Conflict, Invalid, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import http_status, is_htmx, nothing_changed
+from ..playlog import bgstats_link
 from ..security import csrf_ok
+from ..standings import standings
 from .asking import asking_context
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
@@ -26,7 +28,6 @@ from .logview import log_lines
 from .rematchform import rematch_context
 from .rendering import LOG_HAS_IDS, ActionForms, log_changes
 from .rules import asked_question, panel_answers
-from .standings import standings
 from .summary import identity, strip, tiebreak_note
 
 bp = Blueprint("table", __name__)
@@ -149,7 +150,7 @@ def _game_over(view: TableView) -> dict[str, Any]:
     if view.state.status is not Status.FINISHED:
         return {}
     games = get_referee().series(view)
-    return {"standings": standings(view, games), "series_games": len(games)}
+    return {"standings": standings(view, games), "series_games": len(games), "bgstats_link": bgstats_link(view)}
 
 
 def join_changed(join_tag: str | None) -> bool:

@@ -6,8 +6,8 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 
-from ...engine import EventKind, Status, Team, apply, new_game
-from ...service.tableview import TableView
+from ..engine import EventKind, Status, Team, apply, new_game
+from ..service.tableview import TableView
 
 # Chart geometry (SVG user units; the picture scales to the phone's width).
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 320, 180, 28, 10, 26, 10
