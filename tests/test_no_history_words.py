@@ -55,6 +55,7 @@ NOT_YET_SWEPT = frozenset(
 )
 
 BINARY = (".png", ".sqlite3", ".ico")
+RULEBOOK = "referee/rulebook/entries.json"
 # This file names the words it looks for, in its patterns and in the examples that check them.
 THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
 
@@ -65,8 +66,10 @@ def _scanned() -> list[str]:
     return [
         name
         for name in listed.splitlines()
-        # JSON is data (a question set's "about" records how it was made); static/vendor/ is not ours.
-        if not name.endswith((*BINARY, ".json"))
+        # JSON is data (a question set's "about" records how it was made), but the rulebook is what players read.
+        # static/vendor/ is not ours.
+        if not name.endswith(BINARY)
+        and (not name.endswith(".json") or name == RULEBOOK)
         and not name.startswith("static/vendor/")
         and name != THIS_FILE
         and (ROOT / name).is_file()
