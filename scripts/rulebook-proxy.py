@@ -31,9 +31,9 @@ BANKS = {
     7: "dc22558",
     8: "2e8e2d4",
     9: "a6bbfeb",
-    # Banks 10 and 11 by their commit titles, which survive a rebase.
-    10: "Rules search pass 7: bank 10 of paraphrases",
-    11: "Rules search pass 7: bank 11 of paraphrases",
+    # Banks 10 and 11 by words of their commit titles, which survive a rebase.
+    10: "bank 10 of paraphrases",
+    11: "bank 11 of paraphrases",
 }
 
 
@@ -49,7 +49,7 @@ def questions_at(revision: str) -> dict[str, set[str]]:
 
 
 def commit_of(name: str) -> str:
-    """The commit a BANKS value names: itself if it is a hash, else the newest commit whose title starts so."""
+    """The commit a BANKS value names: itself if it is a hash, else the newest commit whose title says it."""
     if " " not in name:
         return name
     found = subprocess.run(
@@ -58,7 +58,7 @@ def commit_of(name: str) -> str:
         text=True,
         check=True,
     ).stdout.splitlines()
-    return next(line.split(" ", 1)[0] for line in found if line.split(" ", 1)[1].startswith(name))
+    return next(line.split(" ", 1)[0] for line in found if name in line.split(" ", 1)[1])
 
 
 def bank(revision: str) -> dict[str, set[str]]:

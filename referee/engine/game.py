@@ -54,7 +54,7 @@ def card_refusals(state: GameState, player: str) -> tuple[Refused | None, ...]:
     """Why each card (in the order of CARDS) would be refused if `player` laid it now without 0s; None if taken.
 
     The gate `check` asks, for all cards at once: what does not depend on the card is asked once. The board
-    asks this for every card at every version, so a tap pays it (issue 12).
+    asks this for every card at every version, so a tap pays it.
     """
     try:
         _check_not_over(state)
@@ -730,7 +730,7 @@ class _Table:
                 continue
             if self.team_lives[team] == 0:
                 # Charged, but a team with no life left has none to lose: "Team B loses 2 lives (0 lives left)"
-                # for a team that had 1 read as a wrong sum (play test 6a), and a player is never charged below 0.
+                # for a team that had 1 reads as a wrong sum, and a player is never charged below 0.
                 continue
             self.team_lives[team] -= 1
             self.emit(EventKind.LOST_LIFE, seat, value=self.team_lives[team], rule=rule)

@@ -45,7 +45,7 @@ BLANK = frozenset(
 # Invisible or control characters by category: unassigned, private use, surrogates, formats, line separators.
 _HIDDEN_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 # The joiner inside emoji such as a cook (woman + joiner + frying pan) is invisible but not hiding anything there:
-# allowed between an emoji (or its skin tone or emoji-style selector) and the next emoji (play test 7c: "👩‍🍳 Mum").
+# allowed between an emoji (or its skin tone or emoji-style selector) and the next emoji ("👩‍🍳 Mum" is a name).
 EMOJI_JOINER = "\u200d"
 _JOINS_AFTER = {"So", "Sk"}
 # The text-style and emoji-style selectors (VS15, VS16) choose how a symbol is drawn ("❤️", "🏳️‍🌈"), and a digit,

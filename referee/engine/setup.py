@@ -36,7 +36,8 @@ def clean_name(raw: object) -> str:
     if not isinstance(raw, str):
         raise InvalidSetup("bad_name", "Each player needs a name written as text.", field="players")
     # One way to write each letter (NFKC): a name typed on two phones is stored and shown the same, accents typed
-    # either way (play test 7c) and full-width or styled letters ("ＡＮＮ", "𝐀𝐧𝐧") stored as the plain ones.
+    # either way (one letter, or a letter and a combining accent) and full-width or styled letters ("ＡＮＮ", "𝐀𝐧𝐧")
+    # stored as the plain ones.
     name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name:
         raise InvalidSetup("bad_name", "Every player needs a name.", field="players")
@@ -129,7 +130,7 @@ def stored_setup(
     the names it started with (its log, its phones and its series name them) when the rules for new names change."""
 
     def spelt(name: str) -> str:
-        return unicodedata.normalize("NFC", name)  # as every load has given them since play test 7c
+        return unicodedata.normalize("NFC", name)  # accents typed either way meet; NFKC would rename stored names
 
     names = tuple(spelt(name) for name in players)
     chosen = Variant(variant)

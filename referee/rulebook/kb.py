@@ -48,7 +48,7 @@ def by_section() -> tuple[tuple[str, tuple[Entry, ...]], ...]:
 
 
 # Switches that only some games ever reach, and where: at another table their reading would be "At this table"
-# about a point the table never meets (play test 3: "One Bomb empties both teams" at a Sudden Death table).
+# about a point the table never meets ("One Bomb empties both teams" at a Sudden Death table).
 ONLY_IN: dict[str, str] = {
     "bomb_teammates": "It only comes up in the team game.",
     "teams_both_out": "It only comes up in the team game.",
@@ -88,7 +88,7 @@ def table_note(item: Entry, house_rules: HouseRules | None, variant: Variant | N
     """What this table chose for the entry's house rule, in plain words; None without a switch or a table,
     or (given the table's `variant`) when the switch never comes up in the table's game.
 
-    Players never see a switch's internal name here (issue 15): the sentence says what happens.
+    Players never see a switch's internal name here: the sentence says what happens.
 
     >>> table_note(entry("bomb-last-card"), HouseRules())  # doctest: +ELLIPSIS
     'At this table: a Bomb as last card costs both lives: ...'

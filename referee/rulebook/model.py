@@ -79,8 +79,8 @@ class Entry:
     examples: tuple[Example, ...] = ()
     """Short games that show the outcome the entry states; the tests play each through the engine."""
     formerly: tuple[str, ...] = ()
-    """Ids of entries merged into this one (pass 11): a link, a log line or a labelled question naming one of them
-    still finds this entry."""
+    """Ids of entries merged into this one: a link, a log line or a labelled question naming one of them still
+    finds this entry."""
 
     @property
     def headline(self) -> str:

@@ -99,7 +99,7 @@ SCOPES: Mapping[str, frozenset[str]] = {
 GAME_SECTIONS: Mapping[str, Variant] = {"Sudden Death": Variant.SUDDEN_DEATH, "Teams": Variant.TEAMS}
 """Sections about one game the setup chooses. Asked at a table playing another game, their entries come after
 the rest unless the question names their game: "who wins if we both run out of hearts" at a Standard table is
-about that table's game, not Sudden Death's (play test 5)."""
+about that table's game, not Sudden Death's."""
 
 GAME_RULINGS: Mapping[Variant, Mapping[str, str]] = {
     Variant.TEAMS: {
@@ -113,7 +113,8 @@ GAME_RULINGS: Mapping[Variant, Mapping[str, str]] = {
         "elimination": "teams",
         "several-eliminated-at-once": "teams-both-out",
         "bomb-eliminates-all": "teams-both-out",
-        # Two teams are never two players: the duel's rulings do not apply (play test 10c).
+        # Two teams are never two players: the duel's rulings do not apply ("its 2 teams, if i play skip do i go
+        # again" asks about the team game).
         "two-players": "teams-two-player-rules",
         "skip-two-players": "teams-two-player-rules",
         "reverse-two-players": "teams-two-player-rules",
@@ -131,7 +132,7 @@ GAME_RULINGS: Mapping[Variant, Mapping[str, str]] = {
     },
 }
 """Rulings that the team game or Sudden Death settle otherwise: asked at a table playing that game, its own ruling
-comes just before the general one ("bust" at a Teams table: your team loses the life; play test 9a). The general
+comes just before the general one ("bust" at a Teams table: your team loses the life). The general
 ruling stays, second: the table may want the usual one too."""
 
 GENERIC = frozenset({"card", "rule", "explain", "work", "how", "play", "game", "5", "alive", "mean", "definition"})
@@ -160,9 +161,9 @@ class Params:
     bigram_weight: float = 0.5
     """IDF factor for word pairs."""
     exact_boost: float = 0.5
-    """Extra score factor when the query names an entry's title or one of its aliases and nothing else. (1.0 up to
-    pass 6; 0.5 since the posterior, which counts titles and aliases too, already favours the named entry: 0.3-1.0
-    measured within a few queries, 0.5 best on the proxy and the tuning sets together.)"""
+    """Extra score factor when the query names an entry's title or one of its aliases and nothing else. (0.5, not
+    1.0: the posterior, which counts titles and aliases too, already favours the named entry; 0.3-1.0 measured
+    within a few queries, 0.5 best on the proxy and the tuning sets together.)"""
     fix_typos: bool = True
     """Correct unknown words against the rulebook's vocabulary (and complete a word being typed)."""
     idf_power: float = 0.5
@@ -170,8 +171,8 @@ class Params:
     "drop") would otherwise outweigh the topic word ("bomb") that two dozen entries share."""
     scope_penalty: float = 0.3
     """Score cut for an entry about one kind of game (two or three players, teams, Sudden Death) when the
-    query does not name that kind of game: "what does skip do" wants Skip before Skip with two players. (0.2 up
-    to pass 6; 0.3 since the naive Bayes posterior, which favours the narrow entries' own words.)"""
+    query does not name that kind of game: "what does skip do" wants Skip before Skip with two players. (0.3, not
+    0.2: the naive Bayes posterior favours the narrow entries' own words.)"""
     focus_penalty: float = 0.2
     """Score cut for a FAQ entry when the query shares no term with its title: a general
     question ("lost all my lives now what") wants the rule (Elimination) before a narrow ruling that
@@ -182,7 +183,7 @@ class Params:
     typical_weight: float = 0.3
     """Share of the final score from how typical the query's terms are of each entry's questions (a naive
     Bayes posterior over the entries): it tells near neighbours apart by the words people use for each, where
-    BM25F mostly sees the topic words they share (pass 7, chosen on the held-out-bank proxy)."""
+    BM25F mostly sees the topic words they share (chosen on the held-out-bank proxy)."""
     typical_smoothing: float = 0.1
     """Additive smoothing of the naive Bayes term counts."""
     typical_temperature: float = 1.5
@@ -194,8 +195,8 @@ class Params:
     hand."""
     card_rule_terms: int = 3
     """A question of at most this many terms that names a card gets the card's own rule in the first three (third
-    place at worst) when the card's rulings took them ("bomb who needs a 0"). (Pass 10: 3 gained two queries of the
-    proxy's top-3, 4-6 lost one of the sets'; 0 turns it off.)"""
+    place at worst) when the card's rulings took them ("bomb who needs a 0"). (3 gained two queries of the proxy's
+    top-3, 4-6 lost one of the sets'; 0 turns it off.)"""
     player_words: bool = True
     """Rewrite the players' words for cards, lives and numbers into the rulebook's (`synonyms.PLAYER_WORDS`)."""
     story_boost: float = 3.0
@@ -207,8 +208,8 @@ class Params:
     related_boost: float = 0.1
     """Extra score factor, behind the first result only, for the entries it links to (`see_also`, either way): a
     general rule and its rulings belong together in the first three when a question is vague between them ("bomb
-    who loses a life"). The first place never changes. (Pass 8: 0.1 gained top-3 on the proxy and lost none on the
-    sets together; 0.2 gained more on the proxy but pushed a sibling ruling out of a set's first three.)"""
+    who loses a life"). The first place never changes. (0.1 gained top-3 on the proxy and lost none on the sets
+    together; 0.2 gained more on the proxy but pushed a sibling ruling out of a set's first three.)"""
 
 
 DEFAULT_PARAMS = Params()
@@ -679,7 +680,7 @@ def _other_game(item: Entry, variant: Variant, named: set[str]) -> bool:
 
 @cache  # every page draws the chips (a context processor): work them out once per game
 def quick_questions(variant: Variant | None = None) -> tuple[tuple[str, str], ...]:
-    """The chips' (label, question): at a table playing `variant`, none about another game (play test 6b)."""
+    """The chips' (label, question): at a table playing `variant`, none about another game."""
     index = default_index()
     by_id = {item.id: item for item in index.items}
     return tuple(

@@ -70,14 +70,14 @@ def _import(file: str) -> int:
     created = import_document(get_referee(), document)
     view = created.view
     # An imported table has no host phone: without its join link nobody could play it, only watch and ask a
-    # host who is not there (play test 7b). The server's port is not known here: the default one is shown.
+    # host who is not there. The server's port is not known here: the default one is shown.
     public = current_app.config.get("PUBLIC_URL")
     base = public or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
     with current_app.test_request_context(base_url=base):
         link = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
     print(f"Imported as table {view.code}.")
     print(f"Phones join with its link: {link}")
-    if not public:  # a public address is where phones open the referee already (play test 8b)
+    if not public:  # a public address is where phones open the referee already: nothing to change in it
         print(f"  (that is this machine's address and the default port {DEFAULT_PORT}: change them to where you serve)")
     print(f"Its API token (keep it secret): {created.token}")
     return 0
@@ -86,7 +86,7 @@ def _import(file: str) -> int:
 def _backup(path: str) -> int:
     target = Path(path)
     if not get_referee().store.backs_up():
-        # Said before any file is made: an empty file named like a backup would pass for one (play test 8b).
+        # Said before any file is made: an empty file named like a backup would pass for one.
         raise CommandError("referee backup copies a SQLite database; back PostgreSQL up with pg_dump (docs/deploy.md)")
     if target.exists():
         raise CommandError(f"{path} already exists: choose a new file, so no backup is overwritten.")

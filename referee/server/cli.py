@@ -91,7 +91,7 @@ def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
         print(f"On a phone on the same Wi-Fi, open: {address}")
         print(terminal_qr(address))
     else:
-        # No phone can open this machine's loopback address: no QR code of it (play test 7b).
+        # No phone can open this machine's loopback address: no QR code of it, which would only mislead.
         print(f"Only this machine can open {address}: for phones, serve on every address (the default --host)")
         print("or behind a proxy with --public-url.")
     print("Press Ctrl+C to stop.", flush=True)
@@ -113,7 +113,7 @@ def open_app(settings: ServeSettings) -> Flask:
 
 def _database_exists(settings: ServeSettings, command: str) -> None:
     """Refuse to export or back up a SQLite database that is not there: opening it would make an empty one (and a
-    cookie key) and back that up as if it were the server's (play test 9c: a mistyped --data-dir)."""
+    cookie key) and back that up as if it were the server's (a mistyped --data-dir is enough to do it)."""
     if is_postgres(settings.database):
         return
     path = Path(database_path(settings.database))

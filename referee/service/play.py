@@ -126,8 +126,8 @@ class Playing(Access):
         self.require_entry(view, actor)
         if view.rematch_code is not None:
             # The rematch carries the series on from this result: a phone left on the old table must not
-            # undo its last card and change the winner behind everyone's back (play test 8a).
-            # Said first, whatever version the phone saw: nothing it could check would change that (9a).
+            # undo its last card and change the winner behind everyone's back.
+            # Said first, whatever version the phone saw: nothing it could check would change that.
             raise Illegal(
                 "rematch_started",
                 "A rematch has started: this game is over for good, and its result stands.",

@@ -26,7 +26,8 @@ def returning_seats(
 
     A phone sits a game out with its player (unseat_devices). When the player plays again (`players`), the
     phone is theirs again, unless the player played a game without it meanwhile (the phone chose to watch, or
-    another phone took the seat) or another phone is theirs now (play test 12a: Cy's phone stayed a watcher).
+    another phone took the seat) or another phone is theirs now; otherwise a returning player's phone would stay a
+    watcher.
     `games` are the series' earlier games, oldest first, with their players; `seats` every phone's seat in
     them and in the rematch.
     """
@@ -122,7 +123,7 @@ class Rematches(Access):
         now = self.clock()
         # One transaction with the finished table locked first: of calls made at the same moment, one makes the
         # rematch and the others find it. Making the new table before the lock left a stray table behind each
-        # call that lost, and told each of them it had made the rematch (play test 7c).
+        # call that lost, and told each of them it had made the rematch.
         with self.store.transaction() as db:
             old = self.store.table(db, view.code, lock=True)
             assert old is not None
@@ -161,7 +162,7 @@ class Rematches(Access):
         house_rules: Mapping[str, object] | None,
     ) -> Setup:
         """The rematch of everyone still at the table; refused in words any phone can act on when too few are left
-        for the game (play test 12a: "you named 3" to a player who named nobody)."""
+        for the game (never "you named 3" to a player who named nobody)."""
         names = rematch_players(view)
         try:
             return self._rematch_setup(view.setup, names, first_player, variant, teams, house_rules)

@@ -31,7 +31,7 @@ ASKS_PER_ADDRESS = 2
 REQUEST_WAIT_SECONDS = 30 * 60
 
 
-# After the host says no, that phone waits this long before it may ask again: asking again at once (play test 5)
+# After the host says no, that phone waits this long before it may ask again: asking again at once, and again,
 # only nags the host. The wait is per phone key, like the cap above a brake on nagging, not a wall.
 ASK_AGAIN_SECONDS = 60
 
@@ -44,7 +44,7 @@ class JoinRequests(Seats):
 
     def free_seats(self, table: TableView | str) -> list[str]:
         """Return the players still in the game whose seat no phone at the table (a view or a code) speaks for, in
-        seat order (a player who left has no seat to ask for: play test 11a)."""
+        seat order (a player who left has no seat to ask for)."""
         view = self._view_of(table)
         taken = {d.player for d in self.devices(view) if d.player and not d.revoked}
         return [player.name for player in view.state.players if player.name not in taken and not player.left]

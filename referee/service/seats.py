@@ -252,7 +252,7 @@ class Seats(Access):
             if device.role == "host":
                 raise Forbidden("host_device", "The host's own phone cannot be removed.")
             if device.revoked:
-                # Removed already (a retry, a second tap): the link handed out since then stays (play test 7c).
+                # Removed already (a retry, a second tap): the link handed out since then stays valid.
                 return device
             self.store.cancel_requests_of_device(db, row.id, device_id)
             self.store.revoke_device(db, row.id, device_id)

@@ -55,7 +55,7 @@ def _checked(document: object) -> tuple[dict[str, Any], list[Any], int, str]:
     if not isinstance(setup, dict) or "players" not in setup:
         raise _bad("setup must be an object with the players and the table's settings.", "setup")
     unknown = sorted(set(setup) - SETUP_FIELDS)
-    if unknown:  # named, as a field unknown at the top is (play test 7c)
+    if unknown:  # named, as a field unknown at the top is, so a typo is found, not silently dropped
         raise _bad(f"Unknown field {unknown[0][:30]!r} in the exported game's setup.", "setup")
     if not isinstance(actions, list):
         raise _bad("actions must be a list of the game's actions.", "actions")

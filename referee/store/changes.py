@@ -65,7 +65,7 @@ class ChangeRelay(Connections):
                 else:
                     self._poll_changes(deliver, stop, connected)
             except Exception as error:  # a database restart must not end live updates for good
-                if not lost:  # one line per outage, not a traceback a second (play test 8b)
+                if not lost:  # one line per outage, not a traceback a second
                     log.warning(
                         "lost the connection that hears other processes' changes (%s); retrying", one_line(error)
                     )

@@ -56,7 +56,7 @@ def storage_errors() -> tuple[type[Exception], ...]:
 
 def one_line(error: BaseException) -> str:
     """A driver's message on one line, for the log (PostgreSQL's run to several: "server closed the connection
-    unexpectedly / This probably means…"), so each failure is one line there (play test 9c)."""
+    unexpectedly / This probably means…"), so each failure is one line there."""
     return " / ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
 
 
@@ -266,7 +266,7 @@ class PostgresDialect(Dialect):
 
     def missing_right(self, db: Db) -> str | None:
         """A user with only some rights (a least-privilege role not granted the table an upgrade made) would start,
-        pass /readyz and then fail players' requests (play test 9c): it is found at start-up instead."""
+        pass /readyz and then fail players' requests: it is found at start-up instead."""
         for table in self.TABLES:
             for right in self.RIGHTS:
                 # One right a call: given a list, has_table_privilege is true if any of them is held.

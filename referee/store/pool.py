@@ -105,7 +105,7 @@ class Connections:
     def release(self) -> None:
         """Give this thread's connection back to the pool (at the end of each request); never raises.
 
-        It runs after the answer is written: an error here would cut the answer short (play test 8b).
+        It runs after the answer is written: an error here would cut the answer short.
         """
         db: Db | None = getattr(self._local, "db", None)
         if db is None:

@@ -19,8 +19,8 @@ class RateQueries(Connections):
 
         SQLite runs it under the one writer's lock, so the count is exact. PostgreSQL runs it alone (one round trip,
         as an API action pays it every time): requests counted for the same key at the very same instant each see
-        the count before the others', so a burst may pass the limit by up to the requests in flight (play test 9c:
-        9–10 through a limit of 5, of 40 sent at once to two processes). The limits are brakes, not quotas.
+        the count before the others', so a burst may pass the limit by up to the requests in flight (measured: 9–10
+        through a limit of 5, of 40 sent at once to two processes). The limits are brakes, not quotas.
         """
         statement = (
             "INSERT INTO rate_events (limiter, key, at) SELECT ?, ?, ? WHERE (SELECT COUNT(*) FROM rate_events"

@@ -34,7 +34,7 @@ class Changes:
     brief: tuple[str, ...]
     who: tuple[str, ...] = ()
     """Who is not playing and who joins, in full. Not said to be the host's doing: leaving out a player who left
-    is what every phone's plain Rematch does (play test 12a)."""
+    is what every phone's plain Rematch does."""
     who_brief: tuple[str, ...] = ()
 
     def note(self) -> str | None:

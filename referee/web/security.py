@@ -172,7 +172,7 @@ class RateLimiter:
         """Whole seconds until `key` may count one more event: when its oldest counted event leaves the window.
 
         For a 429's Retry-After: a fixed guess sent clients back too early, to be refused again and again until
-        the sliding minute had passed (play test 7c).
+        the sliding minute had passed.
         """
         now = self.clock()
         with self._lock:
@@ -191,7 +191,7 @@ class RateLimiter:
 
 class SharedRateLimiter:
     """A sliding-window count of events per key kept in the database: server processes sharing it count together,
-    so P processes behind one proxy allow what one would, not P times as much (issue 12; play test 8b).
+    so P processes behind one proxy allow what one would, not P times as much.
 
     The same methods as RateLimiter; each count is a write to the database, so it is used only when processes share.
     """

@@ -207,8 +207,8 @@ def test_two_clients_tapping_the_same_card_count_it_once(table: Api) -> None:
 
 
 def test_an_action_sent_again_is_told_it_is_already_in_not_that_someone_else_was_first(table: Api) -> None:
-    """Play test 7c: a client resending its own action after a dropped answer was told "Someone else entered a card
-    just before you", and could not tell whether its action counted."""
+    """A client resending its own action after a dropped answer is told it is in, not "Someone else entered a card
+    just before you", which left it unable to tell whether its action counted."""
     table.play("Ann", "7", expected_version=0)
     body = table.play("Ann", "7", expect=409, expected_version=0)
     assert body["error"] == {"code": "already_entered", "message": "Ann's 7 is already in."}
@@ -472,7 +472,7 @@ def test_undo_after_the_game_ended_reopens_it(api: Api) -> None:
 
 
 def test_a_negative_expected_version_is_malformed_not_stale(api: Api) -> None:
-    """Play test 7c: `expected_version: -1` got 409 stale_version; a version is never negative (schema minimum 0)."""
+    """`expected_version: -1` is a 400, not 409 stale_version: a version is never negative (schema minimum 0)."""
     api.create()
     body = api.act(expect=400, type="play", player="Ann", card="5", expected_version=-1)
     assert body["error"]["code"] == "bad_field" and "0 or more" in body["error"]["message"]

@@ -1,4 +1,4 @@
-"""Issue 15: the State carries deck sanity warnings (a new optional field); a warning never refuses, undo clears it."""
+"""The State carries deck sanity warnings (an optional field); a warning never refuses, undo clears it."""
 
 from __future__ import annotations
 

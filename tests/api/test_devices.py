@@ -128,7 +128,7 @@ def test_removing_a_phone_keeps_it_out_and_replaces_the_join_link(api: Api, app:
     # Cy, still at the table, keeps entering cards; the new link works for newcomers.
     assert tap(cy, api.code) == 200
     assert app.test_client().get(new_link).status_code == 200
-    # The same removal sent again (a retry after a lost answer) keeps the link just handed out (play test 7c).
+    # The same removal sent again (a retry after a lost answer) keeps the link just handed out valid.
     again = api.client.delete(f"/api/v1/tables/{api.code}/devices/{bob_id}", headers=auth(api))
     assert again.status_code == 200 and urlsplit(again.get_json()["join_url"]).path == new_link
     assert app.test_client().get(new_link).status_code == 200

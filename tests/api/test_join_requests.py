@@ -1,4 +1,4 @@
-"""Requests to be a player through the API (issue 11, point 4): a phone that typed the code asks (a page form);
+"""Requests to be a player through the API: a phone that typed the code asks (a page form);
 the table's token lists the requests and allows or refuses them, with error codes for what it cannot do."""
 
 from __future__ import annotations

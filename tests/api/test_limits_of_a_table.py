@@ -45,10 +45,10 @@ def test_a_token_sending_too_many_actions_is_asked_to_wait(tmp_path: Any) -> Non
     )
     assert refused.status_code == 429
     # When the first of the four leaves the sliding minute: about 60 s, not a guess that sends the client back
-    # to be refused again (play test 7c: "5", eleven times over).
+    # to be refused again (a fixed "5" would be refused eleven times over).
     assert 55 <= int(refused.headers["Retry-After"]) <= 60
     assert refused.get_json()["error"]["code"] == "too_many"
-    # The sentence gives the same wait (play test 9c: "wait a moment" beside 60 seconds).
+    # The sentence gives the same wait, never "wait a moment" beside 60 seconds.
     wait = refused.headers["Retry-After"]
     assert refused.get_json()["error"]["message"] == (
         f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."

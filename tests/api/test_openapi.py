@@ -115,8 +115,8 @@ def test_a_409_carries_a_state_valid_against_the_schema(document: dict[str, Any]
 def test_an_export_with_a_laid_bust_card_is_valid_against_the_schema(
     document: dict[str, Any], api: Api, client: FlaskClient
 ) -> None:
-    """Play test 7c: a bust may name the card laid (the modern text), but the schema had no `card` for it, so the
-    server's own export failed its own ExportedGame schema."""
+    """A bust may name the card laid (the modern text): the schema has a `card` for it, so the server's own export
+    passes its own ExportedGame schema (without one it failed)."""
     api.create(["Ann", "Bob", "Cy"], house_rules={"over_21": "bust"})
     for action in ({"type": "play", "player": "Ann", "card": "eq21"}, {"type": "bust", "player": "Bob", "card": "3"}):
         validate(action, request_schema(document, ACTIONS))
@@ -143,7 +143,7 @@ def test_a_player_leaving_is_an_action_and_an_export_valid_against_the_schema(
 def test_the_schema_accepts_the_names_the_server_accepts_and_no_longer(
     document: dict[str, Any], api: Api, client: FlaskClient
 ) -> None:
-    """Play test 7c: the schema allowed 200-character names; the server takes 24."""
+    """The schema allows the 24-character names the server takes, not 200 as it once did."""
     table = jsonschema.Draft202012Validator(request_schema(document, TABLES))
     assert table.is_valid({"players": ["A" * 24, "Bob"]})
     assert not table.is_valid({"players": ["A" * 25, "Bob"]})

@@ -1,4 +1,4 @@
-"""A rematch with changes (issue 11, point 6): who starts, the variant, teams and house rules, checked like a new
+"""A rematch with changes: who starts, the variant, teams and house rules, checked like a new
 table's; a refused change leaves no rematch behind; a second call returns the same rematch."""
 
 from __future__ import annotations
@@ -135,15 +135,15 @@ def test_a_rematch_with_the_same_settings_has_no_note(api: Api, app: Flask) -> N
 
 
 def test_once_its_rematch_has_started_a_finished_game_can_no_longer_be_undone_or_changed(api: Api, app: Flask) -> None:
-    """Play test 8a: a phone left on the old table undid its last card after the rematch had started, played another,
-    and changed the old game's winner and the series tally, with nobody at the new table any the wiser."""
+    """A phone left on the old table must not undo its last card after the rematch has started, play another, and
+    change the old game's winner and the series tally, with nobody at the new table any the wiser (it once could)."""
     finished(api, app, ["Ann", "Bob", "Cy"])
     assert api.state()["rematch"] is None
     status, body = rematch(api)
     assert status == 201
     before = api.state()
     assert before["can_undo"] is False
-    # A scoreboard reading the old table finds the new one there (play test 9a), without making one itself.
+    # A scoreboard reading the old table finds the new one there, without making one itself.
     assert before["rematch"] == body["code"]
     assert body["state"]["rematch"] is None
     stale = {"type": "undo", "expected_version": before["version"] - 3}  # a phone that saw an older board

@@ -41,7 +41,8 @@ def test_the_example_is_the_default_tables(client: FlaskClient) -> None:
 
 
 def test_an_entry_that_explains_a_rule_opens_with_it_in_a_few_words_too(client: FlaskClient) -> None:
-    """Play test 10c: "how many lives do u get" opened on "Lives (ALIVE cards)": the five came only below."""
+    """An entry that explains a rule opens with it in a few words: "how many lives do u get" must not open on "Lives
+    (ALIVE cards)" with the five only below."""
     first = _results(client, "what is in the deck")[0]
     assert first["id"] == "deck"
     assert first["verdict"] == "77 cards: numbers 0 to 7 and 30 wild cards."

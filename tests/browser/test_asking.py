@@ -1,4 +1,4 @@
-"""Issue 11, points 4 and 6: a phone that typed the code asks to be a player and the host allows it live; a
+"""Asking to play, live: a phone that typed the code asks to be a player and the host allows it live; a
 refusal and a seat taken meanwhile are told; a rematch the host's phone changed starts that way on every phone
 (a refused change: tests/browser/test_rematch.py). The new screens pass axe and do not scroll sideways at 320 px."""
 

@@ -1,4 +1,4 @@
-"""Issue 11, smaller points: normal use logs nothing in the browser's console.
+"""Normal use logs nothing in the browser's console.
 
 A whole game on three phones, from the home page through the lobby (a phone joining by link, one asking by
 code), taps, undo and redo, the Bomb sheet, the QR code, rules searches, a hand correction, the table display,

@@ -1,4 +1,4 @@
-"""Issue 11, point 7: the table display — huge total, whose turn, direction, lives, last event; watch-only."""
+"""The table display — huge total, whose turn, direction, lives, last event; watch-only."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_a_changed_rematch_says_what_changed_on_the_display_until_its_first_card
 def test_a_display_that_lost_the_server_says_so_and_fades_until_it_is_current_again(
     server: Server, phones: Phones
 ) -> None:
-    """Play test 4: cut off, the display kept "4 / 21, Bob's turn" for 12 s as if it were the table's."""
+    """Cut off, the display says so and fades, rather than showing "4 / 21, Bob's turn" as if it were the table's."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     display = open_display(server, phones, code)
@@ -190,8 +190,8 @@ def rematch(server: Server, code: str, token: str, **changes: str) -> str:
 def test_the_display_names_the_game_and_a_sudden_death_tie_break_fits_the_tablet(
     server: Server, phones: Phones
 ) -> None:
-    """Play test 9a: nothing on the display said "Sudden Death" once its rematch note went; and its tie-break ran
-    122 px past a 1024×600 tablet, the "Just now" line cut off at the foot, where nobody scrolls."""
+    """The display says "Sudden Death" after its rematch note goes, and its tie-break fits a 1024×600 tablet (it
+    once ran 122 px past it, the "Just now" line cut off at the foot, where nobody scrolls)."""
     table = server.create_table(["Ann", "Bob", "Cy"], variant="sudden_death")
     display = open_display(server, phones, table["code"])
     expect(display.locator(".display-direction")).to_have_text("↻ Clockwise · Sudden Death · Round 1")

@@ -1,4 +1,4 @@
-"""Issue 11, point 6: game over shows standings and a chart of lives round by round, on every phone."""
+"""Game over shows standings and a chart of lives round by round, on every phone."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The setup's house rules ask only what the chosen game can meet (play test 4: a family starting a Standard game
-read three questions about teams and tie-breaks that could never come up)."""
+"""The setup's house rules ask only what the chosen game can meet (a family starting a Standard game should not
+read questions about teams and tie-breaks that can never come up)."""
 
 from __future__ import annotations
 

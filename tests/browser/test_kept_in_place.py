@@ -63,8 +63,8 @@ def test_a_stream_the_server_ends_on_purpose_does_not_flash_reconnecting(short_s
 
 @pytest.mark.browser
 def test_a_hand_fix_being_typed_survives_another_phones_card(server: Server, phones: Phones) -> None:
-    """Play test 5: Bob's phone entered a card while the host typed Cy's hand size; the Fix closed, the number was
-    gone and Enter only opened the Fix again. Nothing saved, nothing said."""
+    """Bob's phone enters a card while the host types Cy's hand size: the Fix must stay open with the number kept.
+    It once closed, the number gone, and Enter only opened the Fix again: nothing saved, nothing said."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     scorer = phones.seated(server, table, "Keeping score (not playing)")

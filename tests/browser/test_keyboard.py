@@ -99,7 +99,7 @@ def test_the_bomb_sheet_by_keyboard_returns_focus_to_the_bomb(server: Server, pa
 
 @pytest.mark.browser
 def test_a_screen_reader_hears_each_card_once_from_a_region_that_stays(server: Server, phones: Phones) -> None:
-    """Play test 5: every swap replaced the board's live regions, so another phone's card was never announced."""
+    """The board's live regions stay through each swap: were they replaced, another phone's card would never be read."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     bob = phones.seated(server, table, "Bob")
@@ -119,7 +119,7 @@ def test_a_screen_reader_hears_each_card_once_from_a_region_that_stays(server: S
 
 @pytest.mark.browser
 def test_the_news_is_read_without_its_why_link(server: Server, phones: Phones) -> None:
-    """Play test 13a: an unusual turn's news ended in a bare "Why?" (its link's word) when read out."""
+    """An unusual turn's news, read out, must not end in a bare "Why?" (its link's word)."""
     table = server.create_table(["Ann", "Bob"])
     code, token = table["code"], table["token"]
     bob = phones.seated(server, table, "Bob")
@@ -132,7 +132,7 @@ def test_the_news_is_read_without_its_why_link(server: Server, phones: Phones) -
 
 @pytest.mark.browser
 def test_the_card_that_ends_the_game_leaves_the_keyboard_on_the_rematch(server: Server, phones: Phones) -> None:
-    """Play test 5: focus fell on Undo, which comes after the rematch in the page."""
+    """Focus lands on the rematch, not on Undo, which comes after it in the page (as it once did)."""
     table = server.create_table(["Ann", "Bob"])
     code, token = table["code"], table["token"]
     for _ in range(4):  # each Bomb nobody answers costs Bob a life

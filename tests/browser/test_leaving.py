@@ -1,4 +1,4 @@
-"""Play test 10b: a player gets up and leaves mid-game; the host takes them out from their Fix; Undo takes it back."""
+"""A player gets up and leaves mid-game; the host takes them out from their Fix; Undo takes it back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 4: every phone at the table — join by link, live updates, watchers, restarts, simultaneous taps."""
+"""Every phone at the table — join by link, live updates, watchers, restarts, simultaneous taps."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11, point 4: the lobby comes first — big QR, code, link, seats ticking live, then start."""
+"""The lobby comes first — big QR, code, link, seats ticking live, then start."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_a_joined_player_opening_the_lobby_goes_to_the_table(server: Server, pho
 
 @pytest.mark.browser
 def test_a_keyboard_keeps_its_place_in_the_lobby_while_the_list_refreshes(server: Server, phones: Phones) -> None:
-    """Play test 5: the lobby's list redraws every 5 s, and focus on "I'm Ann" fell to the page's top each time."""
+    """The lobby's list redraws every 5 s: focus on "I'm Ann" must stay, not fall to the page's top each time."""
     host = phones.new()
     start_in_lobby(host, server.url, ["Ann", "Bob", "Cy"])
     ann = host.get_by_role("button", name="I'm Ann")

@@ -1,4 +1,4 @@
-"""Issue 11, point 1: every open phone shows the latest state within a second of the last action.
+"""Every open phone shows the latest state within a second of the last action.
 
 Bursts of back-to-back actions (from the API, and from phones tapping while the API plays) are sent
 many times over; after each burst every phone must show the table's newest version within a second.

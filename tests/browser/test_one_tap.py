@@ -1,4 +1,4 @@
-"""Issue 11, point 2: one tap, one card — double taps, stale taps and taps that never reach the table."""
+"""One tap, one card — double taps, stale taps and taps that never reach the table."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def double_tap(page: Page, name: str, gap_ms: int) -> None:
 @pytest.mark.parametrize("gap_ms", [40, 120, 420])
 def test_a_double_tap_enters_one_card(server: Server, phones: Phones, gap_ms: int, latency_ms: int) -> None:
     """At 120 ms the first answer is usually back and the pad shows the next player: still one card. 420 ms is
-    a slow double tap (play test 4 saw it enter the card twice, once for the next player)."""
+    a slow double tap (it once entered the card twice, once for the next player)."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
     ann = phones.seated(server, table, "Ann")
@@ -130,9 +130,9 @@ def test_a_tap_made_offline_is_reported_not_lost(server: Server, phones: Phones)
 def test_a_card_another_phone_just_entered_is_not_entered_again_for_the_next_player(
     server: Server, phones: Phones, entered: str, then: str
 ) -> None:
-    """Play test 4: the host entered Bob's 1, and Bob tapped his 1 on his own phone half a second later: by
-    then his pad offered Cy's turn, and the 1 went in again as Cy's. A pad another phone's card has just
-    changed takes no tap for a second, faded meanwhile; then it takes taps as usual."""
+    """The host enters Bob's 1, and Bob taps his 1 on his own phone half a second later: by then his pad offers
+    Cy's turn, and the 1 would go in again as Cy's. A pad another phone's card has just changed takes no tap for
+    a second, faded meanwhile; then it takes taps as usual."""
     table = server.create_table(["Ann", "Bob", "Cy", "Dee"])
     code, token = table["code"], table["token"]
     bob = phones.seated(server, table, "Bob")
@@ -153,7 +153,7 @@ def test_a_card_another_phone_just_entered_is_not_entered_again_for_the_next_pla
     assert one is not None
     bob.wait_for_timeout(max(0, 450 - (time.monotonic() - seen) * 1000))
     assert time.monotonic() - seen < 0.9, "too slow to tap within the pause"
-    bob.mouse.click(one["x"] + one["width"] / 2, one["y"] + one["height"] / 2)  # a finger, as in the play test
+    bob.mouse.click(one["x"] + one["width"] / 2, one["y"] + one["height"] / 2)  # a finger, as at a real table
     bob.wait_for_timeout(QUIET_MS)
     state = server.state(code)
     assert (state["version"], state["total"]) == (before["version"] + 1, before["total"] + 1), state
@@ -168,8 +168,8 @@ def test_a_card_another_phone_just_entered_is_not_entered_again_for_the_next_pla
 def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played_meanwhile(
     server: Server, phones: Phones
 ) -> None:
-    """Play test 4: back online, the catch-up refresh brought the others' cards and wiped "Back online. … was not
-    entered" at once; the note now stays until this phone's next tap is answered."""
+    """Back online, the catch-up refresh brings the others' cards and must not wipe "Back online. … was not entered"
+    at once (it once did): the note stays until this phone's next tap is answered."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     cy = phones.seated(server, table, "Cy")
@@ -180,7 +180,7 @@ def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played
     server.act(code, token, type="play", player="Bob", card="3")
     cy.context.set_offline(False)
     expect(total(cy)).to_have_text("5")  # caught up: 2 + 3
-    # It is Cy's turn now: "tap it again" would enter the 5 as Cy's (play test 8a), so the note says so.
+    # It is Cy's turn now: "tap it again" would enter the 5 as Cy's, so the note says so.
     expect(cy.locator("#banner .not-entered")).to_have_text(
         "Back online. The table moved on (Cy's turn now): Ann's 5 was not entered. Check, then tap again if it "
         "still counts."
@@ -197,8 +197,8 @@ def test_the_not_entered_note_stays_while_the_phone_catches_up_with_cards_played
 def test_a_slow_tap_says_what_it_is_sending_and_a_second_tap_meanwhile_is_told_to_wait(
     server: Server, phones: Phones
 ) -> None:
-    """Play test 4: with the answer held 2.5 s the pad only faded, and a second tap vanished unsaid. The note of a
-    tap that then never got its answer named the second card, which was never sent."""
+    """With the answer held 2.5 s the pad says what it is sending, and a second tap is told to wait, not lost unsaid;
+    the note of a tap that then never gets its answer names that card, not the second, which was never sent."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
     ann = phones.seated(server, table, "Ann")
@@ -239,8 +239,8 @@ def test_a_bomb_turned_away_is_named_as_the_bomb(server: Server, phones: Phones)
 def test_undo_right_after_your_own_mis_tap_takes_it_back_and_a_double_tap_on_undo_undoes_once(
     server: Server, phones: Phones
 ) -> None:
-    """Play test 8a: an Undo tapped within 0.6 s of the answer to one's own card did nothing, in silence: the pause
-    that keeps a slow double tap from entering a card twice held Undo too."""
+    """An Undo tapped within 0.6 s of the answer to one's own card takes it back: the pause that keeps a slow double
+    tap from entering a card twice once held Undo too, so it did nothing, in silence."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code = table["code"]
     ann = phones.seated(server, table, "Ann")
@@ -275,7 +275,7 @@ def log_items(page: Page) -> list[list[str]]:
 
 @pytest.mark.browser
 def test_taps_bring_the_log_up_to_date_without_sending_it_whole(server: Server, phones: Phones) -> None:
-    # Issue 12: a tap's answer keeps the log the phone shows (htmx's hx-preserve) and adds the new lines out of
+    # A tap's answer keeps the log the phone shows (htmx's hx-preserve) and adds the new lines out of
     # band. Past the board's 30 lines the oldest goes and "Show all" appears; a round ends on the way.
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]

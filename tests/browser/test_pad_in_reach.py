@@ -1,5 +1,5 @@
 """On a phone's turn the cards are in reach: whose turn sits beside the total, not under it, so the pad starts
-on the first screen (play test 4: on a 320 × 568 phone not one card was on screen at "Your turn!")."""
+on the first screen (with whose turn under the total, a 320 × 568 phone showed not one card at "Your turn!")."""
 
 from __future__ import annotations
 
@@ -63,8 +63,8 @@ def test_a_name_too_long_to_sit_beside_the_total_puts_the_turn_under_it_whole(se
 
 @pytest.mark.browser
 def test_on_a_small_phone_the_total_is_beside_the_cards_after_a_tap(server: Server, phones: Phones) -> None:
-    """Play test 8c: at 320×568 the big total had scrolled away by the second row of cards, so a player checking
-    "did my tap count?" scrolled back up after every tap."""
+    """At 320×568 the big total stays in view beside the cards: once it had scrolled away by the second row of
+    cards, and a player checking "did my tap count?" scrolled back up after every tap."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     ann = phones.seated(server, table, "Ann")
     ann.set_viewport_size({"width": 320, "height": 568})
@@ -80,8 +80,8 @@ def test_on_a_small_phone_the_total_is_beside_the_cards_after_a_tap(server: Serv
 
 @pytest.mark.browser
 def test_the_bomb_sheets_buttons_stay_on_a_landscape_phone_with_six_players(server: Server, phones: Phones) -> None:
-    """Play test 8c: on a phone on its side only two names showed and Confirm was below, with no sign the sheet
-    scrolls; Confirm and Cancel now stay at its foot while the names scroll."""
+    """On a phone on its side Confirm and Cancel stay at the sheet's foot while the names scroll: otherwise only two
+    names show and Confirm is below, with no sign the sheet scrolls."""
     table = server.create_table(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])
     ann = phones.seated(server, table, "Ann")
     ann.set_viewport_size({"width": 740, "height": 360})
@@ -97,8 +97,8 @@ def test_the_bomb_sheets_buttons_stay_on_a_landscape_phone_with_six_players(serv
 
 @pytest.mark.browser
 def test_with_large_text_a_two_digit_total_keeps_the_number_cards_side_by_side(server: Server, phones: Phones) -> None:
-    """Play test 10a: on a 320 px phone with text at 150 %, from a total of 10 on the cards stood in one column
-    (the pad's "Total 19" floated beside them and took the room), so Undo was some 850 px below the screen."""
+    """On a 320 px phone with text at 150 %, a two-digit total must not put the cards in one column (the pad's
+    "Total 19" floating beside them and taking the room), which once left Undo some 850 px below the screen."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     for player, played in (("Ann", "7"), ("Bob", "5")):
         server.act(table["code"], table["token"], type="play", player=player, card=played)
@@ -114,8 +114,8 @@ def test_with_large_text_a_two_digit_total_keeps_the_number_cards_side_by_side(s
 
 @pytest.mark.browser
 def test_the_bomb_sheet_says_beside_confirm_who_loses_a_life(server: Server, phones: Phones) -> None:
-    """Play test 10a: with a phone's text at 200 %, Confirm stayed in sight at the sheet's foot while the names to
-    tick were scrolled out of it, so a grandparent could confirm a Bomb that cost lives to names never seen."""
+    """With a phone's text at 200 %, Confirm stays in sight at the sheet's foot while the names to tick may scroll
+    out of it: beside Confirm it says who loses a life, so nobody confirms a Bomb that costs names never seen."""
     table = server.create_table(["Ann", "Bob", "Cy", "Dee"])
     ann = phones.seated(server, table, "Ann")
     ann.set_viewport_size({"width": 320, "height": 568})

@@ -1,4 +1,4 @@
-"""The play tester's rematch report, in Chromium on the real server: only the host's phone changes the rematch;
+"""The rematch, in Chromium on the real server: only the host's phone changes the rematch;
 a live refresh keeps the host's open form; a refused change stays with its form (open, choices kept, the reason
 beside the button, focus on the button, the page not moved away; it passes axe); every phone is told what the host
 changed."""
@@ -102,7 +102,7 @@ def test_the_host_changes_the_rematch_a_refusal_stays_by_the_form_and_every_phon
     expect(bob.locator("#banner")).to_contain_text(
         "A rematch has started, changed by the host: Cy starts, a team game, a house rule.", timeout=5000
     )
-    # The way to the new table is a full-size button: as a link in the sentence it was 20 px tall (play test 10a).
+    # The way to the new table is a full-size button: as a link in the sentence it was 20 px tall.
     go = bob.get_by_role("link", name="Go to the new table")
     box = go.bounding_box()
     assert box is not None and box["height"] >= 44, box
@@ -119,7 +119,7 @@ CHECKS_JS = """() => [...document.querySelectorAll('.rematch-players label.check
 
 @pytest.mark.browser
 def test_the_rematch_leaves_out_who_left_and_the_host_adds_a_player(server: Server, phones: Phones) -> None:
-    """Play test 11a: the rematch dealt the player who had gone to bed back in, and nobody could join it."""
+    """The rematch leaves out the player who has gone to bed, and the host can add a player (once neither held)."""
     host, bob = phones.new(), phones.new()
     host.set_viewport_size({"width": 360, "height": 740})
     code = start_from_home(host, server.url, ["Ann", "Bob", "Cy", "Dee"])
@@ -144,7 +144,7 @@ def test_the_rematch_leaves_out_who_left_and_the_host_adds_a_player(server: Serv
     assert not violations, [f"{v['id']}: {[node['target'] for node in v['nodes']][:4]}" for v in violations]
 
     # The phone keyboard's Go key in "New players", with too few players: the refusal comes back on screen, the
-    # focus on the button just under it (play test 12a: it stayed in the box, the sentence far below).
+    # focus on the button just under it (left in the box, the sentence would be far below, out of sight).
     form.get_by_role("checkbox", name="Bob").uncheck()
     form.get_by_role("checkbox", name="Dee").uncheck()
     form.get_by_label("New players").press("Enter")

@@ -1,4 +1,4 @@
-"""Issue 3: one phone referees a whole round by tapping, and shows the table what happened."""
+"""One phone referees a whole round by tapping, and shows the table what happened."""
 
 from __future__ import annotations
 
@@ -185,8 +185,8 @@ def eliminate(server: Server, code: str, token: str, loser: str) -> None:
 
 @pytest.mark.browser
 def test_an_elimination_leaves_the_next_players_cards_in_view_on_a_small_phone(server: Server, phones: Phones) -> None:
-    # Play test notes: "Bob is out", the "Just now" line and a "Rule applied" box said the same three times and
-    # pushed the next player's cards below the fold of a 360 × 640 phone. The rule is now the line's "Why?".
+    # "Bob is out", the "Just now" line and a "Rule applied" box once said the same three times and pushed the
+    # next player's cards below the fold of a 360 × 640 phone. The rule is the line's "Why?" instead.
     table = server.create_table(["Ann", "Bob", "Cy"])
     eliminate(server, table["code"], table["token"], "Bob")
     cy = phones.seated(server, table, "Cy")

@@ -1,4 +1,4 @@
-"""Issue 5: settle an argument from the table page — search as you type, open the answer, see this table's rule."""
+"""Settle an argument from the table page — search as you type, open the answer, see this table's rule."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_search_the_rules_from_the_table_and_open_an_answer(server: Server, page
     expect(page.get_by_role("listitem").filter(has_text="Only the round ends")).to_contain_text("this table")
     expect(page.get_by_role("listitem").filter(has_text="Usual")).not_to_contain_text("this table")
 
-    # Back at the table, the question and its answers are where they were (play test 6b: they were gone).
+    # Back at the table, the question and its answers are where they were, not gone.
     page.get_by_role("link", name=f"Back to table {code}").click()
     page.wait_for_url(table_url + "?q=bomb+last+card#rules-search")
     expect(search).to_have_value("bomb last card")

@@ -1,4 +1,4 @@
-"""Issue 11, point 7 and the accessibility check: every page at 320 px, at 200 % zoom and with 200 % text,
+"""Small screens and the accessibility check: every page at 320 px, at 200 % zoom and with 200 % text,
 never scrolls sideways; axe-core finds no violation on any page, light or dark."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def test_with_large_text_every_card_of_the_pad_is_whole_on_a_320_px_phone(pages:
     page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
     assert page.locator("#pad .card").count() == 18  # eight numbers, ten wild cards
     assert cut_text(page, "#pad .card") == []  # no card off the screen, none with a word broken inside
-    # Nor a player's name: "Annab / elle- / Marie" beside full-width hearts (play test 8c); the hearts go under it.
+    # Nor a player's name: never "Annab / elle- / Marie" beside full-width hearts; the hearts go under it.
     assert cut_text(page, "#players .pname", hyphens=True) == []
     assert sideways(page) == 0
 
@@ -136,8 +136,8 @@ def too_close(targets: list[dict[str, Any]], gap: float) -> list[str]:
 @pytest.mark.browser
 @pytest.mark.parametrize("name", ["table", "rules", "lobby", "home", "join", "standings"])
 def test_every_target_is_big_enough_for_a_finger_and_none_touches_another(pages: Pages, name: str) -> None:
-    """Play test 10a: the header's links were 32 px tall and touching, Save, the sound switch, "New join link" and
-    "Remove" 36 px, and the rules chips touched each other: grandpa's finger hit the one beside."""
+    """Every target is finger-sized and apart: header links 32 px tall and touching, Save, the sound switch, "New join
+    link" and "Remove" at 36 px, and rules chips touching each other once made grandpa's finger hit the one beside."""
     page = pages.host
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(pages.urls[name])
@@ -157,8 +157,8 @@ def test_every_target_is_big_enough_for_a_finger_and_none_touches_another(pages:
 def test_axe_finds_no_violation_on_a_pad_that_can_go_bust_or_a_tie_break(
     server: Server, phones: Phones, scheme: str
 ) -> None:
-    """Play test 8c: in the dark, "Can't play" (white on light red) and the tie-break's cream box (the page's pale
-    link and hint colours on it) were hard to read; the pages above never show either."""
+    """In the dark, "Can't play" (once white on light red) and the tie-break's cream box (once with the page's pale
+    link and hint colours on it) must be easy to read; the pages above never show either."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     for player, card in (("Ann", "5"), ("Bob", "7"), ("Cy", "3")):
         server.act(table["code"], table["token"], type="play", player=player, card=card)

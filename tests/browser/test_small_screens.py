@@ -64,7 +64,7 @@ def test_no_card_breaks_a_word_in_the_middle_on_a_320_px_phone(server: Server, p
     assert page.evaluate(SPLIT_WORDS) == []
 
 
-# The play test's sizes: a 320 px phone, and a 360 px one with its text at 150 % (a phone's "large text" setting,
+# The sizes families' phones have: a 320 px phone, and a 360 px one with its text at 150 % (a "large text" setting,
 # emulated as in test_screens.py by the page's root font size).
 SMALL_SCREENS = [(320, "100%"), (320, "150%"), (360, "150%")]
 

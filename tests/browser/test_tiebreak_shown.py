@@ -1,4 +1,4 @@
-"""Play test 3, finding 4: while a tie-break lasts, the table display and the phones say so (who is tied, how it
+"""While a tie-break lasts, the table display and the phones say so (who is tied, how it
 is settled), whatever the newest log line is: a hand Fix entered meanwhile used to leave the display on a huge
 "0 / 21" with no turn and no headline, as if frozen."""
 

@@ -73,8 +73,9 @@ def test_a_rematch_past_the_new_table_limit_says_so_on_the_board(one_table_a_min
 def test_a_tap_turned_away_while_the_database_is_out_of_reach_says_so_and_then_that_the_table_moved_on(
     server: Server, phones: Phones
 ) -> None:
-    """Play test 9c: with PostgreSQL stopped a tap was told "the table is too busy"; and once others' cards had gone
-    in, the note still said to tap again, which would have entered the card as the next player's."""
+    """With PostgreSQL stopped a tap is told the database is out of reach, not "the table is too busy"; and once
+    others' cards have gone in, the note no longer says to tap again, which would enter the card as the next
+    player's."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     ann = phones.seated(server, table, "Ann")

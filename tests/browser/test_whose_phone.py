@@ -1,4 +1,4 @@
-"""Issue 11, points 3 and 5: whose phone this is, "Your turn", and what just happened on every phone."""
+"""Whose phone this is, "Your turn", and what just happened on every phone."""
 
 from __future__ import annotations
 

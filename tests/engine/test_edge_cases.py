@@ -663,7 +663,7 @@ def test_edge_50_teams_a_player_going_out_costs_the_other_team_exactly_one_life(
 
 
 def test_edge_51_teams_a_bust_costs_the_players_team_one_life() -> None:
-    # issue #2 §7 / 1994 rules: each team shares one set of ALIVE cards, so a bust flips the team's card.
+    # 1994 rules: each team shares one set of ALIVE cards, so a bust flips the team's card.
     t = Table(FOUR, "teams").do("Ann eq21", "Bob bust")
     assert [team.lives for team in t.state.teams] == [5, 4]
     assert t.lives() == {"Ann": 5, "Bob": 4, "Cy": 5, "Dee": 4}
@@ -688,8 +688,8 @@ def test_edge_52_teams_two_player_rules_never_apply() -> None:
 
 
 def test_two_spellings_of_one_accented_name_are_one_player() -> None:
-    """Play test 7c: "José" typed as one letter and as e plus a combining accent made two players, and then the
-    referee said "It's José's turn, not José's."."""
+    """Two spellings of "José" (one letter, or e plus a combining accent) are one player: as two, the referee once
+    said "It's José's turn, not José's."."""
     composed, decomposed = "Jos\u00e9", "Jose\u0301"
     with pytest.raises(InvalidSetup) as refused:
         make_setup([composed, decomposed, "Ann"])
@@ -702,7 +702,7 @@ def test_two_spellings_of_one_accented_name_are_one_player() -> None:
 
 
 def test_a_name_may_hold_an_emoji_made_of_joined_emoji_but_no_other_hidden_character() -> None:
-    """Play test 7c: "👩‍🍳 Mum" (a woman, an invisible joiner, a frying pan) was refused as hidden characters."""
+    """A name may hold "👩‍🍳 Mum" (a woman, an invisible joiner, a frying pan): not refused as hidden characters."""
     for name in (
         "\U0001f469\u200d\U0001f373 Mum",
         "\U0001f3f3\ufe0f\u200d\U0001f308 Flag",

@@ -17,7 +17,7 @@ def test_a_player_who_leaves_is_out_and_their_cards_go_on_the_discard_pile() -> 
     assert t.discard_pile == discards + HAND_SIZE
     assert (t.turn, t.total) == ("Bob", 3), "someone else leaving does not move the turn or the total"
     assert t.line == "Cy has left the game: their 10 cards go on the discard pile. Bob's turn."
-    # The log's line and the "Just now" line link to the rule that says so (play test 13a: neither had a "Why?").
+    # The log's line and the "Just now" line link to the rule that says so (each has a "Why?").
     assert key_rule(t.state.events) == unusual_rule(t.state.events) == "player-leaves"
 
 

@@ -1,9 +1,9 @@
 """Property tests: random legal (and illegal) action sequences in every variant and house rule.
 
-Issue #2, "Tests that must exist": after every step the total is 0..21, lives 0..5, the current player
-is in, hands and piles are >= 0, the 77 cards are all accounted for, replay equals the step-by-step
-state, undo gives back exactly the previous state and redo the same one again, and a finished game
-has a winner and refuses any further action. A refused action raises Refused and changes nothing.
+After every step the total is 0..21, lives 0..5, the current player is in, hands and piles are >= 0, the 77
+cards are all accounted for, replay equals the step-by-step state, undo gives back exactly the previous state and
+redo the same one again, and a finished game has a winner and refuses any further action. A refused action
+raises Refused and changes nothing.
 
 Two drivers share the checks below:
 - `GameMachine`, a Hypothesis rule-based state machine that mixes legal plays, busts, Bombs, hand

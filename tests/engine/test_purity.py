@@ -1,4 +1,4 @@
-"""The engine is pure: no Flask, database, clock or randomness inside it (issue #2).
+"""The engine is pure: no Flask, database, clock or randomness inside it, so replaying a game gives the same state.
 
 Two checks: every module under referee/engine is parsed and its imports inspected (including
 imports inside functions and `if` blocks), and the engine is imported in a fresh interpreter to

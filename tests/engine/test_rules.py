@@ -1,4 +1,4 @@
-"""One test (or a small parametrized group) per rule the engine must know (issue #2, sections 1–12)."""
+"""One test (or a small parametrized group) per rule the engine must know."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_setup_refuses_fewer_than_two_or_more_than_six_players(count: int) -> No
 
 
 def test_setup_refuses_names_equal_ignoring_case() -> None:
-    # interpretation (issue #2 §1): names are unique ignoring case, so the log never confuses two players.
+    # interpretation: names are unique ignoring case, so the log never confuses two players.
     with pytest.raises(InvalidSetup) as caught:
         make_setup(["Ann", "Bob", "ann"])
     assert caught.value.code == "duplicate_name"
@@ -75,7 +75,7 @@ def test_setup_refuses_names_equal_ignoring_case() -> None:
 
 
 def test_setup_names_are_1_to_24_visible_characters() -> None:
-    # interpretation (issue #2 §1): names have 1–24 visible characters; spaces are tidied.
+    # interpretation: names have 1–24 visible characters; spaces are tidied.
     assert make_setup(["A" * 24, "  Bob   Jones "]).players == ("A" * 24, "Bob Jones")
     # A combining accent is part of the letter before it, not a character of its own (stored composed: é).
     assert make_setup(["e\u0301" * 24, "Bob"]).players[0] == "\u00e9" * 24
@@ -111,7 +111,7 @@ def test_first_player_defaults_to_the_first_listed_and_the_dealer_sits_before_th
 
 
 def test_actions_may_name_players_in_any_case() -> None:
-    # interpretation (issue #2 §1): names are unique ignoring case, so "ann" can only mean Ann.
+    # interpretation: names are unique ignoring case, so "ann" can only mean Ann.
     t = Table().do("ann 7", "BOB bomb cy")
     assert t.lines == [
         "Ann played 7: total 7. Bob's turn.",
@@ -402,7 +402,7 @@ def test_teams_need_four_to_six_players(count: int) -> None:
 def test_a_seating_that_does_not_alternate_is_refused_with_a_suggested_order(
     players: str, teams: list[list[str]], suggested: str
 ) -> None:
-    # 1994 rules: "Team members sit alternately around the table"; issue #2: refuse and suggest an order.
+    # 1994 rules: "Team members sit alternately around the table"; another order is refused with a suggestion.
     with pytest.raises(InvalidSetup) as caught:
         make_setup(players.split(), "teams", teams)
     assert caught.value.code == "teams_not_alternating"
@@ -459,7 +459,7 @@ def test_teams_going_out_costs_the_other_team_one_life_and_a_team_at_zero_loses(
 
 
 def test_house_rules_have_named_switches_with_documented_defaults() -> None:
-    # issue #2 §8: every disputed point is a named switch with a default, both readings and their sources.
+    # Every disputed point is a named switch with a default, both readings and their sources.
     defaults = {
         "over_21": "refuse",
         "bomb_last_card": "both",
@@ -617,7 +617,7 @@ def test_tiebreak_tie_switch(value: str, winners: tuple[str, ...]) -> None:
 
 
 def test_hand_sizes_follow_plays_draws_bombs_redeals_and_eliminations() -> None:
-    # issue #2 §9: the referee tracks every hand so it notices going out by itself.
+    # The referee tracks every hand so it notices going out by itself.
     t = Table("Ann Bob Cy")
     t.do("Ann draw2")
     assert (t.hands(), t.draw_pile) == ({"Ann": 9, "Bob": 12, "Cy": 12}, 43)
@@ -631,7 +631,7 @@ def test_hand_sizes_follow_plays_draws_bombs_redeals_and_eliminations() -> None:
 
 
 def test_a_hand_correction_sets_one_hand_and_is_not_a_turn() -> None:
-    # interpretation (issue #2 §9): the table fixes a miscount; the deck still adds up to 77.
+    # interpretation: the table fixes a miscount; the deck still adds up to 77.
     t = Table().do("Ann 4")
     t.do("Cy holds 12")
     assert (t.hand("Cy"), t.draw_pile, t.turn, t.total) == (12, 45, "Bob", 4)
@@ -669,7 +669,7 @@ def test_a_hand_correction_refuses_impossible_counts(cards: int, message: str) -
 
 
 def test_undo_restores_the_previous_state_and_redo_reapplies() -> None:
-    # issue #2 §10: every accepted action is recorded; undo restores exactly the previous state.
+    # Every accepted action is recorded; undo restores exactly the previous state.
     t = Table().do("Ann 7", "Bob skip")
     after_seven = replay(t.setup, t.history.active[:1])
     history = t.history.undo()
@@ -680,7 +680,7 @@ def test_undo_restores_the_previous_state_and_redo_reapplies() -> None:
 
 
 def test_a_new_action_clears_the_redo_tail() -> None:
-    # issue #2 §10: "a new action clears the redo tail".
+    # A new action clears the redo tail.
     t = Table().do("Ann 7", "Bob skip")
     history = t.history.undo()
     history, state = history.record(Play("Bob", Card.N5))
@@ -690,7 +690,7 @@ def test_a_new_action_clears_the_redo_tail() -> None:
 
 
 def test_replaying_the_record_gives_the_same_state() -> None:
-    # issue #2 §10: "Replaying the record from the setup gives the same state."
+    # Replaying the record from the setup gives the same state.
     t = Table("Ann Bob Cy Dee").do("Ann draw1", "Bob bomb Cy", "Cy redeal", "Dee 7", "Ann holds 2")
     t.go_out("Bob").lose_life("Dee", 2)
     t.check_replay()
@@ -707,7 +707,7 @@ def test_undo_and_redo_with_nothing_to_take_back_are_refused() -> None:
 
 
 def test_undo_takes_back_a_round_end() -> None:
-    # issue #2 §10: undo restores exactly the previous state, lives and round included.
+    # Undo restores exactly the previous state, lives and round included.
     t = Table().set_hand("Ann", 1)
     before = t.state
     t.do("Ann 1")
@@ -732,7 +732,7 @@ def test_undo_takes_back_a_round_end() -> None:
     ],
 )
 def test_refusals_carry_a_code_and_a_sentence_and_change_nothing(step: str, code: str, message: str) -> None:
-    # issue #2 §11: one exception type with a machine code and a sentence a player understands.
+    # One exception type with a machine code and a sentence a player understands.
     t = Table()
     refused = t.refuse(step, code)
     assert isinstance(refused, EngineError)
@@ -740,7 +740,7 @@ def test_refusals_carry_a_code_and_a_sentence_and_change_nothing(step: str, code
 
 
 def test_refusal_reports_without_raising_and_check_raises() -> None:
-    # issue #2 §11/§12: the UI can ask why an action would be refused before offering it.
+    # The UI can ask why an action would be refused before offering it.
     state = new_game(make_setup(["Ann", "Bob"]))
     assert refusal(state, Play("Ann", Card.N7)) is None
     refused = refusal(state, Play("Bob", Card.N7))
@@ -750,7 +750,7 @@ def test_refusal_reports_without_raising_and_check_raises() -> None:
 
 
 def test_a_finished_game_refuses_every_action() -> None:
-    # 1994 rules: the game ends with a winner; issue #2: a finished game accepts no more plays.
+    # 1994 rules: the game ends with a winner; a finished game accepts no more plays.
     t = Table("Ann Bob").lose_life("Bob", 5)
     for step in ("Ann 3", "Ann holds 3", "tiebreak Ann=0", "Bob bust"):
         refused = t.refuse(step, "game_over")
@@ -773,7 +773,7 @@ def test_tiebreak_refusals_name_the_tied_players() -> None:
 
 
 def test_legal_actions_grey_out_numbers_that_do_not_fit_and_say_why() -> None:
-    # issue #2 §12 with the 1994 rules: numbers that take the total above 21 cannot be played.
+    # 1994 rules: numbers that take the total above 21 cannot be played.
     t = Table().do("Ann 7", "Bob 7", "Cy 3")
     legal = t.legal()
     assert legal.player == "Ann"
@@ -801,7 +801,7 @@ def test_legal_actions_mark_cards_that_would_bust_under_over_21_bust() -> None:
 
 
 def test_legal_actions_when_the_game_is_over_or_in_tiebreak() -> None:
-    # issue #2 §12: nothing can be played once the game is over; the tie-break asks for hand totals.
+    # Nothing can be played once the game is over; the tie-break asks for hand totals.
     t = Table("Ann Bob").lose_life("Bob", 5)
     legal = t.legal()
     assert legal.player is None and not legal.can_bust
@@ -820,7 +820,7 @@ def test_legal_actions_show_no_bomb_answerers_when_a_last_card_bomb_is_not_answe
     assert t.legal().bomb_answerers == ()
 
 
-# --- one home per idea (issue 10) -----------------------------------------------------------------
+# --- one home per idea ---------------------------------------------------------------------------
 
 
 def test_turn_order_passes_over_seats_that_are_out() -> None:

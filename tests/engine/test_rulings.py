@@ -1,4 +1,4 @@
-"""Issue 15: rulings where what the app said and what it did differed, each under every reading of its switch."""
+"""Rulings where what the app said and what it did could differ, each under every reading of its switch."""
 
 from __future__ import annotations
 
@@ -64,8 +64,7 @@ def test_teams_both_out_together_is_settled_like_a_sudden_death_tie() -> None:
     t.do("Eve bomb")
     # Every team's loss is in the log: nobody is spared because their team "already lost".
     assert "No 0 from Ann, Bob, Cy and Dee." in t.line
-    # Each team's loss said once, and no more lives than it had (play test 6a: "loses 2 lives" from 1 read as a
-    # wrong sum).
+    # Each team's loss said once, and no more lives than it had ("loses 2 lives" from 1 reads as a wrong sum).
     assert "Team A loses a life (0 lives left). Team B loses a life (0 lives left)." in t.line
     assert "both teams are out at once, so a tie-break decides" in t.line
     assert "Sudden Death" not in t.line  # a team game: nothing here is about Sudden Death

@@ -1,4 +1,4 @@
-"""Issue 15: deck sanity checks. Entries no real deck allows since the last shuffle warn, never refuse; Undo clears."""
+"""Deck sanity checks. Entries no real deck allows since the last shuffle warn, never refuse; Undo clears."""
 
 from __future__ import annotations
 

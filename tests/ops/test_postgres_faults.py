@@ -1,4 +1,4 @@
-"""PostgreSQL going away under a running referee (play test 8b): a restart, connections cut, a database user with
+"""PostgreSQL going away under a running referee: a restart, connections cut, a database user with
 fewer rights. Each test starts its own throwaway cluster (Debian's packages), so it can stop and cut it freely.
 
 Players must get a sentence, never a cut-off answer, and everything must come back by itself.
@@ -50,8 +50,8 @@ def new_table(server: LiveServer) -> tuple[str, str]:
 def test_connections_cut_under_a_running_server_cost_no_request_and_streams_hear_the_tap_made_meanwhile(
     cluster: PostgresCluster, tmp_path: Path
 ) -> None:
-    """Play test 8b: after a database restart each process's old connections broke one request each (a cut-off
-    answer, however long after); and a tap made while a process re-opened its LISTEN never reached its phones."""
+    """After a database restart, each process's old connections must not break a request each (a cut-off answer,
+    however long after: they once did), and a tap made while a process re-opens its LISTEN must reach its phones."""
     url = cluster.url()
     first = LiveServer(url, logs=tmp_path / "a", env=SHARED).start()
     second = LiveServer(url, logs=tmp_path / "b", env=SHARED).start()
@@ -107,7 +107,7 @@ def test_a_database_restart_answers_sentences_meanwhile_and_the_server_goes_on_b
             assert read.json()["error"]["message"].startswith("The referee cannot read its database just now")
             page = client.request("GET", f"/t/{code}")
             assert page.status == 503 and "Could not load" in page.text()
-            # Tried again where it was, not only "Go to the start page" (play test 9c).
+            # Tried again where it was, not only "Go to the start page", which would lose the player's table.
             assert f'<a class="button primary" href="/t/{code}">Try again</a>' in page.text()
             stream = client.request("GET", f"/t/{code}/events")
             assert stream.status == 503 and "this page will poll instead" in stream.text()
@@ -158,8 +158,8 @@ def test_a_database_user_without_create_rights_is_told_in_one_line_and_one_with_
     with psycopg.connect(owner, autocommit=True) as admin:
         admin.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO player")
         admin.execute("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO player")
-        # As after an upgrade whose new table nobody granted (play test 9c): it started, passed /readyz, then
-        # answered new tables and joins with a 500.
+        # As after an upgrade whose new table nobody granted: unchecked, the server would start, pass /readyz, then
+        # answer new tables and joins with a 500.
         admin.execute("REVOKE INSERT ON rate_events FROM player")
     refused = run_referee(player, "serve", "--host", HOST, "--port", str(free_port()))
     assert refused.returncode == 1 and refused.stderr.strip().count("\n") == 0, refused.stderr
@@ -179,7 +179,7 @@ def test_a_database_user_without_create_rights_is_told_in_one_line_and_one_with_
 def test_referee_backup_on_postgresql_says_pg_dump_in_one_line_and_leaves_no_file(
     cluster: PostgresCluster, tmp_path: Path
 ) -> None:
-    """It printed a traceback and left an empty file named like a backup (play test 8b)."""
+    """No traceback and no empty file named like a backup, which would pass for one (both once happened)."""
     target = tmp_path / "nightly.sqlite3"
     done = run_referee(cluster.url(), "backup", "--data-dir", str(tmp_path), str(target))
     assert done.returncode == 1

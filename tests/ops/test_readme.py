@@ -1,4 +1,4 @@
-"""The README shows the app as it is: the pictures issue 11 asks for (lobby, table, standings, table display) are
+"""The README shows the app as it is: its pictures of the lobby, a table, the standings and the table display are
 in docs/screenshots/ and every picture the README shows exists (scripts/screenshots.py makes them)."""
 
 from __future__ import annotations

@@ -148,14 +148,14 @@ def test_export_import_and_backup_commands_while_the_server_serves(tmp_path: Pat
             assert new_code is not None
             copy = client.json("GET", f"/api/v1/tables/{new_code[1]}").json()
             assert without_code_and_version(copy) == without_code_and_version(state)
-            # An imported table has no host phone: the command gives its join link (play test 7b: only the code,
-            # which lets a phone watch and ask a host who is not there). The link's path works on this server.
+            # An imported table has no host phone: the command gives its join link (the code alone would only let
+            # a phone watch and ask a host who is not there). The link's path works on this server.
             link = re.search(r"Phones join with its link: (\S+)", done.stdout)
             assert link is not None
             joined = client.request("GET", urlsplit(link[1]).path)
             assert joined.status == 200 and "Who are you?" in joined.text()
             assert "this machine's address and the default port" in done.stdout
-            # Behind a proxy the link is the public one, and nothing is to be changed in it (play test 8b).
+            # Behind a proxy the link is the public one, and nothing is to be changed in it.
             public = run(
                 "import", str(tmp_path / "game.json"), database=database, REFEREE_PUBLIC_URL="https://cards.example.org"
             )
@@ -189,7 +189,7 @@ def test_export_import_and_backup_commands_while_the_server_serves(tmp_path: Pat
 
 
 def test_a_long_games_export_imports_through_the_real_server(tmp_path: Path) -> None:
-    """Play test 7c: an export of 1,150 actions (66 KB) was refused with a bare 413 by the server that made it."""
+    """An export of 1,150 actions (66 KB) imports into the server that made it (it was once refused with a bare 413)."""
     server = LiveServer(tmp_path / "referee.sqlite3", logs=tmp_path / "logs").start()
     try:
         with Client(server.port) as client:

@@ -128,8 +128,8 @@ def _slow_post(port: int, path: str, source: str) -> socket.socket:
 
 
 def test_requests_whose_bodies_never_finish_hold_no_thread_and_others_are_served(server: LiveServer) -> None:
-    """Play test 7b: four POSTs that sent their headers and then only part of their body held all four of the
-    server's threads, and every table stopped answering until they were closed."""
+    """POSTs that send their headers and then only part of their body hold no thread: four of them once held all
+    four of the server's threads, and every table stopped answering until they were closed."""
     held = [_slow_post(server.port, "/t/NOSUCH/act", "127.0.0.2") for _ in range(8)]
     try:
         time.sleep(0.5)
@@ -149,8 +149,8 @@ def test_requests_whose_bodies_never_finish_hold_no_thread_and_others_are_served
 
 
 def test_a_burst_of_streams_from_one_address_gets_no_more_than_its_share(server: LiveServer) -> None:
-    """Play test 7b: 100 streams opened at the same moment from one address all got in, against a cap of 24:
-    each passed the check before any of them counted."""
+    """Streams opened at the same moment from one address get no more than the cap: 100 opened at once all got in,
+    against a cap of 24, when each passed the check before any of them counted."""
     code = _table(server)
     barrier = threading.Barrier(10)
     statuses: list[int] = []

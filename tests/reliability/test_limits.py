@@ -202,7 +202,7 @@ def test_the_table_limit_is_a_sliding_minute(app: Flask, kept: str) -> None:
         assert client.post("/api/v1/tables", json={"players": ["A", "B"]}, environ_base=PHONE).status_code == 201
     refused = client.post("/api/v1/tables", json={"players": ["A", "B"]}, environ_base=PHONE)
     assert refused.status_code == 429
-    # Retry-After says when the oldest creation leaves the minute (play test 7c: there was none), and it is true.
+    # Retry-After says when the oldest creation leaves the minute, and it is true.
     assert refused.headers["Retry-After"] == "31"
     now[0] += 30.6  # the first creations are now more than a minute old
     assert client.post("/api/v1/tables", json={"players": ["A", "B"]}, environ_base=PHONE).status_code == 201
@@ -236,7 +236,7 @@ def test_too_many_joins_from_one_address_get_429(app: Flask) -> None:
     refused = phone.post(link, data={"csrf": csrf, "who": "watch"}, environ_base=PHONE)
     assert refused.status_code == 429
     assert snapshot(app) == before
-    # It says when to come back, as the other limits do (play test 9c: no Retry-After).
+    # It says when to come back (Retry-After), as the other limits do.
     assert 0 < int(refused.headers["Retry-After"]) <= 60
     assert phone.get(link, environ_base=PHONE).headers["Retry-After"] == refused.headers["Retry-After"]
     # Another phone still joins.

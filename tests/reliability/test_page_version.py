@@ -1,5 +1,5 @@
 """A tap posted from a table page carries the version the phone saw; through the real server (`referee serve`),
-a version that is not a whole number is refused with a sentence and enters nothing (play test 3, finding 10)."""
+a version that is not a whole number is refused with a sentence and enters nothing."""
 
 from __future__ import annotations
 

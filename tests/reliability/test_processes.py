@@ -156,8 +156,8 @@ def test_a_request_to_play_made_through_one_process_is_heard_and_answered_throug
 
 
 def test_processes_sharing_a_database_share_its_rate_limits(tmp_path: Path, database_url: str) -> None:
-    """Play test 8b: one token alternating between two processes got 20 actions a minute through a limit of 10,
-    and one address twice its new tables: each process counted alone."""
+    """Processes count rate limits together: counting alone, one token alternating between two processes got 20
+    actions a minute through a limit of 10, and one address twice its new tables."""
     limits = {**SHARED, "REFEREE_TOKEN_ACTIONS_PER_MINUTE": "10", "REFEREE_TABLES_PER_MINUTE": "4"}
     servers = [LiveServer(database_url, logs=tmp_path / name, env=limits).start() for name in ("a", "b")]
     try:

@@ -170,8 +170,8 @@ def finished_table(port: int) -> tuple[str, str]:
 
 
 def test_rematches_asked_at_the_same_moment_make_one_table_and_one_201(live_server: LiveServer) -> None:
-    """Play test 7c: four rematch calls at once all answered 201 with the same code, so the callers whose
-    changes were dropped were told they had made the rematch (and each left a stray table behind)."""
+    """Rematch calls at once make one table and one 201: four once all answered 201 with the same code, so the
+    callers whose changes were dropped were told they had made the rematch (and each left a stray table behind)."""
     asks = [{"first_player": "Bob", "house_rules": {"over_21": "bust"}}, {"first_player": "Ann"}] * 3
     clients = [Client(live_server.port) for _ in asks]
     try:

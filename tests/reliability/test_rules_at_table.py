@@ -1,6 +1,5 @@
-"""The rules panel opened from a table says "At this table" only of a house rule the table's game can meet
-(play test 3, finding 6): through the real server (`referee serve`), at a Sudden Death, a standard and a team
-table."""
+"""The rules panel opened from a table says "At this table" only of a house rule the table's game can meet:
+through the real server (`referee serve`), at a Sudden Death, a standard and a team table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A hand correction the deck cannot allow is warned about under a rule that speaks of it (play test 3, finding 7):
+"""A hand correction the deck cannot allow is warned about under a rule that speaks of it:
 the board's note of the rule applied used to name "A card played more often than the deck holds" after a Fix.
 Through the real server (`referee serve`)."""
 

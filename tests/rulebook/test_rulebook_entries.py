@@ -37,7 +37,7 @@ ENGINE = REPO / "referee" / "engine"
 SOURCES = REPO.parent / "shared" / "rules-sources"
 DATA = REPO / "referee" / "rulebook" / "entries.json"
 FINGERPRINTS = Path(__file__).with_name("rules_sources_fingerprints.txt")
-MERGED_IN_PASS_11 = Path(__file__).with_name("pass_10_merged_entries.json")
+MERGED_ENTRIES = Path(__file__).with_name("pass_10_merged_entries.json")
 
 
 def engine_rule_ids() -> set[str]:
@@ -126,12 +126,12 @@ def test_every_edge_case_is_settled() -> None:
 def test_counts() -> None:
     items = entries()
     faqs = [item for item in items if item.kind == "faq"]
-    assert len(faqs) >= 55, len(faqs)  # 68 before pass 11 merged FAQs that settled the same doubt
-    # Pass 11 merged entries that settled the same doubt; each old one is still answered, by the merged entry.
+    assert len(faqs) >= 55, len(faqs)  # 68 before FAQs that settled the same doubt were merged
+    # Entries that settled the same doubt are merged; each old one is still answered, by the merged entry.
     assert len(items) + sum(len(item.formerly) for item in items) >= 105
 
 
-PASS_10_IDS = (
+IDS_BEFORE_THE_MERGE = (
     "objective",
     "editions",
     "card-names",
@@ -238,7 +238,7 @@ PASS_10_IDS = (
     "hand-correction",
     "undo",
 )
-"""Every id the rulebook had before pass 11 merged overlapping entries: links, logs and labelled questions name them."""
+"""Every id the rulebook had before overlapping entries were merged: links, logs and labelled questions name them."""
 
 
 def test_no_old_id_is_lost_and_none_is_claimed_twice() -> None:
@@ -247,8 +247,8 @@ def test_no_old_id_is_lost_and_none_is_claimed_twice() -> None:
     claimed = [old for item in items for old in item.formerly]
     assert len(claimed) == len(set(claimed)), "an old id is claimed by two entries"
     assert not set(claimed) & live, "an old id is also a live one"
-    assert set(claimed) <= set(PASS_10_IDS), "formerly names an id the rulebook never had"
-    for old in PASS_10_IDS:
+    assert set(claimed) <= set(IDS_BEFORE_THE_MERGE), "formerly names an id the rulebook never had"
+    for old in IDS_BEFORE_THE_MERGE:
         found = entry(old)
         assert found is not None, f"{old} leads nowhere"
         assert found.id == old or old in found.formerly
@@ -256,7 +256,7 @@ def test_no_old_id_is_lost_and_none_is_claimed_twice() -> None:
 
 
 def test_a_merged_entry_keeps_what_the_old_ones_settled() -> None:
-    before = json.loads(MERGED_IN_PASS_11.read_text(encoding="utf-8"))["entries"]
+    before = json.loads(MERGED_ENTRIES.read_text(encoding="utf-8"))["entries"]
     assert len(before) == sum(len(item.formerly) for item in entries())
     for raw in before:
         merged = entry(raw["id"])
@@ -292,7 +292,7 @@ def test_every_part_of_the_game_has_a_rule_entry() -> None:
         "tiebreak",
         "teams",
     }
-    # An old id merged into a rule (pass 11: Winning the game into What the game is about) is still that rule's part.
+    # An old id merged into a rule (Winning the game into What the game is about) is still that rule's part.
     covered = {part for part in needed if (found := entry(part)) is not None and found.id in rules}
     assert needed == covered, sorted(needed - covered)
 

@@ -1,4 +1,4 @@
-"""Issue 15: every entry that states an outcome carries an example the engine plays; a disagreement fails CI."""
+"""Every entry that states an outcome carries an example the engine plays; a disagreement fails CI."""
 
 from __future__ import annotations
 
@@ -90,21 +90,21 @@ def test_examples_shown_to_a_table_follow_its_switches() -> None:
     assert item is not None
     default = item.examples_for(HouseRules())
     other = item.examples_for(HouseRules(zero_answer_last_card="draws_one"))
-    # One example per reading of each case it settles (pass 11 merged the two-players-at-once ruling into it).
+    # One example per reading of each case it settles (the two-players-at-once ruling is part of it).
     assert len(default) == len(other) == 2 and default != other
     assert "Dee 3" in default[0].text and "Dee 4" in other[0].text
     assert item.examples_for(None) == default
 
 
 def test_every_entry_opens_with_a_short_verdict() -> None:
-    # FAQs from the start; the rules too since play test 10c: a child asking "how many lives do u get" read
-    # "Lives (ALIVE cards)" in bold, and the five only in the text below.
+    # FAQs and rules alike: a child asking "how many lives do u get" must not read "Lives (ALIVE cards)" in bold,
+    # with the five only in the text below.
     for item in entries():
         assert item.verdict and len(item.verdict.split()) <= 10, item.id
 
 
 def test_no_verdict_answers_yes_or_no_to_a_question_the_player_did_not_ask() -> None:
-    # Play test 6b: "can you play a 0 on 21" opened on "No — a 0 always fits.", the answer to the entry's own
+    # "can you play a 0 on 21" must not open on "No — a 0 always fits.", the answer to the entry's own
     # question ("can you bust holding a 0?"). Players ask either way round: a verdict states the outcome.
     for item in entries():
         assert not re.match(r"(Yes|No)\b\s*[,:—-]", item.verdict or ""), f"{item.id}: {item.verdict}"

@@ -1,4 +1,4 @@
-"""Rules search passes 12 and 13: the players' words for things (synonyms.py), stories that turn on a rule."""
+"""The rules search reads the players' words for things (synonyms.py) and stories that turn on a rule."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def told(query: str) -> set[str]:
         # a mis-tap
         ("accidently pressed reverse, can i get it back", "undo"),
         ("i misclicked on the app", "undo"),
-        # pass 13: the bomber, Sudden Death and the life cards described
+        # the bomber, Sudden Death and the life cards described
         ("does the one who played the bomb discard a 0 as well", "bomber-does-not-discard"),
         ("how does the game work where it ends as soon as the first player is out", "sudden-death"),
         ("what are the red heart cards for", "lives"),
@@ -277,7 +277,7 @@ def test_a_question_about_one_part_is_not_a_story(query: str, expected: str) -> 
 
 
 def test_the_layers_keep_search_quick() -> None:
-    # Pass 12 reads a table of patterns and a table of stories on every question. The docs give the bench's figures
+    # The search reads a table of patterns and a table of stories on every question. The docs give the bench's figures
     # (well under a millisecond); on a shared, loaded test machine this only guards against a pattern that backtracks
     # without end on a long or odd question.
     queries = [example for example, _ in STORY_EXAMPLES] + [

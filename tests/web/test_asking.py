@@ -1,4 +1,4 @@
-"""Asking to play (issue 11, point 4) with plain forms, no JavaScript: a phone that typed the code asks to be a
+"""Asking to play with plain forms, no JavaScript: a phone that typed the code asks to be a
 free seat; the host's phone allows or refuses from the table page or the lobby."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_a_refused_phone_is_told_and_keeps_watching(phone: Phone, other_phone: P
 
 
 def test_a_refused_phone_waits_a_minute_before_asking_again(phone: Phone, other_phone: Phone, app: Flask) -> None:
-    """Play test 5: a phone the host refused could ask again at once, and again, each time on the host's list."""
+    """A phone the host refused cannot ask again at once, and again, each time on the host's list (it once could)."""
     code = phone.start(["Ann", "Bob"])
     watch_by_code(other_phone, code)
     other_phone.follow(other_phone.press("Ask to be Bob"))
@@ -271,7 +271,7 @@ def test_expired_requests_no_longer_count_toward_the_twelve(phone: Phone, app: F
 def test_a_watching_phone_is_not_offered_the_seat_of_a_player_who_left(
     phone: Phone, other_phone: Phone, app: Flask
 ) -> None:
-    """Play test 11a: a watcher could still ask to be Cy after Cy had left the game."""
+    """A watcher cannot ask to be Cy once Cy has left the game (it once could)."""
     code = phone.start(["Ann", "Bob", "Cy"])
     drive(app, code, "Cy leaves")
     watch_by_code(other_phone, code)

@@ -72,7 +72,7 @@ def test_the_display_says_when_the_newest_change_was_an_undo(phone: Phone, app: 
 
 
 def test_the_display_shows_the_draw_pile(phone: Phone, app: Flask) -> None:
-    """Play test 6a: the phones showed the draw pile, the display in the middle of the table did not."""
+    """The display in the middle of the table shows the draw pile, as the phones do (it once did not)."""
     code = phone.start(["Ann", "Bob", "Cy"])
     drive(app, code, "Ann draw2")  # Bob and Cy each draw two: 77 - 30 dealt = 47, then 43
     phone.open(f"/t/{code}/display")

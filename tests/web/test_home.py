@@ -229,7 +229,7 @@ DEALER_HINT = "The player just before the one who starts (on their right) deals 
 
 
 def test_the_starts_choice_says_who_deals_and_the_table_deals_from_there(phone: Phone) -> None:
-    # The play test's table read "Mia plays first; Dad dealt." while the form had only asked who starts.
+    # The form says who deals, so "Mia plays first; Dad dealt." on the table is no surprise after it asks who starts.
     phone.open("/")
     form = phone.page.by_id("setup")
     hint = form.by_id("starts-hint")

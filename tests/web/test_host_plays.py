@@ -1,7 +1,7 @@
 """The host's phone can be one of the players ("Which one is you?"), with plain forms and with htmx.
 
-A play tester's table "Gran, Max, Lily" started on Gran's phone: the lobby waited for Gran for ever, Gran's
-phone never said "You're Gran" nor cued her turn, and Gran tapping her name on her own join link did nothing.
+What goes wrong without it: a table "Gran, Max, Lily" started on Gran's phone waits in the lobby for Gran for ever,
+Gran's phone never says "You're Gran" nor cues her turn, and Gran tapping her name on her own join link does nothing.
 """
 
 from __future__ import annotations

@@ -140,8 +140,8 @@ def refused_to_enter(phone: Phone, api: Api) -> None:
     )
     assert response.status_code == 403
     refusal = parse(response.get_data(as_text=True)).by_id("banner").text()
-    # Play test 10b: a seated player whose pad was out of date was told "This phone is only watching": the
-    # refusal gives the board's own reason (host-only entry, a removed phone); a watcher is told it watches.
+    # A seated player whose pad is out of date must not be told "This phone is only watching": the refusal
+    # gives the board's own reason (host-only entry, a removed phone); a watcher is told it watches.
     assert ("only watching" in refusal) if "You are watching" in note else (note in refusal), (note, refusal)
     response = phone.client.post(
         f"/t/{api.code}/act", data={"kind": "undo", "csrf": phone.csrf, "version": str(before["version"])}
@@ -581,8 +581,8 @@ def test_an_empty_pick_on_the_join_form_is_refused(api: Api, other_phone: Phone)
 
 
 def test_a_phone_that_joined_and_opens_the_link_again_is_told_whose_it_is(api: Api, other_phone: Phone) -> None:
-    """Play test 8a: reopening the join link asked "Who are you?" again with Mia's name looking free, as if the
-    phone had never joined."""
+    """Reopening the join link must not ask "Who are you?" again with Mia's name looking free, as if the phone had
+    never joined."""
     body = api.create(["Ann", "Mia", "Cy"])
     join(other_phone, body["join_url"], "Mia")
     other_phone.open(join_path(body["join_url"]))

@@ -38,7 +38,7 @@ def test_the_table_display_marks_a_player_who_left(phone: Phone, app: Flask) -> 
 
 
 def test_the_table_display_marks_players_who_left_a_team_and_a_team_gone(phone: Phone, app: Flask) -> None:
-    """Play test 11a: in a team game the display said nothing of who had left, and the losing team looked alive."""
+    """In a team game the display says who has left and that the losing team is gone (it once looked alive)."""
     code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")
     drive(app, code, "Cy leaves")
     phone.open(f"/t/{code}/display")
@@ -51,7 +51,7 @@ def test_the_table_display_marks_players_who_left_a_team_and_a_team_gone(phone: 
 
 
 def test_the_phone_of_a_player_who_left_says_so(phone: Phone, other_phone: Phone, app: Flask) -> None:
-    """Play test 11a: Cy's phone still said only "You're Cy" once he had left."""
+    """Cy's phone says he has left, not only "You're Cy" as it once did."""
     code = phone.start(["Ann", "Bob", "Cy"])
     join(other_phone, host_join_link(phone), "Cy")
     drive(app, code, "Cy leaves")

@@ -1,4 +1,4 @@
-"""Issue 11, point 9: join links and QR codes name an address the server really listens on."""
+"""Join links and QR codes name an address the server really listens on."""
 
 from __future__ import annotations
 

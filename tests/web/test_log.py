@@ -1,4 +1,4 @@
-"""Issue 11, point 8: the log shows who pressed Undo and Redo, heads each round's lines, and keeps the board short."""
+"""The log shows who pressed Undo and Redo, heads each round's lines, and keeps the board short."""
 
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ def rounds(phone: Phone) -> list[tuple[str, list[str]]]:
 
 
 def test_each_rounds_heading_stands_above_that_rounds_cards(phone: Phone, app: Flask) -> None:
-    # The play tester's log: the card that ended round 1 also says "Round 2: … deals"; it was played in round
-    # 1, so it sits under round 1's heading, and round 2's heading stands above round 2's own cards.
+    # The card that ended round 1 also says "Round 2: … deals"; it was played in round 1, so it sits under
+    # round 1's heading, and round 2's heading stands above round 2's own cards.
     code = phone.start(["Ann", "Bob", "Cy"])
     drive(app, code, "Ann 3", "Bob holds 1", "Bob 2")  # Bob plays his last card: round over, round 2 is dealt
     phone.open(f"/t/{code}")
@@ -192,7 +192,7 @@ def test_a_team_series_credits_each_player_of_the_winning_team(phone: Phone, app
     _, tally = _tally_after_a_rematch(
         phone, app, ["Ann", "Bob", "Cy", "Dee"], {"Ann", "Cy"}, teams=[["Bob", "Dee"], ["Ann", "Cy"]]
     )
-    # Bob and Dee played both games too: named with 0, not left out (play test 6a).
+    # Bob and Dee played both games too: named with 0, not left out (a tally without them looks like they left).
     assert tally == "Series after 2 games: Ann 2 – Cy 2 – Bob 0 – Dee 0"
 
 
@@ -299,7 +299,7 @@ def shown_log(phone: Phone) -> list[tuple[str | None, str]]:
 def test_a_taps_answer_brings_only_the_logs_changes_and_the_phone_shows_the_same_log_as_a_fresh_page(
     phone: Phone, seed: int
 ) -> None:
-    # Issue 12: a tap's answer keeps the log the phone shows and sends what changed. Cards, busts, undos, redos
+    # A tap's answer keeps the log the phone shows and sends what changed. Cards, busts, undos, redos
     # and corrections in random order, past the board's 30 lines and across rounds: after each tap the phone
     # must show what a newly opened page shows.
     rng = random.Random(seed)

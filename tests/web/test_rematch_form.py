@@ -1,8 +1,7 @@
-"""The rematch form without JavaScript (issue 11, point 6) and the play tester's rematch report: the finished game's
-settings are its defaults; only the host's phone changes who starts, the game and house rules (a forged post from
-another phone is refused in a sentence, nothing made); the new table says what the host changed until its first
-card, the old one says it briefly; a change that does not fit comes back open, choices kept, the reason beside the
-button, and starts nothing."""
+"""The rematch form without JavaScript: the finished game's settings are its defaults; only the host's phone
+changes who starts, the game and house rules (a forged post from another phone is refused in a sentence, nothing
+made); the new table says what the host changed until its first card, the old one says it briefly; a change that
+does not fit comes back open, choices kept, the reason beside the button, and starts nothing."""
 
 from __future__ import annotations
 
@@ -281,7 +280,7 @@ def test_the_rematchs_who_starts_says_who_deals(phone: Phone, app: Flask) -> Non
 
 
 def test_the_old_tables_board_has_no_undo_once_the_rematch_started(phone: Phone, app: Flask) -> None:
-    """Play test 8a: a phone left on the old table could undo its last card and change a finished game."""
+    """A phone left on the old table cannot undo its last card and change a finished game (it once could)."""
     code = phone.start(["Ann", "Bob", "Cy"])
     finish_game(app, code)
     phone.open(f"/t/{code}")

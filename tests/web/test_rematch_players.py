@@ -1,5 +1,5 @@
-"""Who plays the rematch (play test 11a's note: a player who left came back in the rematch, and nobody could be
-added): a player who left is not dealt in again unless the host ticks them; the host adds new players; the phone
+"""Who plays the rematch (a player who left must not come back in it by default, and new players can be added): a
+player who left is not dealt in again unless the host ticks them; the host adds new players; the phone
 of a player who is not in the rematch follows it as a watcher; every board says who is not playing and who joins."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_the_host_ticks_who_plays_and_adds_new_players(phone: Phone, app: Flask)
 
 
 def test_a_new_player_can_be_picked_to_start(phone: Phone, app: Flask) -> None:
-    """Play test 12a: "Who starts?" listed only this game's players, so Eve, dealt in, could not be picked."""
+    """The new players are in "Who starts?" too: Eve, dealt in, can be picked (once only this game's were listed)."""
     code = phone.start(["Ann", "Bob", "Cy"])
     finish_game(app, code)
     phone.open(f"/t/{code}")
@@ -108,7 +108,7 @@ def test_too_few_players_for_the_rematch_is_refused_with_the_form_kept(phone: Ph
     assert app.extensions["referee"].view(code).rematch_code is None
     response = phone.press("Rematch with these changes", plays=["Ann", "Bob"], add="Ann")
     assert phone.page.by_id("rematch-error").text().startswith("Two players are called Ann")
-    # Said in the form's words, never "you named 0" to a host who only unticked boxes (play test 12a).
+    # Said in the form's words, never "you named 0" to a host who only unticked boxes.
     phone.press("Rematch with these changes", htmx=True, plays=[], add="")
     assert phone.page.by_id("rematch-error").text() == (
         "Nobody is ticked or added: 5 Alive needs 2 to 6 players. Tick or add more."
@@ -160,7 +160,7 @@ def test_the_api_names_who_plays_and_a_returning_player_keeps_their_phone(
 def test_a_team_game_too_small_without_who_left_is_refused_in_words_any_phone_can_act_on(
     phone: Phone, other_phone: Phone, app: Flask
 ) -> None:
-    """Play test 12a: Bob's plain Rematch after a team game Cy left was told "you named 3", and Bob named nobody."""
+    """Bob's plain Rematch after a team game Cy left must not be told "you named 3": Bob named nobody."""
     code = phone.start(["Ann", "Bob", "Cy", "Dee"], variant="teams")
     join(other_phone, host_join_link(phone), "Bob")
     drive(app, code, "Cy leaves")
@@ -177,7 +177,7 @@ def test_a_team_game_too_small_without_who_left_is_refused_in_words_any_phone_ca
 
 
 def test_a_player_back_after_sitting_a_game_out_is_one_name_in_the_series(phone: Phone, app: Flask) -> None:
-    """Play test 12a: "cy" typed two games later became a second player in the tally."""
+    """A name typed as "cy" two games later is Cy in the tally, not a second player (it once was)."""
     code = left_and_finished(phone, app, ["Ann", "Bob", "Cy"], "Cy")
     second = new_code(phone.press("Rematch without Cy"))
     finish_game(app, second)
@@ -194,7 +194,7 @@ def test_a_player_back_after_sitting_a_game_out_is_one_name_in_the_series(phone:
 def test_a_player_back_after_sitting_a_game_out_gets_their_phone_back(
     phone: Phone, other_phone: Phone, app: Flask
 ) -> None:
-    """Play test 12a: Cy's phone watched the game Cy sat out, and stayed a watcher when Cy came back."""
+    """Cy's phone watched the game Cy sat out, and is Cy's again when Cy comes back (it once stayed a watcher)."""
     code = cy_left_from_a_phone(phone, other_phone, app)
     finish_game(app, code)
     phone.open(f"/t/{code}")
@@ -258,7 +258,7 @@ def test_the_phone_of_a_player_who_left_is_not_promised_an_undo_once_the_rematch
 def test_a_new_player_sits_after_the_last_seat_and_starts_if_the_starter_is_not_playing(
     phone: Phone, app: Flask
 ) -> None:
-    """Play test 12a: the hint says Eve sits after Cy, so with Cy (who started) out, Eve starts, not Ann."""
+    """The hint says Eve sits after Cy, so with Cy (who started) out, Eve starts, not Ann."""
     code = phone.start(["Ann", "Bob", "Cy"], first="2")  # Cy starts
     finish_game(app, code)
     phone.open(f"/t/{code}")

@@ -1,4 +1,4 @@
-"""Issue 15: rules answers open with the verdict, show an Example, speak plainly, and chips ask the classic disputes."""
+"""Rules answers open with the verdict, show an Example, speak plainly, and chips ask the classic disputes."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_the_table_page_search_box_has_the_chips_too(phone: Phone) -> None:
     code = phone.start(["Ann", "Bob"])
     phone.open(f"/t/{code}")
     chips = phone.page.find_all("a", class_="chip")
-    # Every chip but the team game's: this table plays Standard (play test 6b).
+    # Every chip but the team game's: this table plays Standard, and a chip about another game only misleads.
     assert [chip.text() for chip in chips] == [
         label for label, _, _ in rulebook.QUICK_QUESTIONS if label != "Teams Bomb"
     ]
@@ -81,7 +81,7 @@ def test_a_table_with_the_usual_reading_gets_the_verdict_first_and_its_choice_af
 
 
 def test_the_teams_bomb_chip_answers_with_this_tables_reading(api: Api, phone: Phone) -> None:
-    # A play tester's case: teams where a Bomb only hits the other team. The bold line must not say "Yes".
+    # Teams where a Bomb only hits the other team: the bold line must not say "Yes".
     api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams", house_rules={"bomb_teammates": "opponents_only"})
     phone.open(f"/rules?q=teammate+bombs+me+do+we+lose+a+life&table={api.code}")
     first = phone.page.find_all("article", class_="rule-result")[0]
@@ -94,8 +94,8 @@ def test_the_teams_bomb_chip_answers_with_this_tables_reading(api: Api, phone: P
 
 
 def test_a_tables_own_game_answers_first_unless_the_question_names_another(api: Api, phone: Phone) -> None:
-    """Play test 5: "who wins if we both run out of hearts", asked at a Standard table, opened on Sudden Death's
-    ruling (a game this table is not playing)."""
+    """Asked at a Standard table, "who wins if we both run out of hearts" must not open on Sudden Death's ruling (a
+    game this table is not playing), as it once did."""
     question = "who+wins+if+we+both+run+out+of+hearts"
     api.create(["Ann", "Bob", "Cy"])
     first = results_for(phone, question, api.code)[0]
@@ -110,7 +110,8 @@ def test_a_tables_own_game_answers_first_unless_the_question_names_another(api: 
 
 
 def test_an_answer_opens_with_the_outcome_whichever_way_the_question_is_put(api: Api, phone: Phone) -> None:
-    """Play test 6b: asked "can you play a 0 on 21", the first answer's bold line read "No — a 0 always fits."."""
+    """Asked "can you play a 0 on 21", the first answer's bold line states the outcome, never "No — a 0 always fits.",
+    which answered the entry's own question, not the player's."""
     api.create(["Ann", "Bob", "Cy"])
     for question in ("can+you+play+a+0+on+21", "can+you+bust+if+you+have+a+0"):
         first = results_for(phone, question, api.code)[0]
@@ -118,8 +119,8 @@ def test_an_answer_opens_with_the_outcome_whichever_way_the_question_is_put(api:
 
 
 def test_a_table_that_lays_too_high_numbers_as_busts_is_never_told_they_are_refused(api: Api, phone: Phone) -> None:
-    """Play test 6b: at an over_21=bust table the number cards' rule said a too-high card is refused (with an
-    example of the referee refusing it), and the bust's rule that a player holding a wild card cannot bust."""
+    """At an over_21=bust table neither the number cards' rule may say a too-high card is refused (with an example
+    of the referee refusing it) nor the bust's rule that a player holding a wild card cannot bust: both once did."""
     api.create(["Ann", "Bob", "Cy"], house_rules={"over_21": "bust"})
     for question, title in (("number cards 0 to 7", "Number cards 0 to 7"), ("bust rules", "Bust: when nothing fits")):
         answer = next(
@@ -130,8 +131,8 @@ def test_a_table_that_lays_too_high_numbers_as_busts_is_never_told_they_are_refu
 
 
 def test_a_bomb_as_your_one_card_finds_the_bomb_as_last_card_ruling(phone: Phone) -> None:
-    """Play test 6b: "can i put a bomb when i got 1 card" opened on "One 0 per Bomb", and the last-card ruling was
-    not in the first five; a child says "1 card" or "only card", not "last card"."""
+    """Asked "can i put a bomb when i got 1 card", the search finds the last-card ruling, not "One 0 per Bomb" with
+    the ruling outside the first five, as it once did: a child says "1 card" or "only card", not "last card"."""
     # None of these is among the ruling's own questions (referee/rulebook/entries.json).
     for question in ("i+got+1+card+its+a+bomb", "can+i+play+a+bomb+if+i+have+just+1+card"):
         assert results_for(phone, question)[0].startswith("A Bomb played as the last card of a hand"), question
@@ -143,8 +144,8 @@ def back_to_table(phone: Phone, code: str) -> Node:
 
 
 def test_a_ruling_opened_from_the_table_leads_back_to_the_same_question_and_answers(api: Api, phone: Phone) -> None:
-    """Play test 6b: back from a ruling, the table page opened at the top with the question and answers gone; the
-    whole rules page (where Ask led) had no way back to the table at all."""
+    """Back from a ruling, the table page keeps the question and its answers in place (they were once gone, the page
+    at its top), and the whole rules page (where Ask leads) has a way back to the table."""
     api.create(["Ann", "Bob", "Cy"])
     response = phone.client.get(f"/rules/search?q=bomb+last+card&table={api.code}", headers={"HX-Request": "true"})
     link = parse(response.get_data(as_text=True)).find("article", class_="rule-result").find("a")  # type: ignore[union-attr]
@@ -164,8 +165,8 @@ def test_a_ruling_opened_from_the_table_leads_back_to_the_same_question_and_answ
 
 
 def test_a_team_tables_bomb_as_last_card_note_says_nothing_only_true_of_single_players(api: Api, phone: Phone) -> None:
-    """Play test 6b: at a Teams table the note said "everyone still holding cards loses a life for the round",
-    but in the team game the round end costs only the other team one life."""
+    """At a Teams table the note must not say "everyone still holding cards loses a life for the round": in the team
+    game the round end costs only the other team one life."""
     api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
     first = results_for(phone, "my+last+card+is+the+bomb", api.code)[0]
     assert first.startswith("A Bomb played as the last card of a hand")
@@ -176,8 +177,8 @@ def test_a_team_tables_bomb_as_last_card_note_says_nothing_only_true_of_single_p
 
 
 def test_a_source_that_reads_the_other_way_is_named_as_such(phone: Phone) -> None:
-    """Play test 6b: "Busting on purpose" said "not while a card fits" and cited the modern text, which reads the
-    other way (docs/rules.md, over_21), without saying so."""
+    """The ruling "Busting on purpose" says "not while a card fits" and cites the modern text, which reads the other
+    way (docs/rules.md, over_21): it must say so."""
     first = results_for(phone, "can+i+bust+on+purpose")[0]
     assert first.startswith("Busting on purpose")
     assert 'Source: 1994 rules ("if you can only take the total above 21"); for the other reading, modern text' in first
@@ -189,8 +190,8 @@ def bust_answers(phone: Phone, table: str | None) -> list[str]:
 
 
 def test_an_example_from_another_game_than_the_tables_says_which_game_it_is(api: Api, phone: Phone) -> None:
-    """Play test 6b: at a Teams table, "what happens on a bust" showed "Ann has 4 lives" in a three-player game
-    with no word that it is not how this table counts lives."""
+    """At a Teams table, "what happens on a bust" shows "Ann has 4 lives" in a three-player game: it must say that is
+    not how this table counts lives."""
     api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
     [bust] = bust_answers(phone, api.code)
     assert "Example from a Standard game: Ann, Bob and Cy play. Ann plays a 7" in bust
@@ -207,8 +208,8 @@ def test_an_example_from_another_game_than_the_tables_says_which_game_it_is(api:
 
 
 def test_at_a_teams_or_sudden_death_table_that_games_own_ruling_comes_first(api: Api, phone: Phone) -> None:
-    """Play test 9a: at a Teams table "bust" gave five rulings of the individual game ("you lose a life") and none
-    of the team game's; at a Sudden Death table "who wins" opened on "the last one alive wins"."""
+    """At a Teams table "bust" must not give five rulings of the individual game ("you lose a life") and none of the
+    team game's; at a Sudden Death table "who wins" must not open on "the last one alive wins". Both once did."""
     api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
     for question, own, usual in (
         ("bust", "Your own team loses a life.", "Bust: when nothing fits"),
@@ -226,8 +227,8 @@ def test_at_a_teams_or_sudden_death_table_that_games_own_ruling_comes_first(api:
 
 
 def test_at_a_teams_table_two_player_questions_are_told_the_teams_ruling_first(api: Api, phone: Phone) -> None:
-    """Play test 10c: "its 2 teams, if i play skip do i go again" at a Teams table opened on "Skip with two players:
-    You play again at once", which never applies in the team game; its own ruling came fifth."""
+    """At a Teams table, "its 2 teams, if i play skip do i go again" must not open on "Skip with two players: You
+    play again at once", which never applies in the team game, with its own ruling fifth (as it once did)."""
     api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
     for question in ("its 2 teams, if i play skip do i go again", "reverse with just 2 of us", "two player rules"):
         first = results_for(phone, question, api.code)[0]

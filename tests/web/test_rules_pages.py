@@ -27,7 +27,7 @@ def test_rules_page_for_a_table_shows_its_house_rules(api: Api, phone: Phone) ->
     api.create(["Ann", "Bob"], house_rules={"over_21": "bust"})
     phone.open(f"/rules?table={api.code}")
     assert f"House rules at table {api.code}" in phone.page.text()
-    # In plain words (issue 15): the table's reading, never the switch's internal name.
+    # In plain words: the table's reading, never the switch's internal name.
     text = phone.page.text()
     assert "This table: The card may be laid down, but it counts as a bust" in text
     assert "over_21" not in text
@@ -41,7 +41,7 @@ def test_one_rule_and_an_unknown_one(phone: Phone) -> None:
 
 
 def test_a_merged_entrys_old_address_leads_to_the_entry_it_became(phone: Phone) -> None:
-    # Pass 11 merged overlapping entries: an old link (a bookmark, a shared URL) still opens the ruling.
+    # Overlapping entries were merged: an old link (a bookmark, a shared URL) still opens the ruling.
     response = phone.open("/rules/miscounted-total?table=ABCDEF")
     assert response.status_code == 301
     assert response.headers["Location"].endswith("/rules/undo?table=ABCDEF")

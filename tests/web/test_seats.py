@@ -1,8 +1,8 @@
 """A seat is one phone's: a phone that died is replaced by a new one, the host's phone included.
 
-A play tester's tables: Bob's battery ran out and his new phone became a second Bob (both cued "Your turn!",
-the host's list showed two "Bob's phone [Remove]" rows alike); the host's phone died at a table where only it
-enters cards, and nobody could go on. Now a held seat is shown as held, taking it over asks once, the old phone
+What goes wrong without it: Bob's battery runs out and his new phone becomes a second Bob (both cued "Your turn!",
+the host's list shows two "Bob's phone [Remove]" rows alike); the host's phone dies at a table where only it
+enters cards, and nobody can go on. So a held seat is shown as held, taking it over asks once, the old phone
 only watches and is told why, and the host's seat carries the host with it.
 """
 
@@ -159,8 +159,8 @@ def test_a_new_phone_takes_over_the_seat_of_a_host_that_plays_and_becomes_the_ho
 def test_at_a_host_only_table_a_players_phone_shows_the_link_a_new_host_phone_needs(
     phone: Phone, other_phone: Phone, app: Flask
 ) -> None:
-    """Play test 10b: with "only this phone enters cards", no phone but the host's showed the join link or QR code,
-    so when the host's phone died nobody could bring Ann back on a borrowed phone, and nobody could enter cards."""
+    """With "only this phone enters cards", players' phones show the join link too: were it only on the host's
+    phone, once that died nobody could bring Ann back on a borrowed phone, and nobody could enter cards."""
     code = phone.start(FAMILY, entry="host")
     phone.open(f"/t/{code}/lobby")
     phone.follow(phone.press("I'm Ann"))

@@ -1,5 +1,4 @@
-"""The third play test's Sudden Death ending: players still in when the game ends rank above everyone who is out,
-by lives left."""
+"""The Sudden Death ending: players still in when the game ends rank above everyone who is out, by lives left."""
 
 from __future__ import annotations
 

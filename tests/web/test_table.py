@@ -246,7 +246,7 @@ def test_hand_correction(phone: Phone, app: Flask) -> None:
 
 
 def test_a_player_who_gets_up_and_leaves_is_taken_out_from_their_fix(phone: Phone, app: Flask) -> None:
-    """Play test 10b: a player left mid-game (bedtime) and the table had no way to play on without them."""
+    """A player who leaves mid-game (bedtime) is taken out, so the table can play on without them."""
     code = phone.start(["Ann", "Bob", "Cy", "Dee"])
     phone.press("3", htmx=True)
     row = player_row(phone.page, "Cy")
@@ -480,7 +480,7 @@ def test_sudden_death_tiebreak_form(phone: Phone, app: Flask) -> None:
 
 
 def test_a_tie_break_says_beforehand_what_settles_equal_totals_at_this_table(phone: Phone, app: Flask) -> None:
-    """Play test 6a: a table that chose "fewest cards" for equal totals learnt so only from the result."""
+    """A table that chose "fewest cards" for equal totals is told so before the totals, not only by the result."""
     code = phone.start(["Ann", "Bob", "Cy"], variant="sudden_death", hr_tiebreak_tie="fewest_cards")
     for _ in range(4):
         drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
@@ -490,8 +490,8 @@ def test_a_tie_break_says_beforehand_what_settles_equal_totals_at_this_table(pho
 
 
 def test_a_round_that_keeps_going_counterclockwise_says_so(phone: Phone, app: Flask) -> None:
-    """Play test 6a: with new_round_direction=keep, round 2 started counterclockwise and only the small arrow
-    showed it; a family used to clockwise argues about who starts."""
+    """With new_round_direction=keep, a round 2 that starts counterclockwise says so in words, not only with the
+    small arrow: a family used to clockwise argues about who starts."""
     code = phone.start(["Ann", "Bob", "Cy", "Dee"], hr_new_round_direction="keep")
     drive(app, code, "Ann reverse", "Dee pass", "Cy pass", "Bob pass", "Ann holds 1", "Ann 5")  # Ann goes out
     phone.open(f"/t/{code}")

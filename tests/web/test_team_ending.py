@@ -1,4 +1,4 @@
-"""Issue 11, smaller points: a team game's ending speaks of teams (not of Sudden Death), and its standings
+"""A team game's ending speaks of teams (not of Sudden Death), and its standings
 place teams: both players of the winning team share 1st."""
 
 from __future__ import annotations
@@ -122,8 +122,8 @@ def test_a_player_whose_team_loses_lives_is_told_it_is_the_teams(phone: Phone, o
 
 
 def test_a_team_on_its_last_life_loses_that_life_not_two(phone: Phone, other_phone: Phone, app: Flask) -> None:
-    """Play test 6a: a Bomb that two of a team's players could not answer, with the team on 1 life, said "Team B
-    loses 2 lives (0 lives left)" and "Your team lost 2 lives!": a sum a child will question."""
+    """A Bomb that two of a team's players cannot answer, with the team on 1 life, costs the one life: never "Team B
+    loses 2 lives (0 lives left)" and "Your team lost 2 lives!", a sum a child will question."""
     code = phone.start(PLAYERS, variant="teams")
     join(other_phone, host_join_link(phone), "Dee")
     drive(app, code, "Ann bomb Cy", "Bob 1", "Cy 1", "Dee 1", "Ann bomb Cy", "Bob 1", "Cy 1", "Dee 1")

@@ -109,7 +109,7 @@ def _provenance(figures: Mapping[str, Any]) -> str:
 
 
 def _goal_table(figures: Mapping[str, Any]) -> list[str]:
-    """The table of figures, numbered by the goal (issue 6) each belongs to."""
+    """The table of figures, each row numbered by the goal it belongs to (docs/performance.md)."""
     http = figures["http"]
     goals = figures["goals"]
     return [
@@ -124,15 +124,15 @@ def _goal_table(figures: Mapping[str, Any]) -> list[str]:
 
 
 def _engine_rows(engine: Mapping[str, Any]) -> list[str]:
-    """Goal 1: the engine alone, against issue 2's goals."""
+    """Goal 1: the engine alone, against the engine's own goals."""
     engine_rate = engine.get("random_play_actions_per_s")
     apply_rate = engine.get("apply_actions_per_s")
     replay = engine.get("replay_ms_median")
     return [
-        f"| 1 | engine: `apply` alone, random legal actions/s | {_n(apply_rate or 0)} | ≥ 20,000 (issue 2) | "
+        f"| 1 | engine: `apply` alone, random legal actions/s | {_n(apply_rate or 0)} | ≥ 20,000 | "
         f"{'met' if (apply_rate or 0) >= 20_000 else '**missed**'} |",
         f"| 1 | engine: choose + apply a random legal action, actions/s | {_n(engine_rate or 0)} | | |",
-        f"| 1 | engine: replay a 500-action game (median) | {replay} ms | ≤ 25 ms (issue 2) | "
+        f"| 1 | engine: replay a 500-action game (median) | {replay} ms | ≤ 25 ms | "
         f"{'met' if replay is not None and replay <= 25 else '**missed**'} |",
     ]
 
@@ -162,7 +162,7 @@ def _fanout_rows(fan: Mapping[str, Any], goals: Mapping[str, Any]) -> list[str]:
         f"| 3 | fan-out {fan['tables']} tables × {fan['listeners_per_table']} streams: message after the action's "
         f"response, p50 / p99 | {msg['p50']} / **{msg['p99']} ms** | p99 ≤ 150 ms | {_met(goals['fanout_p99_ms'])} |",
         f"| 3 | … and until that phone has fetched the new board, p50 / p99 | {board['p50']} / {board['p99']} ms | "
-        "(issue 4: < 1 s) | |",
+        "(< 1 s) | |",
     ]
 
 
@@ -239,7 +239,7 @@ def summary(figures: Mapping[str, Any]) -> str:
 
 
 def scale_summary(results: Mapping[str, Any]) -> str:
-    """One line per issue-12 goal, for the terminal."""
+    """One line per further phase's goal, for the terminal."""
     return "\n".join(
         f"{name}: {value} (goal {goal}) {'' if met is None else 'met' if met else 'MISSED'}"
         for name, value, goal, met in scale.goals(dict(results))
@@ -247,12 +247,12 @@ def scale_summary(results: Mapping[str, Any]) -> str:
 
 
 def _scale_table(results: Mapping[str, Any]) -> list[str]:
-    """Issue 12's goals, from the phases this run measured."""
+    """The further phases' goals, from the phases this run measured."""
     rows = scale.goals(dict(results))
     if not rows:
         return []
     lines = [
-        "Issue 12 (phases of this run; `python -m tools.bench --all` runs every one):",
+        "Further phases of this run (`python -m tools.bench --all` runs every one):",
         "",
         "| figure | measured | goal | |",
         "|---|---|---|---|",
@@ -279,7 +279,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", type=Path, default=ROOT / "bench-results" / "latest.json", help="where to write")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs" / "performance.md", help="markdown to update")
     parser.add_argument("--no-docs", action="store_true", help="do not touch the markdown")
-    # Issue 12's phases (tools/bench/scale.py). tap and undo run by default (under a minute together); the
+    # The further phases (tools/bench/scale.py). tap and undo run by default (under a minute together); the
     # others take a minute or more each and hold thousands of sockets, so they run when asked.
     for name in scale.PHASES:
         default = " (on by default)" if name in DEFAULT_PHASES else ""
@@ -294,7 +294,7 @@ DEFAULT_PHASES = ("tap", "undo")
 
 
 def chosen_phases(args: argparse.Namespace) -> list[str]:
-    """The issue-12 phases to run: every one with --all, else the defaults (unless --only) and those named."""
+    """The further phases to run: every one with --all, else the defaults (unless --only) and those named."""
     if args.all:
         return list(scale.PHASES)
     named = [name for name in scale.PHASES if getattr(args, name)]
@@ -302,7 +302,7 @@ def chosen_phases(args: argparse.Namespace) -> list[str]:
 
 
 def run_phases(names: Sequence[str], args: argparse.Namespace) -> dict[str, Any]:
-    """Run the named issue-12 phases, each on a fresh server, with the load average before each."""
+    """Run the named further phases, each on a fresh server, with the load average before each."""
     results: dict[str, Any] = {}
     for name in names:
         options: dict[str, Any] = {}

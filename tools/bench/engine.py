@@ -1,6 +1,6 @@
 """Engine benchmark: random legal actions per second and the time to replay a 500-action game.
 
-Run `python -m tools.bench.engine [seconds]`; it prints the figures as JSON. The goals (issue 2):
+Run `python -m tools.bench.engine [seconds]`; it prints the figures as JSON. The goals:
 at least 20,000 actions/s applied on one core, and a 500-action game replayed in 25 ms or less.
 Randomness lives here, outside the engine: a seeded `random.Random` picks among the legal moves.
 """

@@ -874,7 +874,7 @@ def run(seconds: float = 5.0, *, memory_tables: int = MEMORY_TABLES) -> dict[str
 
 
 def goals(figures: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each goal of issue 6 with the measured value and whether it is met."""
+    """Each goal of the base run (docs/performance.md) with the measured value and whether it is met."""
     throughput = figures["throughput"]
     fanout = figures["fanout"]["message_after_response_ms"]
     weight = figures["page_weight"]

@@ -1,4 +1,4 @@
-"""Many phones at once, as asyncio clients: a live stream and a keep-alive board connection each (issue 12).
+"""Many phones at once, as asyncio clients: a live stream and a keep-alive board connection each.
 
 One event loop holds every phone, so a thousand of them cost the benchmark a few megabytes and little CPU.
 Each phone comes from its own 127.x source address (as real phones on a Wi-Fi do), opens

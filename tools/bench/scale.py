@@ -1,4 +1,5 @@
-"""Issue 12's goals as phases of `python -m tools.bench`, each against a fresh `referee serve` (tools/harness.py).
+"""The further phases of `python -m tools.bench`, with their goals, each against a fresh `referee serve`
+(tools/harness.py).
 
 - live: 1,000 phones (a stream and a keep-alive board connection each) over 100 tables, 10 actions/s.
 - attack: one address holds 1,000 idle or slow-header connections while another acts.
@@ -611,7 +612,7 @@ def _undo_goals(undo: dict[str, Any]) -> list[Row]:
 
 
 def goals(results: dict[str, Any]) -> list[Row]:
-    """Issue 12's goals from whichever phases ran: (figure, measured, goal, met or None when not a goal)."""
+    """The further phases' goals from whichever ran: (figure, measured, goal, met or None when not a goal)."""
     rows: list[Row] = []
     if "live" in results:
         rows += _live_goals(results["live"])

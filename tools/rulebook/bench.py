@@ -167,17 +167,17 @@ def _compare(sets: dict[str, tuple[Case, ...]], queries: list[str], passes: int)
     for label, params in (
         ("ours without the naive Bayes posterior", replace(DEFAULT_PARAMS, typical_weight=0.0)),
         (
-            "ours without the posterior, pass-6 one-kind-of-game cut (0.2)",
+            "ours without the posterior, with the one-kind-of-game cut it had before (0.2)",
             replace(DEFAULT_PARAMS, typical_weight=0.0, scope_penalty=0.2),
         ),
-        ("ours without the players' words (pass 12)", replace(DEFAULT_PARAMS, player_words=False)),
-        ("ours without the story table (pass 12)", replace(DEFAULT_PARAMS, story_boost=0.0)),
+        ("ours without the players' words", replace(DEFAULT_PARAMS, player_words=False)),
+        ("ours without the story table", replace(DEFAULT_PARAMS, story_boost=0.0)),
         ("ours without named topics", replace(DEFAULT_PARAMS, exact_boost=0.0)),
         ("ours without word pairs", replace(DEFAULT_PARAMS, bigram_weight=0.0)),
         ("ours without the one-kind-of-game cut", replace(DEFAULT_PARAMS, scope_penalty=0.0)),
         ("ours without the narrow-ruling cut", replace(DEFAULT_PARAMS, focus_penalty=0.0)),
         (
-            "ours with pass 4 knobs (full IDF, k1 1.2, pairs 1.0)",
+            "ours with the early knobs (full IDF, k1 1.2, pairs 1.0)",
             replace(DEFAULT_PARAMS, idf_power=1.0, k1=1.2, bigram_weight=1.0),
         ),
         ("ours + nearest example question (30 % of the score)", replace(DEFAULT_PARAMS, question_weight=0.3)),

@@ -191,7 +191,7 @@ def post_action(code: str) -> Response:
     _require_json()  # before counting it towards the token's actions
     if not action_limit().allow(normalise_code(code)):
         wait = action_limit().retry_after(normalise_code(code))
-        # The sentence gives the same wait as Retry-After (play test 9c: "a moment" beside 60 seconds).
+        # The sentence gives the same wait as Retry-After: "a moment" beside a header saying 60 seconds misleads.
         response = error_response(
             429, "too_many", f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."
         )
@@ -346,7 +346,7 @@ def _never_kept(response: Response) -> Response:
 
 
 # An export is about 60 bytes an action: a table at its 10,000-action cap is some 600 KB, far above the 64 KB
-# every other request may send (play test 7c: a long game's own export was refused with a bare 413).
+# every other request may send: under that limit a long game's own export would be refused with a bare 413.
 IMPORT_LIMIT = 1024 * 1024
 BUSY_IMPORTING = "The referee is importing another game just now: send this one again in a few seconds."
 IMPORT_ROUTE = "/tables/import"

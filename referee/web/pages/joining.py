@@ -57,7 +57,7 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[
 
 
 def too_many_joins() -> tuple[str, int, dict[str, str]]:
-    """The page past the join limit, with the true Retry-After (play test 9c: it had none)."""
+    """The page past the join limit, with the true Retry-After, so a phone knows when to try again."""
     page, status = error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
     return page, status, {"Retry-After": str(join_limit().retry_after(client_address()))}
 
@@ -72,7 +72,7 @@ class WhoAreYou:
     """True if the host's phone keeps score (no seat of its own): a new phone may take the host over."""
     mine: str | None = None
     """The player whose seat this phone holds already, if any: said, so reopening the link does not look like a
-    first visit (play test 8a)."""
+    first visit."""
 
 
 def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:

@@ -186,6 +186,6 @@ def entry(code: str) -> BaseResponse:
     view, phone = _host_view(code)
     chosen = request.form.get("entry", "joined")
     get_referee().set_entry(view.code, chosen, actor=phone)
-    # Said like the panel's other controls (play test 5: saving this one changed the list and said nothing).
+    # Said like the panel's other controls: saving it changes the list, and a change nobody is told of looks lost.
     flash(ENTRY_SAVED[chosen], "info")
     return _back_to_join_panel(view)

@@ -52,7 +52,7 @@ class RematchForm(SetupForm):
     added: str = ""
     """New players' names as typed, commas between."""
     new_starts: bool = False
-    """The first new player starts (play test 12a: nobody typed in could be picked to start)."""
+    """The first new player starts (a player typed in is not in the list of this game's players to pick from)."""
     NEW_PLAYER_STARTS: ClassVar[str] = "new"
     """The "Who starts?" value that means the first name typed under "New players"."""
 
@@ -96,8 +96,8 @@ def posted_form(view: TableView) -> RematchForm:
 
 
 def refusal_sentence(form: RematchForm, error: ServiceError) -> str:
-    """A refused change in the form's words: who is ticked or added (play test 12a: "you named 0" to a host who
-    had named nobody, only unticked boxes)."""
+    """A refused change in the form's words: who is ticked or added (never "you named 0" to a host who has named
+    nobody, only unticked boxes)."""
     if error.code != "bad_player_count":
         return error.message
     players = form.players()

@@ -36,7 +36,8 @@ def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]
 
 
 def _variant(view: TableView | None) -> Variant | None:
-    # A switch that never comes up in the table's game gets no "At this table" (play test 3, finding 6).
+    # A switch that never comes up in the table's game gets no "At this table": it would speak of a point the
+    # table never meets.
     return None if view is None else view.setup.variant
 
 

@@ -19,7 +19,7 @@ class Identity:
     moved: str | None = None
     """Why this phone only watches, if another phone took its seat over ("Bob is on another phone now: …")."""
     left: str | None = None
-    """What this phone's player is told once they have left the game (play test 11a: nothing said it to them)."""
+    """What this phone's player is told once they have left the game, so their phone does not look still in it."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
         your_turn = state.status is Status.PLAYING and current is not None and current.name == device.player
         seat = state.seat_of(device.player)
         left = seat is not None and state.players[seat].left
-        # Once a rematch follows, this game changes no more: no Undo brings anyone back (play test 12a).
+        # Once a rematch follows, this game changes no more: no Undo brings anyone back.
         if view.rematch_code:
             note = "You left this game before it ended." if left else None
         else:
@@ -150,8 +150,8 @@ def _losses(state: GameState) -> tuple[Loss, ...]:
     return tuple(lost.values())
 
 
-# What settles equal totals too (house rule tiebreak_tie), said before the totals are entered (play test 6a: a
-# table that chose "fewest cards" only learnt so from the result).
+# What settles equal totals too (house rule tiebreak_tie), said before the totals are entered: otherwise a table
+# that chose "fewest cards" would learn so only from the result.
 LEVEL_TOO = {
     "shared": "Equal totals share the win.",
     "fewest_cards": "Equal totals: the fewest cards wins (still equal, they share the win).",

@@ -171,7 +171,8 @@ def _render_board(
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = join_changed(context["join_tag"])
     if shown is not None:
-        # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
+        # The phone shows the log of `shown`: it keeps that, and gets only what changed (the whole log would make
+        # a tap's answer grow with the game).
         context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
     return render_template("_board.html", **context)
 
