@@ -24,7 +24,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from referee.engine import DECK_COUNTS, Action, Bust, Card, GameState, Play, Status, TieBreak, highest_hand_value, legal_actions
+from referee.engine import (
+    DECK_COUNTS,
+    Action,
+    Bust,
+    Card,
+    GameState,
+    Play,
+    Status,
+    TieBreak,
+    highest_hand_value,
+    legal_actions,
+)
 
 HOST = "127.0.0.1"
 _DRAWS = (Card.DRAW1, Card.DRAW2)

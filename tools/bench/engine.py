@@ -15,7 +15,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.engine import HOUSE_RULE_SPECS, Action, GameState, Setup, Status, apply, legal_actions, make_setup, new_game, replay
+from referee.engine import (
+    HOUSE_RULE_SPECS,
+    Action,
+    GameState,
+    Setup,
+    Status,
+    apply,
+    legal_actions,
+    make_setup,
+    new_game,
+    replay,
+)
 
 from ..harness import random_action
 

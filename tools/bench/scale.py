@@ -34,7 +34,19 @@ from referee.engine.history import History, replay
 from ..harness import Browser, Client, LiveServer, random_action
 from ..pgcluster import PostgresCluster
 from . import live
-from .http import NAMES, Addresses, Table, _hammer, _PageControls, _start_table, _ThroughputClients, board_values, create_table, percentile, play_action
+from .http import (
+    NAMES,
+    Addresses,
+    Table,
+    _hammer,
+    _PageControls,
+    _start_table,
+    _ThroughputClients,
+    board_values,
+    create_table,
+    percentile,
+    play_action,
+)
 
 GOALS = {"action_p99_ms": 100.0, "board_current_p99_ms": 1000.0, "tap_cpu_ratio": 1.5, "undo_ms": 10.0}
 # The bench posts thousands of actions on one table; a phone could not, and the per-token limit would stop it.
