@@ -22,9 +22,10 @@ from ..security import csrf_ok
 from .asking import asking_context
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
+from .loglines import LOG_HAS_IDS, log_changes
 from .logview import log_lines
+from .markup import ActionForms
 from .rematchform import rematch_context
-from .rendering import LOG_HAS_IDS, ActionForms, log_changes
 from .rules import asked_question, panel_answers
 from .standings import standings
 from .summary import identity, strip, tiebreak_note
@@ -170,7 +171,7 @@ def _render_board(
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = join_changed(context["join_tag"])
     if shown is not None:
-        # The phone shows the log of `shown`: it keeps that, and gets only what changed (a tap's cost, issue 12).
+        # The phone shows the log of `shown`: it keeps that, and gets only what changed (fewer bytes per tap).
         context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
     return render_template("_board.html", **context)
 
