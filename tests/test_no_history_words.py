@@ -38,7 +38,6 @@ NOT_YET_SWEPT = frozenset(
         "referee/engine/narrate.py",
         "referee/service/codec.py",
         "referee/web/api/schema.py",
-        "referee/web/pages/rendering.py",
         "static/app.css",
         "static/app.js",
         "templates/_board.html",

@@ -501,7 +501,7 @@ def test_a_round_that_keeps_going_counterclockwise_says_so(phone: Phone, app: Fl
 
 
 def test_names_with_markup_characters_show_as_typed_on_the_pad_and_the_players(phone: Phone) -> None:
-    # The pad's buttons and the players' rows are written in Python (pages/rendering.py): names must still be
+    # The pad's buttons and the players' rows are written in Python (pages/markup.py): names must still be
     # shown as text, never as markup, and post back exactly as typed.
     names = ["<i>Jo</i>", 'Al & "Bo"', "O'Neil"]
     phone.start(names)

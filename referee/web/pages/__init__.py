@@ -16,17 +16,9 @@ from ...service import watch_reason
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, joinpanel, lobby, logview, rematch, rules, table, whoami
 from .common import error_page, http_error_page
-from .rendering import (
-    RenderedLines,
-    log_lines_html,
-    log_more_html,
-    number_buttons,
-    player_items,
-    request_url_for,
-    rule_title,
-    url_cache,
-    wild_buttons,
-)
+from .links import request_url_for, rule_title, url_cache
+from .loglines import RenderedLines, log_lines_html
+from .markup import log_more_html, number_buttons, player_items, wild_buttons
 
 __all__ = ["error_page", "http_error_page", "init_app"]
 

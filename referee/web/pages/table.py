@@ -24,9 +24,10 @@ from ..standings import standings
 from .asking import asking_context
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
+from .loglines import LOG_HAS_IDS, log_changes
 from .logview import log_lines
+from .markup import ActionForms
 from .rematchform import rematch_context
-from .rendering import LOG_HAS_IDS, ActionForms, log_changes
 from .rules import asked_question, panel_answers
 from .summary import identity, strip, tiebreak_note
 
