@@ -40,7 +40,6 @@ NOT_YET_SWEPT = frozenset(
         "referee/web/api/schema.py",
         "static/app.css",
         "static/app.js",
-        "templates/_board.html",
         "templates/_display.html",
         "templates/_rules_chips.html",
         "templates/_rules_results.html",
