@@ -195,7 +195,7 @@ def state_json(
     rematch_note: str | None = None,
     rematch: str | None = None,
 ) -> dict[str, Any]:
-    """Return the API's State object for a table (`rematch_note`, `rematch`: see openapi.py's State)."""
+    """Return the API's State object for a table; referee/web/api/schema.py's State documents each field."""
     teams = state.teams
     current = state.current_player
     dealer = None if state.dealer is None else state.players[state.dealer].name
@@ -220,7 +220,7 @@ def state_json(
         "tied": [state.players[seat].name for seat in state.tied],
         "can_undo": can_undo,
         "can_redo": can_redo,
-        # Deck sanity (issue 15): what the last action did that no real deck allows; never a refusal.
+        # Deck sanity: what the last action did that no real deck allows; never a refusal.
         "warnings": [
             {
                 "code": item.code,
@@ -233,6 +233,6 @@ def state_json(
         # Added after v1 shipped (optional in the schema): what a rematch changed, until its first card, as the
         # phones' board and the table display say it (referee/web/rematchnote.py).
         "rematch_note": rematch_note,
-        # Added after v1 too: a scoreboard follows the series from the finished game to the next (play test 9a).
+        # Added after v1 too: a scoreboard follows the series from the finished game to the next.
         "rematch": rematch,
     }

@@ -39,6 +39,8 @@ _HOUSE_RULES: dict[str, Any] = {
         for spec in HOUSE_RULE_SPECS
     },
 }
+# What service/codec.py's state_json sends, field by field (tests/api/test_openapi.py checks the two name the same
+# fields, nested ones included, on real states).
 _STATE = {
     "type": "object",
     "required": [
