@@ -7,7 +7,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, Bust, Card, GameState, Leave, Play, SetHand, Setup, TieBreak, stored_setup, warnings
+from ..engine import (
+    CLOCKWISE,
+    COUNTERCLOCKWISE,
+    Action,
+    Bust,
+    Card,
+    GameState,
+    Leave,
+    Play,
+    SetHand,
+    Setup,
+    TieBreak,
+    stored_setup,
+    warnings,
+)
 from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
@@ -28,6 +42,8 @@ class Redo:
 Command = Action | Undo | Redo
 
 CARD_NAMES = tuple(card.value for card in Card)
+# The way play goes round the table, as the API says it.
+DIRECTIONS = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 ACTION_FIELDS: dict[str, set[str]] = {
     "play": {"player", "card", "zeros"},
     "bust": {"player", "card"},
@@ -207,7 +223,7 @@ def state_json(
         "house_rules": state.house_rules.as_dict(),
         "round": state.round,
         "total": state.total,
-        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "direction": DIRECTIONS[state.direction],
         "current": None if current is None else current.name,
         "dealer": dealer,
         "players": _players_json(state),
