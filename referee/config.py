@@ -20,6 +20,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from .service import MAX_ACTIONS
 from .web.redaction import redacted_logger
 
 ENV_PREFIX = "REFEREE"
@@ -354,7 +355,8 @@ SETTINGS: tuple[Setting, ...] = (
         "actions sent with one table's API token a minute",
         variable_only=True,
     ),
-    Setting("max_actions_per_table", 10_000, _positive, "actions a table's log holds", variable_only=True),
+    # The service's own cap by default (referee/service/base.py says why).
+    Setting("max_actions_per_table", MAX_ACTIONS, _positive, "actions a table's log holds", variable_only=True),
     Setting("tables_per_minute", 60, _positive, "new tables from one address a minute", variable_only=True),
     Setting("joins_per_minute", 60, _positive, "joins from one address a minute", variable_only=True),
     # A variable only: it should not show in `ps`. Any text will do.
