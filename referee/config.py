@@ -217,7 +217,7 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    # Where and how `referee serve` serves: the app itself does not read these.
+    # Where and how `referee serve` serves: only it reads these four (app=False).
     Setting(
         "host",
         "0.0.0.0",
