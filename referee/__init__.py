@@ -36,7 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # The instance folder is the data folder (config.data_dir): never inside an installed package.
     instance = Path(overrides.get("DATA_DIR") or config.data_dir())
     app = Flask(__name__, instance_path=str(instance.resolve()), instance_relative_config=True)
-    app.config.from_object(config.Defaults)
+    app.config.from_mapping(config.APP_DEFAULTS)
     app.config.from_prefixed_env(config.ENV_PREFIX)
     if test_config:
         app.config.update(test_config)

@@ -34,14 +34,8 @@ HISTORY = re.compile(
 # Files other work is changing at the moment: each leaves this list once it has been swept.
 NOT_YET_SWEPT = frozenset(
     {
-        "referee/config.py",
-        "referee/engine/narrate.py",
-        "referee/service/codec.py",
-        "referee/web/api/schema.py",
         "static/app.css",
         "static/app.js",
-        "tests/ops/test_settings.py",
-        "tests/web/test_cli.py",
     }
 )
 

@@ -85,7 +85,7 @@ def key_rule(events: tuple[Event, ...]) -> str | None:
 
 
 # Worth a "Why?" in the "Just now" line too, but only when nothing above happened with it: when Cy's leaving leaves
-# two players, the two-player rules are what the table needs next (play test 13a: a leave had no "Why?").
+# two players, the two-player rules are what the table needs next (a leave once had no "Why?").
 BACKGROUND_EVENTS = frozenset({EventKind.LEFT})
 
 
@@ -310,7 +310,7 @@ def _new_round(state: GameState, event: Event) -> str:
     line = f"Round {event.value}: {event.player} deals."
     if state.direction == COUNTERCLOCKWISE:
         # Only house rule new_round_direction=keep deals a round counterclockwise: said, or a family used to
-        # clockwise argues about who starts (play test 6a).
+        # clockwise argues about who starts.
         line += " Play keeps going counterclockwise (house rule)."
     return line
 

@@ -21,6 +21,9 @@ RULE = "card-count-warning"
 # (RULES-NOTES), so Reverse and Skip warn only above 6; the Bomb is 1 in every reading of the 77-card total.
 CERTAIN_MOST: dict[Card, int] = {**DECK_COUNTS, Card.REVERSE: 6, Card.SKIP: 6}
 
+# A count as a sentence says it ("only two 7s", "no Bombs"): writing, not reading. The rules search's number names
+# (referee/rulebook/phrases.py) read a player's words into figures, a job with other words ("nought", "nil"), and the
+# engine imports nothing above it.
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 

@@ -7,21 +7,47 @@ number words, descriptions of what a card does or shows, stories told at the tab
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-NUMBER_WORDS = {
-    "zero": "0",
-    "nought": "0",
-    "one": "1",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "ten": "10",
+# The English names of the numbers people spell out, and their values: the one list of them in the rules search.
+# Two passes read words with it, each for a job of its own: the terms (NUMBER_WORDS below, on the rulebook and the
+# question alike) and the players' words (synonyms.NUMBER_WORDS, on a question before these phrases read it).
+# Writing a count in a sentence ("only two 7s") is another job, with words of its own: referee/engine/sanity.py.
+NUMBER_NAMES: Mapping[str, int] = {
+    "zero": 0,
+    **dict.fromkeys(("nought", "noughts", "naught", "naughts", "nil"), 0),
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
 }
+
+# The names up to ten as figures, one word to one term (text.SYNONYMS): the cards' numbers, the =10 and a count of
+# players, as the rulebook and a question spell them. Larger numbers are read in a question only (synonyms.py:
+# "nineteen" is 19); in the rulebook "twenty" stays a word ("whether they hold one card or twenty").
+NUMBER_WORDS = {word: str(value) for word, value in NUMBER_NAMES.items() if value <= 10}
+
+
+def _spelled(low: int, high: int) -> str:
+    """The names of the numbers from `low` to `high`, as a pattern's alternatives ("two|three")."""
+    return "|".join(word for word, value in NUMBER_NAMES.items() if low <= value <= high)
+
 
 # Family and friends at the table: known words (so "dad" is not "fixed" into "add") that name no rule.
 _PEOPLE = (
@@ -31,7 +57,7 @@ _PEOPLE = (
 )
 
 # A number of players, in figures or words.
-_COUNT = r"[1-9]|10|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single"
+_COUNT = rf"[1-9]|10|{_spelled(1, 10)}|a\s+single"
 
 _ZERO_FOR = re.compile(r"\b(?:0|zero)\s+(?:for|on|to|at|against)\s+(?:the\s+|a\s+|his\s+|her\s+)?$")
 
@@ -452,7 +478,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " 2player ",
     ),
     (
-        r"(?<!a )\b([2-6]|two|three|four|five|six)\s*(?:-\s*)?"
+        rf"(?<!a )\b([2-6]|{_spelled(2, 6)})\s*(?:-\s*)?"
         r"(?:players?|people|persons?|ppl|of\s+us\s+left|of\s+us|kids|left|remaining|p)\b",
         lambda match: f" {NUMBER_WORDS.get(match.group(1), match.group(1))}player ",
     ),

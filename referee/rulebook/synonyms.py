@@ -20,39 +20,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-_ONES = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-}
-_TEENS = {
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
+from .phrases import NUMBER_NAMES
 
 # Number words are written in figures, so the question's total and card are read as numbers ("we are on nineteen
-# and i play a four" is over 21). "one" stays a word: "the exploding one", "no one", "which one" are not numbers.
-# Plain words ("twenty one" also matches "twenty-one" and "twentyone").
+# and i play a four" is over 21). The names are phrases.NUMBER_NAMES, but for two the rulebook's phrases read as they
+# are: "one" stays a word ("the exploding one", "no one", "which one" are not numbers), and "zero" is the rulebook's
+# own word for the card. Plain words ("twenty one" also matches "twenty-one" and "twentyone"), up to twenty-eight,
+# the highest total a card can make (21 and a 7).
 NUMBER_WORDS: Mapping[str, str] = {
-    **{f"twenty {word}": str(20 + value) for word, value in _ONES.items() if value <= 8},
-    "twenty": "20",
-    **{word: str(value) for word, value in _TEENS.items()},
-    **{word: str(value) for word, value in _ONES.items() if word != "one"},
-    "ten": "10",
-    **dict.fromkeys(("nought", "noughts", "naught", "naughts", "nil"), "0"),
+    **{f"twenty {word}": str(20 + value) for word, value in NUMBER_NAMES.items() if 1 <= value <= 8},
+    **{word: str(value) for word, value in NUMBER_NAMES.items() if word not in ("one", "zero")},
 }
 
 # A card, a life or a happening in the players' words, and the rulebook's words for it. Keys are whole-word

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from flask import Flask, current_app, url_for
 
-from ..config import DEFAULT_PORT
+from ..config import setting
 from ..service.errors import ServiceError
 from ..service.transfer import export_document, import_document
 from ..store import database_label
@@ -72,13 +72,14 @@ def _import(file: str) -> int:
     # An imported table has no host phone: without its join link nobody could play it, only watch and ask a
     # host who is not there. The server's port is not known here: the default one is shown.
     public = current_app.config.get("PUBLIC_URL")
-    base = public or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
+    port = setting("port").default
+    base = public or f"http://{lan_address() or 'localhost'}:{port}"
     with current_app.test_request_context(base_url=base):
         link = url_for("joining.ask", code=view.code, secret=view.join_secret, _external=True)
     print(f"Imported as table {view.code}.")
     print(f"Phones join with its link: {link}")
     if not public:  # a public address is where phones open the referee already: nothing to change in it
-        print(f"  (that is this machine's address and the default port {DEFAULT_PORT}: change them to where you serve)")
+        print(f"  (that is this machine's address and the default port {port}: change them to where you serve)")
     print(f"Its API token (keep it secret): {created.token}")
     return 0
 

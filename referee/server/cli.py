@@ -17,7 +17,7 @@ import qrcode
 from flask import Flask
 
 from .. import version
-from ..config import SETTINGS, ServeSettings, SettingError, resolve
+from ..config import DATABASE_FILE, SERVE_FLAGS, ServeSettings, SettingError, resolve
 from ..store import database_label, database_path, driver_errors, is_postgres
 from ..web import logs
 from ..web.links import lan_address
@@ -85,7 +85,7 @@ def serve(settings: ServeSettings, worker_socket: int | None = None) -> int:
     address = settings.public_url or phone_address(settings.host, settings.port)
     print("5 Alive Referee is running.")
     print(f"Data (database and cookie key): {settings.data_dir}")
-    if not settings.database.endswith(f"{settings.data_dir}/referee.sqlite3"):
+    if not settings.database.endswith(f"{settings.data_dir}/{DATABASE_FILE}"):
         print(f"Database: {database_label(settings.database)}")
     if settings.public_url or not is_loopback(settings.host):
         print(f"On a phone on the same Wi-Fi, open: {address}")
@@ -125,16 +125,16 @@ def _database_exists(settings: ServeSettings, command: str) -> None:
 
 
 def add_setting_flags(parser: argparse.ArgumentParser, names: Sequence[str] | None = None) -> None:
-    """Add a flag for each setting (config.SETTINGS, or those named), naming its environment variable in the help."""
-    for setting in SETTINGS:
+    """Add a flag for each setting of `referee serve` (or those named), with its default and its variable."""
+    for setting in SERVE_FLAGS:
         if names is None or setting.name in names:
-            text = f"{setting.help} [{setting.variable}]"
+            text = f"{setting.help_line} [{setting.variable}]"
             parser.add_argument(setting.flag, dest=setting.name, metavar=setting.metavar, help=text)
 
 
 def settings_from(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> ServeSettings:
     """Turn parsed flags and the environment into settings (SettingError if any is bad)."""
-    return resolve({setting.name: getattr(args, setting.name, None) for setting in SETTINGS}, environ)
+    return resolve({setting.name: getattr(args, setting.name, None) for setting in SERVE_FLAGS}, environ)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -34,9 +34,6 @@ from ..web.redaction import redacted_logger
 
 log = redacted_logger(__name__)
 
-# Threads that run Flask (pages, taps, the API) in each process. Requests are short and share one GIL, so a
-# few threads overlap database waits without taking turns at the GIL for nothing (docs/performance.md).
-REQUEST_THREADS = 4
 # Seconds in-flight requests get to finish after SIGTERM; streams are ended at once (phones reconnect).
 GRACEFUL_SECONDS = 3
 # Waiting connections the kernel keeps: a thousand phones reconnect at once after a restart.
@@ -60,12 +57,12 @@ H2_USE_HTTP_1 = bytes.fromhex("000000040000000000" + "00000807000000000000000000
 
 @dataclass(frozen=True)
 class ServeOptions:
-    """Where and how to serve."""
+    """Where and how to serve (`referee serve`'s settings of those names; their defaults are config.SETTINGS')."""
 
-    host: str = "0.0.0.0"
-    port: int = 8000
-    threads: int = REQUEST_THREADS
-    workers: int = 1
+    host: str
+    port: int
+    threads: int
+    workers: int
 
 
 def raise_open_file_limit() -> int:

@@ -7,7 +7,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, Bust, Card, GameState, Leave, Play, SetHand, Setup, TieBreak, stored_setup, warnings
+from ..engine import (
+    CLOCKWISE,
+    COUNTERCLOCKWISE,
+    Action,
+    Bust,
+    Card,
+    GameState,
+    Leave,
+    Play,
+    SetHand,
+    Setup,
+    TieBreak,
+    stored_setup,
+    warnings,
+)
 from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
@@ -28,6 +42,8 @@ class Redo:
 Command = Action | Undo | Redo
 
 CARD_NAMES = tuple(card.value for card in Card)
+# The way play goes round the table, as the API says it.
+DIRECTIONS = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 ACTION_FIELDS: dict[str, set[str]] = {
     "play": {"player", "card", "zeros"},
     "bust": {"player", "card"},
@@ -72,7 +88,7 @@ def _bust(body: Mapping[str, Any]) -> Command:
 def _hand(body: Mapping[str, Any]) -> Command:
     cards = body.get("cards")
     if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
-        # A negative count is malformed, not a refused correction (issue 15): 400, not 422.
+        # A negative count is malformed, not a refused correction: 400, not 422.
         raise Invalid("bad_field", "cards must be a whole number, 0 or more.", field="cards")
     return SetHand(_text(body, "player"), cards)
 
@@ -119,7 +135,7 @@ def expected_version(body: object) -> int | None:
         return None
     value = body["expected_version"]
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        # A version counts entries, so it is never negative: malformed (400), not stale (play test 7c saw 409).
+        # A version counts entries, so it is never negative: malformed (400), not stale (a 409 was once answered).
         raise Invalid("bad_field", "expected_version must be a whole number, 0 or more.", field="expected_version")
     return value
 
@@ -195,7 +211,7 @@ def state_json(
     rematch_note: str | None = None,
     rematch: str | None = None,
 ) -> dict[str, Any]:
-    """Return the API's State object for a table (`rematch_note`, `rematch`: see openapi.py's State)."""
+    """Return the API's State object for a table; referee/web/api/schema.py's State documents each field."""
     teams = state.teams
     current = state.current_player
     dealer = None if state.dealer is None else state.players[state.dealer].name
@@ -207,7 +223,7 @@ def state_json(
         "house_rules": state.house_rules.as_dict(),
         "round": state.round,
         "total": state.total,
-        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "direction": DIRECTIONS[state.direction],
         "current": None if current is None else current.name,
         "dealer": dealer,
         "players": _players_json(state),
@@ -220,7 +236,7 @@ def state_json(
         "tied": [state.players[seat].name for seat in state.tied],
         "can_undo": can_undo,
         "can_redo": can_redo,
-        # Deck sanity (issue 15): what the last action did that no real deck allows; never a refusal.
+        # Deck sanity: what the last action did that no real deck allows; never a refusal.
         "warnings": [
             {
                 "code": item.code,
@@ -233,6 +249,6 @@ def state_json(
         # Added after v1 shipped (optional in the schema): what a rematch changed, until its first card, as the
         # phones' board and the table display say it (referee/web/rematchnote.py).
         "rematch_note": rematch_note,
-        # Added after v1 too: a scoreboard follows the series from the finished game to the next (play test 9a).
+        # Added after v1 too: a scoreboard follows the series from the finished game to the next.
         "rematch": rematch,
     }

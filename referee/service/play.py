@@ -170,19 +170,15 @@ class Playing(Access):
         history = view.history
         now = self.clock()
         match command:
-            case Undo():
-                history = history.undo()
-                target, seq = self.store.event_with_status(db, view.id, "active", newest=True)
-                self.store.set_event_status(db, target, "undone")
+            case Undo() | Redo():
+                # Undo takes back the newest active action; Redo puts back the oldest undone one.
+                undo = isinstance(command, Undo)
+                history = history.undo() if undo else history.redo()
+                was, becomes = ("active", "undone") if undo else ("undone", "active")
+                target, seq = self.store.event_with_status(db, view.id, was, newest=undo)
+                self.store.set_event_status(db, target, becomes)
                 self.store.set_status_by(db, target, entered_by, now)
-                log = _status_changed(view.log, seq, undone=True, by=entered_by, at=now)
-                state = history.state()
-            case Redo():
-                history = history.redo()
-                target, seq = self.store.event_with_status(db, view.id, "undone", newest=False)
-                self.store.set_event_status(db, target, "active")
-                self.store.set_status_by(db, target, entered_by, now)
-                log = _status_changed(view.log, seq, undone=False, by=entered_by, at=now)
+                log = _status_changed(view.log, seq, undone=undo, by=entered_by, at=now)
                 state = history.state()
             case _:
                 history, state = history.record(command, view.state)

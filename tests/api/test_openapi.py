@@ -6,10 +6,12 @@ from typing import Any
 
 import jsonschema
 import pytest
-from conftest import Api
+from conftest import Api, finish_game
+from flask import Flask
 from flask.testing import FlaskClient
 
-from .test_create import STATE_FIELDS
+from .test_create import V1_STATE_FIELDS
+from .test_devices import auth
 
 TABLES = "/api/v1/tables"
 TABLE = "/api/v1/tables/{code}"
@@ -59,7 +61,43 @@ def test_is_an_openapi_3_document_with_the_table_routes(document: dict[str, Any]
 
 def test_state_schema_requires_every_state_field(document: dict[str, Any]) -> None:
     required = set(document["components"]["schemas"]["State"]["required"])
-    assert required >= STATE_FIELDS
+    assert required >= V1_STATE_FIELDS
+
+
+def unlike_the_schema(instance: Any, schema: dict[str, Any], components: dict[str, Any], where: str) -> list[str]:
+    """The fields of `instance` (and of the objects in it) that its schema does not list, and those it lists but
+    `instance` lacks. A JSON Schema lets through a field it does not name, so validating alone would not see one."""
+    if "$ref" in schema:
+        schema = components["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    unlike = []
+    if isinstance(instance, dict) and "properties" in schema:
+        listed = set(schema["properties"])
+        unlike += [f"{where}.{name} is not in the schema" for name in sorted(set(instance) - listed)]
+        unlike += [f"{where}.{name} is in the schema but not sent" for name in sorted(listed - set(instance))]
+        for name in sorted(set(instance) & listed):
+            unlike += unlike_the_schema(instance[name], schema["properties"][name], components, f"{where}.{name}")
+    elif isinstance(instance, list) and "items" in schema:
+        for item in instance:
+            unlike += unlike_the_schema(item, schema["items"], components, f"{where}[]")
+    return unlike
+
+
+def test_the_state_schema_lists_exactly_the_fields_real_states_have(
+    document: dict[str, Any], api: Api, app: Flask
+) -> None:
+    """The State the API sends (service/codec.py) and the one it documents (web/api/schema.py) name the same fields,
+    down to a player's, a team's and a warning's: a field added to one and not the other fails here."""
+    created = api.create(["Ann", "Bob", "Cy", "Dee"], variant="teams")
+    states = [created["state"], api.play("Ann", "7"), api.play("Bob", "7")]  # the second 7 brings a warning
+    finish_game(app, api.code)
+    headers = auth(api)
+    rematch = api.client.post(f"/api/v1/tables/{api.code}/rematch", json={"first_player": "Cy"}, headers=headers)
+    states += [api.state(), rematch.get_json()["state"]]  # the finished game names its rematch; the rematch, its note
+    assert states[2]["warnings"] and states[3]["rematch"] and states[4]["rematch_note"]
+    schema = {"$ref": "#/components/schemas/State"}
+    for state in states:
+        assert unlike_the_schema(state, schema, document["components"], "State") == []
+    assert set(document["components"]["schemas"]["State"]["required"]) <= set(states[0])
 
 
 def test_real_responses_match_the_schemas(document: dict[str, Any], api: Api, client: FlaskClient) -> None:

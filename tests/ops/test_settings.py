@@ -4,6 +4,7 @@ value or an unusable database is one clear line and a non-zero exit, from the re
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -12,8 +13,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from referee.config import SETTINGS, Defaults, SettingError, data_dir, finish, resolve
-from referee.server.serving import REQUEST_THREADS
+from referee.config import APP_DEFAULTS, SERVE_FLAGS, SETTINGS, SettingError, data_dir, finish, resolve
 
 REPO = Path(__file__).resolve().parents[2]
 REFEREE = str(Path(sys.executable).with_name("referee"))
@@ -30,13 +30,35 @@ def test_a_flag_wins_over_its_variable_which_wins_over_the_default(tmp_path: Pat
     settings = resolve({"port": "9002"}, env)
     assert settings.port == 9002
     assert settings.max_streams == 50
-    assert settings.threads == REQUEST_THREADS  # the server's own default, kept in step
+    assert settings.threads == 4
     assert settings.workers == 1
     assert settings.data_dir == tmp_path
     assert settings.database == f"sqlite:///{tmp_path / 'referee.sqlite3'}"
     assert resolve({}, {"DATABASE_URL": "sqlite:////srv/x.sqlite3"}).database == "sqlite:////srv/x.sqlite3"
     proxies = resolve({"trusted_proxies": "10.0.0.2, ::1"}, {}).trusted_proxies
     assert proxies == ("10.0.0.2", "::1")
+
+
+def test_every_default_is_a_value_its_flag_or_variable_accepts() -> None:
+    for setting in SETTINGS:
+        if setting.typed_default is not None:
+            assert setting.parse(setting.typed_default) == setting.default, setting.name
+
+
+def test_workers_started_by_workers_n_get_the_settings_their_parent_was_given(tmp_path: Path) -> None:
+    given = {
+        "host": "127.0.0.1",
+        "threads": "2",
+        "workers": "3",
+        "keep_alive_seconds": "7.5",
+        "trusted_proxies": "10.0.0.2,::1",
+        "allowed_hosts": "cards.example.org",
+        "public_url": "https://cards.example.org",
+        "log_level": "warning",
+        "data_dir": str(tmp_path),
+    }
+    parent = resolve(given, {})
+    assert resolve({}, parent.environ()) == parent
 
 
 def test_the_data_folder_of_an_installed_copy_is_the_users_data_folder(tmp_path: Path) -> None:
@@ -70,17 +92,25 @@ def test_serve_help_lists_every_setting_with_its_variable() -> None:
     done = run("serve", "--help")
     assert done.returncode == 0
     text = " ".join(done.stdout.split())
-    for setting in SETTINGS:
+    for setting in SERVE_FLAGS:
         assert setting.flag in text
         assert f"[{setting.variable}]" in text
 
 
-def test_the_deploy_guide_has_one_table_with_every_setting() -> None:
+def test_the_deploy_guide_has_one_table_with_every_setting_and_its_default() -> None:
+    """Each setting has one row with its flag (or none), its variable and the default it really has."""
     guide = (REPO / "docs" / "deploy.md").read_text()
-    rows = [line for line in guide.splitlines() if line.startswith("| `--")]
+    table = guide.split("## Settings", 1)[1].split("\n\n| flag |", 1)[1].split("\n\n", 1)[0]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+    named = [variable for row in rows for variable in re.findall(r"`([A-Z_]+)`", row[1])]
+    assert sorted(named) == sorted(variable for setting in SETTINGS for variable in setting.variables)
     for setting in SETTINGS:
-        flag = (f"`{setting.flag}`", f"`{setting.flag} ")
-        assert any(row.startswith(flag, 2) and f"`{setting.variable}`" in row for row in rows), setting.flag
+        flag, _, default, _ = next(row for row in rows if f"`{setting.variable}`" in row[1])
+        assert flag == "—" if setting.variable_only else flag.startswith((f"`{setting.flag}`", f"`{setting.flag} "))
+        if setting.typed_default is not None:
+            assert default.startswith(f"`{setting.typed_default}`"), setting.name
+        elif not setting.default_text:
+            assert default == "none", setting.name
 
 
 def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
@@ -90,7 +120,7 @@ def test_a_bad_value_is_one_line_and_exit_status_2() -> None:
     done = run("serve", env={"REFEREE_MAX_STREAMS": "lots"})
     assert done.returncode == 2
     assert done.stderr == "referee: REFEREE_MAX_STREAMS must be a whole number from 1 to 100000, not 'lots'\n"
-    # A setting that is a variable only, too (play test 7b: a traceback, or a table "full" at -5 entries).
+    # A setting that is a variable only, too (such a value once gave a traceback, or a table "full" at -5 entries).
     done = run("serve", env={"REFEREE_TABLES_PER_MINUTE": "abc"})
     assert done.returncode == 2
     assert done.stderr == "referee: REFEREE_TABLES_PER_MINUTE must be a whole number from 1 to 100000000, not 'abc'\n"
@@ -119,7 +149,7 @@ def test_processes_share_live_updates_on_postgresql_unless_turned_off(
 ) -> None:
     """Separate processes on one PostgreSQL (several machines) hear each other's taps without a setting to forget."""
     settings = Flask(__name__).config
-    settings.from_object(Defaults)
+    settings.from_mapping(APP_DEFAULTS)
     if variable is not None:
         monkeypatch.setenv("REFEREE_CROSS_PROCESS_UPDATES", variable)
     settings.from_prefixed_env("REFEREE")

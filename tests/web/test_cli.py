@@ -74,7 +74,7 @@ def test_referee_serve_starts_a_real_server_and_prints_where_to_go(tmp_path: Pat
 
 
 def test_a_server_only_this_machine_can_reach_prints_no_qr_code(tmp_path: Path) -> None:
-    """Play test 7b: `--host 127.0.0.1` printed "On a phone on the same Wi-Fi, open: http://127.0.0.1:…" and a
+    """`--host 127.0.0.1` once printed "On a phone on the same Wi-Fi, open: http://127.0.0.1:…" and a
     QR code of it, which no phone can open."""
     port, output = _serve_output(tmp_path, "--host", "127.0.0.1")
     assert f"Only this machine can open http://127.0.0.1:{port}/: for phones, serve on every address" in output
@@ -87,7 +87,7 @@ def test_serve_refuses_fewer_than_one_request_thread(capsys: pytest.CaptureFixtu
 
 
 def test_a_bad_list_value_is_quoted_once(capsys: pytest.CaptureFixture[str]) -> None:
-    """Play test 7b: "'proxy.lan' is not one, not 'proxy.lan'"."""
+    """A value already quoted in the error is not quoted twice (it once read "'proxy.lan' is not one, not 'proxy.lan'")."""
     assert cli.main(["serve", "--trusted-proxies", "proxy.lan"]) == 2
     assert capsys.readouterr().err == (
         "referee: --trusted-proxies must list IP addresses separated by commas; 'proxy.lan' is not one\n"

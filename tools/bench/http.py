@@ -35,8 +35,8 @@ from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any
 
+from referee.config import setting
 from referee.engine import Action, Card, GameState, Play, SetHand, Status, apply, legal_actions, make_setup, new_game
-from referee.server.serving import REQUEST_THREADS
 from referee.service import codec
 
 from ..harness import HOST, Browser, Client, LiveServer, Reply, random_action
@@ -863,7 +863,8 @@ def run(seconds: float = 5.0, *, memory_tables: int = MEMORY_TABLES) -> dict[str
     return {
         "server": {
             "command": "referee serve --host 127.0.0.1 --port <free>",
-            "threads": f"{REQUEST_THREADS} threads for requests; live streams are coroutines (hypercorn, ASGI)",
+            "threads": f"{setting('threads').default} threads for requests; live streams are coroutines"
+            " (hypercorn, ASGI)",
         },
         "throughput": throughput,
         "fanout": fanout,

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import HOUSE_RULE_SPECS, MAX_NAME_LENGTH
-from ...service.codec import CARD_NAMES
+from ...engine import HOUSE_RULE_SPECS, LIVES, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, TARGET, Status, Variant
+from ...rulebook import MAX_RESULTS
+from ...service import ENTRY_MODES
+from ...service.codec import CARD_NAMES, DIRECTIONS
+from ...service.transfer import FORMAT
 
-# The longest name a table takes: the schema says what the server accepts (play test 7c: it said 200).
+# The longest name a table takes: the schema says what the server accepts.
 _NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
+_PLAYERS = {"type": "array", "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS, "items": _NAME}
+_VARIANT = {"type": "string", "enum": [variant.value for variant in Variant]}
+_ENTRY = {"type": "string", "enum": list(ENTRY_MODES)}
+_LIVES = {"type": "integer", "minimum": 0, "maximum": LIVES}
 
 
 def _json(description: str, schema: str) -> dict[str, Any]:
@@ -39,6 +46,8 @@ _HOUSE_RULES: dict[str, Any] = {
         for spec in HOUSE_RULE_SPECS
     },
 }
+# What service/codec.py's state_json sends, field by field (tests/api/test_openapi.py checks the two name the same
+# fields, nested ones included, on real states).
 _STATE = {
     "type": "object",
     "required": [
@@ -60,16 +69,16 @@ _STATE = {
     "properties": {
         "code": {"type": "string"},
         "version": {"type": "integer", "minimum": 0},
-        "status": {"type": "string", "enum": ["playing", "tiebreak", "finished"]},
-        "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+        "status": {"type": "string", "enum": [status.value for status in Status]},
+        "variant": _VARIANT,
         "house_rules": {
             "type": "object",
             "required": [spec.name for spec in HOUSE_RULE_SPECS],
             "properties": {spec.name: {"type": "string", "enum": list(spec.values)} for spec in HOUSE_RULE_SPECS},
         },
         "round": {"type": "integer", "minimum": 1},
-        "total": {"type": "integer", "minimum": 0, "maximum": 21},
-        "direction": {"type": "string", "enum": ["clockwise", "counterclockwise"]},
+        "total": {"type": "integer", "minimum": 0, "maximum": TARGET},
+        "direction": {"type": "string", "enum": list(DIRECTIONS.values())},
         "current": {"type": ["string", "null"]},
         "dealer": {"type": ["string", "null"]},
         "players": {
@@ -79,7 +88,7 @@ _STATE = {
                 "required": ["name", "lives", "hand", "out", "left", "team"],
                 "properties": {
                     "name": {"type": "string"},
-                    "lives": {"type": "integer", "minimum": 0, "maximum": 5},
+                    "lives": _LIVES,
                     "hand": {"type": "integer", "minimum": 0},
                     "out": {"type": "boolean"},
                     "left": {"type": "boolean", "description": "Out because they left the game, lives kept."},
@@ -95,7 +104,7 @@ _STATE = {
                 "properties": {
                     "name": {"type": "string"},
                     "players": {"type": "array", "items": {"type": "string"}},
-                    "lives": {"type": "integer", "minimum": 0, "maximum": 5},
+                    "lives": _LIVES,
                 },
             },
         },
@@ -214,7 +223,7 @@ _EXPORTED_GAME = {
     "description": "A table's whole game: its setup and every action in order, the newest `undone` of them "
     "undone. `code`, `exported_at` and `state` are for people; an import rebuilds the state from the actions.",
     "properties": {
-        "format": {"const": "five-alive-referee/1"},
+        "format": {"const": FORMAT},
         "exported_at": {"type": "string"},
         "code": {"type": "string"},
         "setup": {
@@ -222,14 +231,14 @@ _EXPORTED_GAME = {
             "additionalProperties": False,
             "required": ["players"],
             "properties": {
-                "players": {"type": "array", "minItems": 2, "maxItems": 6, "items": _NAME},
-                "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+                "players": _PLAYERS,
+                "variant": _VARIANT,
                 "teams": {"type": "array", "items": {"type": "array", "items": _NAME}},
                 "first_player": {"type": ["string", "null"]},
                 "house_rules": _HOUSE_RULES,
             },
         },
-        "entry": {"type": "string", "enum": ["joined", "host"]},
+        "entry": _ENTRY,
         "actions": {
             "type": "array",
             "description": "Every action in order; an import takes a document of up to 1 MB.",
@@ -542,8 +551,8 @@ DOCUMENT: dict[str, Any] = {
                 "additionalProperties": False,
                 "required": ["players"],
                 "properties": {
-                    "players": {"type": "array", "minItems": 2, "maxItems": 6, "items": _NAME},
-                    "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+                    "players": _PLAYERS,
+                    "variant": _VARIANT,
                     "teams": {
                         "type": "array",
                         "minItems": 2,
@@ -552,7 +561,7 @@ DOCUMENT: dict[str, Any] = {
                     },
                     "first_player": _NAME,
                     "house_rules": _HOUSE_RULES,
-                    "entry": {"type": "string", "enum": ["joined", "host"]},
+                    "entry": _ENTRY,
                 },
             },
             "Created": {
@@ -599,15 +608,12 @@ DOCUMENT: dict[str, Any] = {
                 "additionalProperties": False,
                 "properties": {
                     "players": {
-                        "type": "array",
-                        "minItems": 2,
-                        "maxItems": 6,
-                        "items": _NAME,
+                        **_PLAYERS,
                         "description": "Who plays, in seat order (default: the finished game's players, less any "
                         "who left). A phone whose player is not named follows the rematch as a watcher, and is that "
                         "player's again in a later rematch that names them.",
                     },
-                    "variant": {"type": "string", "enum": ["standard", "sudden_death", "teams"]},
+                    "variant": _VARIANT,
                     "teams": {
                         "type": "array",
                         "minItems": 2,
@@ -641,7 +647,7 @@ DOCUMENT: dict[str, Any] = {
                 "type": "object",
                 "additionalProperties": False,
                 "required": ["entry"],
-                "properties": {"entry": {"type": "string", "enum": ["joined", "host"]}},
+                "properties": {"entry": _ENTRY},
             },
             "State": _STATE,
             "ExportedGame": _EXPORTED_GAME,
@@ -666,7 +672,7 @@ DOCUMENT: dict[str, Any] = {
                 "properties": {
                     "results": {
                         "type": "array",
-                        "maxItems": 10,
+                        "maxItems": MAX_RESULTS,
                         "items": {
                             "type": "object",
                             "required": ["id", "title", "verdict", "answer", "example", "source", "house_rule"],
