@@ -12,7 +12,7 @@ rjsmin): 29 % fewer gzipped bytes of our CSS and JS (docs/performance.md). Third
 already minified by their authors) and everything else are served byte for byte as they are on disk.
 Each file is read, minified and hashed once per version on disk (its mtime and size), never per request.
 
-The table page's script is written as one small file per concern in `static/js/` (the live stream, one tap one
+The pages' own script is written as one small file per concern in `static/js/` (the live stream, one tap one
 card, focus kept across a swap, ...) but goes to a phone as one file, `app.js`: the parts joined in the order
 `BUNDLES` lists and minified together. Each script is a request for a cheap phone and about 660 bytes of headers on
 the wire, and a part under 1 KB is not worth gzip: loaded one by one, the fourteen parts put a host's first load at

@@ -21,7 +21,7 @@
     return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + "Your turn!" : text;
   }
 
-  document.addEventListener("DOMContentLoaded", function () { announced = news(); });
+  announced = news();  // the news the page came with: a first redraw with the same news says nothing
   document.addEventListener("htmx:afterSwap", function () {
     var region = document.getElementById("announce");
     var text = news();

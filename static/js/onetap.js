@@ -22,7 +22,7 @@
   var referee = window.referee;
   var SETTLE_OWN_MS = 600;
   var SETTLE_MOVED_MS = 1000;
-  var lastPad = null;
+  var lastPad = null;  // the pad the page came with, then the last one swapped in (set below padKey)
   var settleTimer = null;
   var settleMode = "";
 
@@ -64,7 +64,7 @@
     if (referee.isPost(event.detail)) settle(board, SETTLE_OWN_MS, tappedHistory() ? "" : "card");
     else settle(board, SETTLE_MOVED_MS, "moved");
   });
-  document.addEventListener("DOMContentLoaded", function () { lastPad = padKey(); });
+  lastPad = padKey();
 
   // In the capture phase, before htmx sees the click and sends the form.
   document.addEventListener("click", function (event) {

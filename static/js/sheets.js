@@ -41,21 +41,20 @@
   // A sheet open on the board is not swapped away under the player's ticks by a live refresh (another phone
   // joining, or a card): the refresh waits until the sheet closes. A card entered meanwhile makes the sheet's post
   // stale, and the table then says so.
+  // And a sheet's own form, sent through htmx, closes the sheet before the board it belongs to is swapped.
   var refreshHeldBack = false;
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.id !== "refresh" || !document.querySelector("#board dialog[open]")) return;
-    event.preventDefault();
-    refreshHeldBack = true;
+    if (event.target.id === "refresh" && document.querySelector("#board dialog[open]")) {
+      event.preventDefault();
+      refreshHeldBack = true;
+      return;
+    }
+    var dialog = event.target.closest && event.target.closest("dialog");
+    if (dialog && dialog.open) dialog.close();
   });
   document.addEventListener("close", function (event) {
     if (!refreshHeldBack || !event.target.closest || !event.target.closest("#board")) return;
     refreshHeldBack = false;
     referee.refreshBoard();
   }, true);
-
-  // A sheet's form was sent through htmx: the sheet closes before the board it belongs to is swapped.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var dialog = event.target.closest && event.target.closest("dialog");
-    if (dialog && dialog.open) dialog.close();
-  });
 })();

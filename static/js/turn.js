@@ -48,13 +48,16 @@
     wasMyTurn = mine;
   }
 
-  document.addEventListener("click", function (event) {
-    var toggle = event.target.closest && event.target.closest("[data-sound-toggle]");
-    if (!toggle) return;
-    try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (ignored) { /* private mode */ }
-    showSoundSetting();
-    if (soundOn()) beep();
-  });
+  // The setting sits outside the board, never swapped: its button keeps its own listener.
+  var toggle = document.querySelector("[data-sound-toggle]");
+  if (toggle) {
+    toggle.addEventListener("click", function () {
+      try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (ignored) { /* private mode */ }
+      showSoundSetting();
+      if (soundOn()) beep();
+    });
+  }
   document.addEventListener("htmx:afterSwap", cueMyTurn);
-  document.addEventListener("DOMContentLoaded", function () { showSoundSetting(); cueMyTurn(); });
+  showSoundSetting();
+  cueMyTurn();
 })();

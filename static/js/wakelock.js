@@ -20,7 +20,7 @@
     }).catch(function () { /* refused (battery saver): nothing to do */ });
   }
 
-  document.addEventListener("DOMContentLoaded", requestWakeLock);
+  requestWakeLock();
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") requestWakeLock();
   });
