@@ -31,14 +31,6 @@ HISTORY = re.compile(
     re.IGNORECASE,
 )
 
-# Files other work is changing at the moment: each leaves this list once it has been swept.
-NOT_YET_SWEPT = frozenset(
-    {
-        "static/app.css",
-        "static/app.js",
-    }
-)
-
 BINARY = (".png", ".sqlite3", ".ico")
 RULEBOOK = "referee/rulebook/entries.json"
 # This file names the words it looks for, in its patterns and in the examples that check them.
@@ -76,21 +68,9 @@ def test_no_doc_or_comment_tells_history() -> None:
     found = [
         f"{name}:{number}: {line[:100]}"
         for name in _scanned()
-        if name not in NOT_YET_SWEPT
         for number, line in history_words((ROOT / name).read_text(encoding="utf-8"))
     ]
     assert found == [], "say why in plain words; the history goes in the git log:\n" + "\n".join(found)
-
-
-def test_every_file_not_yet_swept_still_needs_it() -> None:
-    # An exclusion left behind after its file was swept would let new history words in unseen.
-    scanned = set(_scanned())
-    clean = [
-        name
-        for name in sorted(NOT_YET_SWEPT)
-        if name not in scanned or not history_words((ROOT / name).read_text(encoding="utf-8"))
-    ]
-    assert clean == [], f"remove from NOT_YET_SWEPT: {clean}"
 
 
 def test_the_check_knows_history_from_the_game() -> None:

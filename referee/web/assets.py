@@ -11,6 +11,14 @@ repository, as the team's standard asks, but a phone never needs them: they are 
 rjsmin): 29 % fewer gzipped bytes of our CSS and JS (docs/performance.md). Third-party files (`vendor/`,
 already minified by their authors) and everything else are served byte for byte as they are on disk.
 Each file is read, minified and hashed once per version on disk (its mtime and size), never per request.
+
+The pages' own script is written as one small file per concern in `static/js/` (the live stream, one tap one
+card, focus kept across a swap, ...) but goes to a phone as one file, `app.js`: the parts joined in the order
+`BUNDLES` lists and minified together. Each script is a request for a cheap phone and about 660 bytes of headers on
+the wire, and a part under 1 KB is not worth gzip: loaded one by one, the fourteen parts put a host's first load at
+52.6 KB (22 requests) against a budget of 40 KB; as one file it stays at 38.8 KB (9 requests), as before the split
+(docs/performance.md). A part fetched on its own goes out as it is on disk, like every file below the top of
+`static/`; no page links one.
 """
 
 from __future__ import annotations
@@ -45,31 +53,73 @@ def _minify_js(text: str) -> str:
 
 MINIFIERS: dict[str, Callable[[str], str]] = {".css": _minify_css, ".js": _minify_js}
 
+# Files made of parts, each part a concern of its own (see the module's docstring). The order is the order the parts
+# run in, which is the order their listeners hear an event in: common.js first (the others use what it defines), and
+# the others as each relies on the one before (focus.js puts the focus somewhere before fix.js may move it to the
+# Fix being typed; refusals.js looks for an alert in view before notentered.js puts its note back).
+BUNDLES: dict[str, tuple[str, ...]] = {
+    "app.js": (
+        "js/common.js",
+        "js/sheets.js",
+        "js/bomb.js",
+        "js/sync.js",
+        "js/onetap.js",
+        "js/sending.js",
+        "js/focus.js",
+        "js/rematch.js",
+        "js/fix.js",
+        "js/announce.js",
+        "js/refusals.js",
+        "js/notentered.js",
+        "js/turn.js",
+        "js/wakelock.js",
+    ),
+}
+
 
 def minifier_for(key: str) -> Callable[[str], str] | None:
     """The minifier for a static file (its path inside static/), or None if it is served as it is on disk."""
-    # Only the files at the top of static/ are ours: vendor/ holds third-party files, kept as vendored.
+    # Only the files at the top of static/ are minified on their own: vendor/ holds third-party files, kept as
+    # vendored, and js/ the parts of a bundle, minified together (BUNDLES).
     if "/" in key:
         return None
     return MINIFIERS.get(PurePosixPath(key).suffix.lower())
 
 
+Stamp = tuple[tuple[float, int], ...]
+
+
+def _stamp(paths: list[Path]) -> Stamp:
+    """Each file's modification time and size: a change of either is a new version."""
+    stats = [path.stat() for path in paths]
+    return tuple((stat.st_mtime, stat.st_size) for stat in stats)
+
+
 @dataclass(frozen=True)
 class Served:
-    """One version of a static file, as phones get it."""
+    """One version of a static file (or of a bundle of parts), as phones get it."""
 
-    mtime: float  # the file's modification time and size when it was read: a change of either is a new version
-    size: int
+    stamp: Stamp  # the source files' modification times and sizes when they were read
     digest: str  # 32 hex digits of the SHA-256 of the bytes served: their strong ETag
-    minified: bytes | None  # the bytes served when they are not the file's (our CSS and JS), else None
+    minified: bytes | None  # the bytes served when they are not a file's as on disk (our CSS and JS), else None
 
     @property
     def version(self) -> str:
         """The version in the file's URL: 12 hex digits of the served bytes' SHA-256."""
         return self.digest[:12]
 
+    @property
+    def mtime(self) -> float:
+        """When the newest of its sources changed: the Last-Modified of the bytes served."""
+        return max(mtime for mtime, _ in self.stamp)
 
-def _read(path: Path, key: str, stat: os.stat_result) -> Served:
+    @property
+    def size(self) -> int:
+        """The size of its sources on disk."""
+        return sum(size for _, size in self.stamp)
+
+
+def _read(path: Path, key: str, stamp: Stamp) -> Served:
     data = path.read_bytes()
     minify = minifier_for(key)
     minified = None
@@ -78,36 +128,50 @@ def _read(path: Path, key: str, stat: os.stat_result) -> Served:
             minified = minify(data.decode("utf-8")).encode("utf-8")
         except UnicodeDecodeError:
             minified = None  # not text we can read: serve it untouched rather than guess
+    return Served(stamp, _digest(data if minified is None else minified), minified)
+
+
+def _read_bundle(parts: list[Path], stamp: Stamp) -> Served:
+    # Minified together, not part by part: the same bytes as one file written in that order. A part that is not
+    # UTF-8 is a mistake in the repository: the bundle is then not served at all (a 404), rather than half of it.
+    source = "\n".join(part.read_text(encoding="utf-8") for part in parts)
+    minified = _minify_js(source).encode("utf-8")
+    return Served(stamp, _digest(minified), minified)
+
+
+def _digest(served: bytes) -> str:
     # 128 bits tell two versions of a file apart as surely as 256, in 32 fewer bytes on every response.
-    digest = hashlib.sha256(data if minified is None else minified).hexdigest()[:32]
-    return Served(stat.st_mtime, stat.st_size, digest, minified)
+    return hashlib.sha256(served).hexdigest()[:32]
 
 
 class StaticVersions:
     """Each static file as served (minified or not) and its version, recomputed when the file changes on disk."""
 
-    def __init__(self, folder: str):
+    def __init__(self, folder: str, bundles: dict[str, tuple[str, ...]] | None = None):
         self.folder = Path(folder)
+        self.bundles = BUNDLES if bundles is None else bundles
         self._known: dict[str, Served] = {}
         self._lock = threading.Lock()
 
     def served(self, filename: str) -> Served | None:
-        """Return the file's current served form, or None if there is no such file inside the folder."""
+        """Return the file's current served form, or None if there is no such file (or bundle) inside the folder."""
         try:
             root = self.folder.resolve()
             path = (root / filename).resolve()
             if not path.is_relative_to(root):
                 return None
-            stat = path.stat()
-            if not path.is_file():
-                return None
             # Keyed by the file, not by how the URL spelled it ("x/../app.css"): one entry per real file.
             key = path.relative_to(root).as_posix()
+            parts = [root / part for part in self.bundles.get(key, ())]
+            sources = parts or [path]
+            if not all(source.is_file() for source in sources):
+                return None
+            stamp = _stamp(sources)
             with self._lock:
                 known = self._known.get(key)
-            if known is not None and (known.mtime, known.size) == (stat.st_mtime, stat.st_size):
+            if known is not None and known.stamp == stamp:
                 return known
-            served = _read(path, key, stat)
+            served = _read_bundle(parts, stamp) if parts else _read(path, key, stamp)
         except (OSError, ValueError):  # ValueError: a name no file can have ("a\x00b")
             return None
         with self._lock:

@@ -5,7 +5,7 @@ the ASGI front of `referee serve` (referee/server/asgi.py) hands every `/t/CODE/
 The service's change bus wakes a table's streams after each commit; a woken stream reads the table's numbers
 and sends them, and the page then fetches its board. Caps per address and in all keep one client from taking
 every place; a page whose stream is refused, or served by a plain WSGI server that has none, polls instead
-(static/app.js).
+(static/js/sync.js).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ bp = Blueprint("stream", __name__)
 
 @bp.get(STREAM_RULE)
 def events(code: str) -> Response:
-    """Under a plain WSGI server (wsgi.py) there is no stream: say so, and the page polls (static/app.js)."""
+    """Under a plain WSGI server (wsgi.py) there is no stream: say so, and the page polls (static/js/sync.js)."""
     return Response(NO_STREAM_HERE, status=503, headers={"Retry-After": "10"}, mimetype="text/plain")
 
 

@@ -73,7 +73,7 @@ def test_a_whole_game_logs_nothing_in_the_console(server: Server, phones: Phones
     # Home -> lobby; Bob's phone joins and ticks in the lobby; everyone's in.
     host.goto(server.url + "/")
     host.get_by_role("button", name="+ Add a player").click()
-    # Before app.js runs, the button is a plain form post that reloads the page with a new row: names typed
+    # Before htmx runs, the button is a plain form post that reloads the page with a new row: names typed
     # before that reload would be lost, so wait for the row either way.
     expect(host.locator("#name-3")).to_be_attached()
     for index, name in enumerate(["Ann", "Bob", "Cy"]):

@@ -17,7 +17,7 @@ def press_enter(page: Page, control: Locator) -> None:
     expect(control).to_be_focused()
     page.keyboard.press("Enter")
     expect_version(page, before + 1)
-    # A changed pad ignores presses for a moment (static/app.js: the second half of a double tap).
+    # A changed pad ignores presses for a moment (static/js/onetap.js: the second half of a double tap).
     expect(page.locator("#board:not([data-settling])")).to_be_attached()
 
 

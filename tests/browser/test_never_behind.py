@@ -98,7 +98,7 @@ def test_phones_converge_when_phones_and_the_api_act_at_once(server: Server, pho
         for _ in range(BURST_LENGTH):
             button = card(scorer, "0")
             if button.count() and button.is_enabled():
-                # Each card the API enters pauses the scorer's pad for a second (static/app.js): the click
+                # Each card the API enters pauses the scorer's pad for a second (static/js/onetap.js): the click
                 # waits for the pad to take taps again, as a finger would.
                 button.click(timeout=5000)
         thread.join(10)

@@ -19,7 +19,7 @@ def test_a_live_refresh_keeps_a_scrolled_phone_where_it_was(server: Server, phon
     for number in ("1", "2", "3"):  # this phone's own taps first (its card button keeps the focus)
         card(page, number).click()
         expect(total(page)).not_to_have_text("0")
-        page.wait_for_timeout(650)  # after its own tap, a new pad ignores taps for 600 ms (static/app.js)
+        page.wait_for_timeout(650)  # after its own tap, a new pad ignores taps for 600 ms (static/js/onetap.js)
     page.evaluate("window.scrollTo(0, 600)")  # down at the players' rows
     before = page.evaluate("window.scrollY")
     assert before == 600

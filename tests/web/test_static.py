@@ -6,6 +6,7 @@ import hashlib
 import re
 from pathlib import Path
 
+import rjsmin
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
@@ -66,14 +67,14 @@ def test_a_changed_script_gets_a_new_version_and_its_new_text_minified(tmp_path:
     app = Flask("edited", static_folder=str(tmp_path))
     assets.init_app(app)
     client = app.test_client()
-    script = tmp_path / "app.js"
+    script = tmp_path / "page.js"
     script.write_text("// Say hello.\nvar greeting = 'hello';\n")
     with app.test_request_context():
-        first = url_for("static", filename="app.js")
+        first = url_for("static", filename="page.js")
     assert client.get(first).data == b"var greeting='hello';"
     script.write_text("// Say hello, louder.\nvar greeting = 'HELLO';\n")
     with app.test_request_context():
-        second = url_for("static", filename="app.js")
+        second = url_for("static", filename="page.js")
     assert second != first
     again = client.get(second)
     assert again.data == b"var greeting='HELLO';"
@@ -95,3 +96,40 @@ def test_only_our_own_css_and_js_are_minified(tmp_path: Path) -> None:
         kept = versions.served(name)
         assert kept is not None and kept.minified is None
         assert kept.version == hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()[:12]
+
+
+def test_the_page_script_is_every_concern_file_joined_in_order_and_minified(client: FlaskClient) -> None:
+    # Written as one file per concern (static/js/), sent as one: a request for each would cost a cheap phone
+    # 14 KB of its 40 KB first load (docs/performance.md).
+    folder = Path(assets.__file__).parent.parent / "static"
+    parts = assets.BUNDLES["app.js"]
+    # A file added to static/js/ but not listed would never reach a phone.
+    assert {f"js/{path.name}" for path in (folder / "js").glob("*.js")} == set(parts)
+    assert parts[0] == "js/common.js"  # what the others use is defined first
+    page = client.get("/").get_data(as_text=True)
+    scripts = re.findall(r'<script src="/static/([^"?]+)', page)
+    assert scripts.count("app.js") == 1 and not [name for name in scripts if name.startswith("js/")]
+    served = client.get("/static/app.js").data
+    joined = "\n".join((folder / part).read_text(encoding="utf-8") for part in parts)
+    assert served == rjsmin.jsmin(joined).encode()
+    assert served.count(b'(function(){"use strict";') == len(parts)  # each part its own closure
+
+
+def test_a_changed_part_gives_its_bundle_a_new_version_and_a_missing_part_no_bundle(tmp_path: Path) -> None:
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "first.js").write_text("// One.\nvar one = 1;\n")
+    (tmp_path / "js" / "second.js").write_text("// Two.\nvar two = one + 1;\n")
+    versions = StaticVersions(str(tmp_path), bundles={"all.js": ("js/first.js", "js/second.js")})
+    first = versions.served("all.js")
+    assert first is not None and first.minified == b"var one=1;var two=one+1;"
+    assert first.version == hashlib.sha256(first.minified).hexdigest()[:12]
+    # However a URL spells it, it is one bundle with one version.
+    assert versions.version("js/../all.js") == first.version
+    (tmp_path / "js" / "second.js").write_text("// Two, as a constant.\nvar two = 2;\n")
+    second = versions.served("all.js")
+    assert second is not None and second.minified == b"var one=1;var two=2;" and second.version != first.version
+    # A part fetched on its own is a file below the top of the folder: as it is on disk.
+    alone = versions.served("js/first.js")
+    assert alone is not None and alone.minified is None
+    (tmp_path / "js" / "first.js").unlink()
+    assert versions.version("all.js") is None

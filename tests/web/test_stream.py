@@ -46,7 +46,7 @@ def test_the_table_page_connects_to_its_stream(api: Api, phone: Phone) -> None:
 
 
 def test_a_plain_wsgi_server_says_it_has_no_stream_so_the_page_polls(api: Api, client: FlaskClient) -> None:
-    """Under another WSGI server (wsgi.py) the route answers 503 in words: static/app.js then polls."""
+    """Under another WSGI server (wsgi.py) the route answers 503 in words: static/js/sync.js then polls."""
     api.create(["Ann", "Bob"])
     response = client.get(f"/t/{api.code}/events")
     assert response.status_code == 503 and response.headers["Retry-After"]

@@ -156,7 +156,7 @@ def _fix_form(forms: ActionForms, name: Markup, player: str, hand: int, seat: in
     """The "Fix" of one player: their hand size, or that they got up and left the game (at bedtime, say: the
     others play on without them).
 
-    The summary's id is where a keyboard's focus goes back to once the fix is saved (static/app.js).
+    The summary's id is where a keyboard's focus goes back to once the fix is saved (static/js/focus.js).
     """
     return (
         '\n      <details class="fix-hand">\n'

@@ -1,0 +1,32 @@
+// What just happened, said once to a screen reader.
+//
+// The board's "Just now" and "Your turn!" are redrawn with every swap, and a region inserted already filled in is
+// mostly not announced: a blind player would hear nothing of other phones' cards. The same words go into #announce
+// (templates/table.html), which stays on the page, once per change (not on a redraw with the same news).
+(function () {
+  "use strict";
+  var referee = window.referee;
+  var announced = null;
+
+  function news() {
+    var board = referee.board();
+    if (!board) return "";
+    var line = board.querySelector("#strip .just-happened");
+    if (line) {
+      // The news without its "Why?" link: read out, a bare "Why?" at the end sounds like a question.
+      line = line.cloneNode(true);
+      line.querySelectorAll(".why").forEach(function (link) { link.remove(); });
+    }
+    var text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + "Your turn!" : text;
+  }
+
+  announced = news();  // the news the page came with: a first redraw with the same news says nothing
+  document.addEventListener("htmx:afterSwap", function () {
+    var region = document.getElementById("announce");
+    var text = news();
+    if (!region || !text || text === announced) return;
+    announced = text;
+    region.textContent = text;
+  });
+})();
