@@ -87,7 +87,9 @@ def test_serve_refuses_fewer_than_one_request_thread(capsys: pytest.CaptureFixtu
 
 
 def test_a_bad_list_value_is_quoted_once(capsys: pytest.CaptureFixture[str]) -> None:
-    """A value already quoted in the error is not quoted twice (it once read "'proxy.lan' is not one, not 'proxy.lan'")."""
+    """A value already quoted in the error is not quoted twice.
+
+    It once read "'proxy.lan' is not one, not 'proxy.lan'"."""
     assert cli.main(["serve", "--trusted-proxies", "proxy.lan"]) == 2
     assert capsys.readouterr().err == (
         "referee: --trusted-proxies must list IP addresses separated by commas; 'proxy.lan' is not one\n"
