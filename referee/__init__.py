@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import config
-from .web import api, assets, compress, extensions, health, logs, pages, pwa
+from .web import api, assets, compress, extensions, health, i18n, logs, pages, pwa
 from .web import live as stream
 from .web.redaction import keep_secrets_out_of_logs, redacted_logger
 from .web.security import BAD_HOST_MESSAGE, CheckedCookieSessions, TrustedProxyFix, add_security_headers, host_allowed
@@ -51,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
 
     app.before_request(_check_host)
+    i18n.init_app(app)
     pages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)

@@ -1,0 +1,86 @@
+"""Each phone in its own language: English, French or German, chosen per phone, at the same table.
+
+A phone speaks what its browser asks for (Accept-Language) until someone picks a language with the switch; the
+pick is remembered in a cookie of that phone alone. The table display has its own pick, so a screen across the
+table can stay in one language whatever the phone beside it reads. Flask-Babel finds the words in
+`referee/translations/<language>/LC_MESSAGES/messages.mo` (docs/translations.md: how to add a language).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, redirect, request
+from flask_babel import Babel, get_locale
+from werkzeug.wrappers import Response as BaseResponse
+
+# The languages the app speaks, each named in itself (a French phone's switch says "Français").
+LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+DEFAULT_LANGUAGE = "en"
+# Cookies that remember a pick: one for the phones' pages, one for the table display.
+LANGUAGE_COOKIE = "lang"
+DISPLAY_LANGUAGE_COOKIE = "display_lang"
+ONE_YEAR = 365 * 24 * 3600
+
+bp = Blueprint("language", __name__)
+
+
+def _is_display() -> bool:
+    """The table display's pages keep their own language."""
+    return (request.endpoint or "").startswith("display.")
+
+
+def select_language() -> str:
+    """The language of this request: the phone's (or display's) pick, else the browser's, else English."""
+    picked = request.cookies.get(DISPLAY_LANGUAGE_COOKIE if _is_display() else LANGUAGE_COOKIE)
+    if picked in LANGUAGES:
+        return picked
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def language() -> str:
+    """The language this request is answered in ("en", "fr" or "de")."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def _local_path(target: str | None) -> str:
+    """`target` if it is a path on this server (never another site: the switch is no open redirect), else "/"."""
+    if not target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> BaseResponse:
+    """Remember this phone's (or, with ?for=display, the table display's) language and go back to the page."""
+    target = _local_path(request.args.get("next"))
+    response = redirect(target, 303)
+    if code in LANGUAGES:
+        cookie = DISPLAY_LANGUAGE_COOKIE if request.args.get("for") == "display" else LANGUAGE_COOKIE
+        response.set_cookie(cookie, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+# What is worded per language: pages and the API's sentences. Static files are the same in every language, and
+# a Vary on them would keep browsers from caching them for a year.
+WORDED = frozenset({"text/html", "application/json"})
+
+
+def _vary_on_language(response: Response) -> Response:
+    """Worded answers differ by the browser's language and the pick: a cache must keep them apart."""
+    if response.mimetype in WORDED:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Choose each request's language; give templates the switch's languages and the current one."""
+    Babel(app, locale_selector=select_language, default_translation_directories="translations")
+    app.register_blueprint(bp)
+    app.after_request(_vary_on_language)
+    app.add_template_global(language)
+    app.jinja_env.globals["languages"] = LANGUAGES
