@@ -31,7 +31,8 @@ HISTORY = re.compile(
     re.IGNORECASE,
 )
 
-BINARY = (".png", ".sqlite3", ".ico", ".mo")
+# Not prose: pictures, databases, and the translation catalogs (whose gettext headers carry dates).
+BINARY = (".png", ".sqlite3", ".ico", ".mo", ".po", ".pot")
 RULEBOOK = "referee/rulebook/entries.json"
 # This file names the words it looks for, in its patterns and in the examples that check them.
 THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
