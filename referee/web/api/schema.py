@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import HOUSE_RULE_SPECS, MAX_NAME_LENGTH
+from ...rulebook import MAX_QUERY_LENGTH
 from ...service.codec import CARD_NAMES
 
 # The longest name a table takes: the schema says what the server accepts (play test 7c: it said 200).
@@ -522,7 +523,10 @@ DOCUMENT: dict[str, Any] = {
                         "name": "q",
                         "in": "query",
                         "required": False,
-                        "description": "The question; only its first 200 characters are read.",
+                        "description": (
+                            f"The question; of a longer one than {MAX_QUERY_LENGTH} characters, the last question "
+                            "and as much of the text before it as fits are read."
+                        ),
                         "schema": {"type": "string"},
                     }
                 ],
