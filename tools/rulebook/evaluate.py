@@ -41,6 +41,7 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_18_cases.json",
     CASES_DIR / "fresh_holdout_19_cases.json",
     CASES_DIR / "writers_dev_cases.json",
+    CASES_DIR / "writers_dev_c_cases.json",
 )
 
 
