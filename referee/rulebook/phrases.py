@@ -91,7 +91,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:go|goes|going|went|gone|come|comes|set|sets|put|puts|bring|brings|get|gets|turn|turns)\s+back\s+"
         r"(?:to|on|at|down\s+to)\s+(?:0|zero|nought)\b|\bstart\w*\s+(?:again\s+)?(?:from|at)\s+(?:0|zero)\b",
-        " reset 0 ",
+        " reset ",
     ),
     # "make the number go up", "the total goes down": the total rising or falling, not a turn
     (r"\b(?:go|goes|going|went|gone)\s+up\b", " add "),
@@ -224,9 +224,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:cards?|hand)\b",
         r" \g<0> bust keepcard ",
     ),
-    # "keep the card in my hand or put it down", "take it back", "the card is returned": a busting player's card
+    # "keep the card in my hand or put it down", "keep hold of it?", "take it back", "the card is returned": a busting
+    # player's card
     (
-        r"\b(?:keep|keeps|kept|keeping)\s+(?:the|that|this|my|ur|your|his|her)\s+cards?\b(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
+        # (not a bare "keep it", said of a wild card saved as often as of the card that would go over)
+        r"\b(?:keep|keeps|kept|keeping)\s+(?:(?:hold\s+of|hold\s+on\s+to|hang\s+on\s+to)\s+(?:it|them|that)\b|"
+        r"(?:hold\s+of\s+|hold\s+on\s+to\s+|hang\s+on\s+to\s+)?(?:the|that|this|my|ur|your|his|her)\s+cards?\b)"
+        r"(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
         r"(?=\s+(?:or|if|when|after|because)\b|\s*[?.!]*\s*$)|"
         r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
         r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
@@ -261,7 +265,7 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "on someone elses turn", "when it wasnt his go": playing out of turn
     (
-        r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|his|her|their|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
+        r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
         r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
         r" \g<0> outofturn ",
     ),

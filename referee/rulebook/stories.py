@@ -67,7 +67,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a card laid and a life lost": ("lose life",),
     "five players": ("5", "5player"),
     "the draw pile": ("drawpile", "pile"),
-    "nothing left to draw": ("empty", "without"),
+    "nothing left to draw": ("empty",),
     "keeping the card": ("keepcard",),
     "a bust or a life lost": ("bust", "cant play", "over", "lose life"),
     "a bust told": ("bust", "cant play", "over 21", "life over", "without over"),

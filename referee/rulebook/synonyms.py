@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from .descriptions import cue_words, name_described_cards
+
 _ONES = {
     "one": 1,
     "two": 2,
@@ -208,7 +210,7 @@ def _figure(found: re.Match[str]) -> str:
 
 def player_words(text: str) -> str:
     """Rewrite the players' words for cards, lives and numbers in folded `text` into the rulebook's words."""
-    text = _NUMBER.sub(_figure, text)
+    text = name_described_cards(_NUMBER.sub(_figure, text))
     for pattern, words in _CARDS:
         text = pattern.sub(f" {words} ", text)
     return text
@@ -216,7 +218,7 @@ def player_words(text: str) -> str:
 
 def known_words() -> set[str]:
     """The words of the table's phrases, which the typo fixer must leave alone (or "nought" would become "not")."""
-    found: set[str] = set()
+    found: set[str] = cue_words()
     for pattern in PLAYER_WORDS:
         plain = re.sub(r"\\[a-zA-Z]", " ", pattern)
         found.update(re.findall(r"[a-z]{3,}", plain))

@@ -181,7 +181,8 @@ _STOPWORD_TEXT = """
     mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad
     granddad grandpa grandfather brother sister sis son daughter wife husband uncle aunt aunty auntie cousin
     friend buddy boyfriend girlfriend kid kids
-    hello hi dear helper thanks thank sorry morning evening afternoon"""
+    hello hi dear helper thanks thank sorry morning evening afternoon
+    quite truly merely kindly indeed perhaps cos"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 

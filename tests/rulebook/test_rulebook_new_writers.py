@@ -1,0 +1,102 @@
+"""The rules search reads writers it was not tuned on: a card told by its picture or its effect, a formal or a
+dictated question, a real word that is no typo.
+
+Every phrasing here is this file's own, not a development set's: each checks a way of reading, not one question.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rulebook import search
+from referee.rulebook.descriptions import described_card, name_described_cards
+from referee.rulebook.search import default_index
+from referee.rulebook.text import terms
+
+
+def top(query: str, count: int = 1) -> list[str]:
+    return [result.id for result in search(query)[:count]]
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("the card with a little hand on it that stops the next player", "the skip card the next player"),
+        ("the card that makes the person after you pick up 2 more", "the +2 card more"),
+        ("the card with the black bomb and a fuse", "the bomb card"),
+        ("the card that collects everyone's hands", "the redeal card"),
+        ("the card with the equals sign and 21 on it", "the =21 card on it"),
+        ("the one that lets you off your turn", "the pass me by card your turn"),
+        # a description ends with its clause: the rest of the question stays
+        ("when the card showing a raised hand is played, who is next", "when the skip card is played, who is next"),
+        ("the card with the equals sign and 10 whenever you like", "the =10 card whenever you like"),
+    ],
+)
+def test_a_card_described_by_its_picture_or_its_effect_is_named(said: str, meant: str) -> None:
+    assert name_described_cards(said).split() == meant.split()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the card that was played last",  # nothing a card shows or does
+        "the one that played the bomb",  # a person, the bomber
+        "the card with a hand held up and a bomb on it",  # two cards as much as each other: no guess
+    ],
+)
+def test_a_description_that_names_no_one_card_stays(said: str) -> None:
+    assert name_described_cards(said) == said
+
+
+def test_the_card_with_the_most_of_its_cues_is_the_one_described() -> None:
+    description = " a hand held up so the next player misses their turn"
+    assert described_card(description) == ("skip", len(description))
+    assert described_card(" a picture on it") is None
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what happens when someone lays the card with the little raised hand and there are only two of us", "skip"),
+        ("the card that gathers all our hands in came out as her last card, does the round end", "redeal-last-card"),
+        ("can i put down the card that makes the next player pick up two when the total is 21", "wild-at-21"),
+    ],
+)
+def test_a_described_card_finds_the_card_and_the_case(query: str, expected: str) -> None:
+    assert expected in top(query, 2)
+
+
+def test_the_described_words_are_not_fixed_into_others_first() -> None:
+    # The typo fixer runs first and knows the cues' words: "black" is not "back", "fuse" not "use".
+    assert default_index().speller.fix("the card with the black bomb and a fuse") == (
+        "the card with the black bomb and a fuse"
+    )
+
+
+def test_a_players_own_turn_is_not_out_of_turn() -> None:
+    # "on his turn", "on their turn" is the player's own turn far more often than someone else's; "on someone else's
+    # turn" and "not his turn" still say out of turn.
+    assert "outofturn" not in terms("can anyone lose a life on their turn", query=True)
+    assert "outofturn" not in terms("he went over on his turn", query=True)
+    assert "outofturn" in terms("he played on someone elses turn", query=True)
+    assert "outofturn" in terms("it was not his turn", query=True)
+
+
+def test_the_total_going_back_to_zero_is_no_0_card() -> None:
+    # "the total goes back to 0" speaks of the total, not of a 0 card (which a player holding one cannot bust with).
+    assert "0" not in terms("does the total go back to zero", query=True)
+    assert top("so after somebody goes over 21 and flips a life what is the total, does it go back to zero", 2)[0] in {
+        "after-bust",
+        "running-total",
+    }
+
+
+def test_keeping_hold_of_the_card_after_a_bust() -> None:
+    assert "keepcard" in terms("i could not play, do i keep hold of it?", query=True)
+    # a bare "keep it" is as often a wild card saved
+    assert "keepcard" not in terms("i have a reverse but i want to take the hit and keep it", query=True)
+
+
+def test_a_word_that_only_looks_like_a_rule_word_is_not_one() -> None:
+    # "quite" is not "quit" (leaving the game) with its e taken off
+    assert "quit" not in terms("is that quite right", query=True)
