@@ -298,6 +298,26 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(lose|loses|lost|losing)\s+all\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our|the)\s+)?(?:5|five)\b(?!\s+(?:cards?|0|zero))",
         r" \1 lastlife ",
     ),
+    # "all his 5 turned over", "that will be my fifth": every life, told by the count of the cards turned
+    (
+        r"\ball\s+(?:of\s+)?(?:my|your|ur|his|her|their|our)\s+(?:5|five)\s+(?:are\s+|were\s+|have\s+been\s+|has\s+been\s+|got\s+)?"
+        r"(?:turned(?:\s+over)?|flipped|gone|lost|used(?:\s+up)?)\b|"
+        r"\b(?:my|his|her|their|your|ur)\s+(?:5th|fifth)\b(?!\s+(?:card|turn|go|round|game|player|time|hand|one)s?\b)",
+        " lastlife ",
+    ),
+    # "we each get three lives", "start with 3 hearts": a number of lives to start with other than the five everyone has
+    # (not "we both have 3 lives left", a state of the game, nor "lose 2 lives")
+    (
+        r"\b(?:get|gets|got|getting|start\w*\s+with|begin\w*\s+with|given|deal\w*)\s+(?:only\s+|just\s+)?"
+        r"(?:[1-46-9]|10)\s+(?:lives|hearts|life\s+cards)\b(?!\s+left)",
+        " \\g<0> how many lives ",
+    ),
+    # "holding an eight and a nine", "i played a 9": number cards the deck does not have (they run from 0 to 7)
+    (
+        r"\b(?:hold\w*|got|have|has|had|play\w*|put\w*|drew|draw\w*|with)\s+(?:an?|two|some|my|his|her)\s+(?:8|9)\b"
+        r"(?!\s*(?:players?|people|persons|of\s+us|lives|hearts|rounds?|cards|years?))",
+        " \\g<0> numbers 0 to 7 ",
+    ),
     # "holding nothing", "left with nothing": an empty hand
     (r"\b(?:holding|hold|holds|held|with|have|has|had|get|gets|got)\s+nothing\b(?!\s+(?:but|else|to))", " no card "),
     # "am i out of cards": an empty hand, gone out

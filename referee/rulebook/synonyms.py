@@ -140,6 +140,25 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",
     # Lives
     r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
+    # "another of my coloured cards": each player's lives are a set of cards in one colour
+    r"(?:colou?red|colou?r)\s+cards": "alive cards",
+    # Teams by who plays with whom: "couple against couple", "the boys against the girls", "husbands v wives"
+    r"(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|parents|children)\s+"
+    r"(?:against|versus|vs|v)\s+(?:the\s+)?(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|"
+    r"parents|children)|(?:married\s+)?couples|spouses?|partnerships?": "teams",
+    # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
+    r"(?:shorter|quicker|faster)\s+(?:game|version|way)|(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
+    r"(?:so|too|very)\s+long|(?:takes?|taking)\s+(?:forever|ages)|(?:goes|go)\s+on\s+(?:forever|for\s+ages)|"
+    r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)": "short game",
+    # How many can play: "seven at the table, can the game accommodate that many", "we are a big family"
+    r"accommodate|(?:big|large)\s+(?:family|group|party|crowd)": "how many can play",
+    # Leaving the table for a while: "had to take a phone call", "gone to the loo", "popped out"
+    r"(?:(?:has|have|had|needs?|wants?)\s+to\s+)?(?:take|took|taking|takes|answer|answering)\s+(?:a\s+)?(?:phone\s+)?call|"
+    r"phone\s+call|"
+    # (not "went out", which is going out with the last card)
+    r"(?:nip|nips|nipped|pop|pops|popped)\s+out|"
+    r"(?:go|gone|went|goes|nip|nipped|pop|popped)\s+to\s+the\s+(?:loo|toilet|bathroom|door|shop|shops)|"
+    r"called\s+away|step(?:s|ped)?\s+away": "player leaves",
     # "the heart cards", "the cards with hearts on one side and skulls on the other": the life cards by their faces
     r"(?:the\s+)?(?:(?:little|small|tiny|red)\s+)?(?:heart|hearts|skull|skulls)\s+cards?|(?:the\s+)?cards?\s+with\s+(?:the\s+|a\s+)?hearts?"
     r"(?:\s+on\s+(?:one|the\s+front|the\s+other|the\s+back|it|them)(?:\s+side)?)?": "the lives",

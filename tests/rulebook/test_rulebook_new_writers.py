@@ -100,3 +100,34 @@ def test_keeping_hold_of_the_card_after_a_bust() -> None:
 def test_a_word_that_only_looks_like_a_rule_word_is_not_one() -> None:
     # "quite" is not "quit" (leaving the game) with its e taken off
     assert "quit" not in terms("is that quite right", query=True)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # who plays with whom: teams
+        ("can we play husbands against wives", "teams"),
+        # a game that ends sooner: Sudden Death
+        ("the games take ages, can we finish sooner", "sudden-death"),
+        ("our games last too long for the kids", "sudden-death"),
+        # someone away from the table for a while
+        ("the turn order when grandma nipped out to the loo", "player-leaves"),
+        ("my wife had to take a call halfway through, what happens to her go", "player-leaves"),
+        # every life gone, told by the count of the cards turned over
+        ("she has all her five gone, can she keep playing her cards", "elimination"),
+        ("all my 5 are turned, am i done", "elimination"),
+        # a number of lives, or a number card, that the game does not have; the lives by their colours
+        ("we each got 4 hearts, is that the normal number", "lives"),
+        ("how many coloured cards does each of us get", "lives"),
+        ("my nephew played a 9 on 10, is that ok", "number-cards"),
+        ("he says he has an 8, how much is it worth", "number-cards"),
+    ],
+)
+def test_a_thing_said_in_words_the_rulebook_never_uses_finds_its_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
+
+
+def test_going_out_is_not_leaving_and_lives_left_are_no_count_of_lives() -> None:
+    # "went out" is the last card played, not a player who popped out; "3 lives left" is a state, not a starting count
+    assert top("went out on a skip, does the skip still count") == ["last-card-wild-effect"]
+    assert "many" not in terms("we both have 3 lives left who wins", query=True)
