@@ -80,7 +80,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "turned over their last life cards", "turn my life card over": a life lost (not a pile turned over)
     (
-        r"\bturn(?:s|ed|ing)?\s+over\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?"
+        r"\bturn(?:s|ed|ing)?\s+over\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?(?:(?:one\s+)?of\s+"
+        r"(?:my|his|her|their|your|ur|our|the)\s+)?"
         r"(?:(?:last|fifth|final|5th)\s+)?(?:life|alive|heart))|"
         r"\bturn(?:s|ed|ing)?\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?(?:(?:last|fifth|final|5th)\s+)?"
         r"(?:life|alive|heart)\s+cards?\s+over\b)",
@@ -168,6 +169,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " goout ",
     ),
     (r"\b(?:is|are|was|were|gets|got|get)\s+out\b(?!\s+of)", " eliminate "),
+    # "am I finished altogether", "out for good", "done for": out of the game, not out of cards
+    (
+        r"\b(?:finished|out|done)\s+(?:altogether|for\s+good|completely|entirely|for\s+the\s+(?:game|night|evening))\b|"
+        r"\bdone\s+for\b",
+        " eliminate ",
+    ),
     # (not "ran out of lives", the last life, read below)
     (
         r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b(?!\s+of\s+(?:lives|hearts|life))|\bno\s+more\b|\bnone\s+left\b|"
@@ -263,9 +270,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"someone\s*elses|everyone\s*elses|his|her|their|my|your|ur|each\s+others?|anyones?)\s+(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
         r" \g<0> peek ",
     ),
-    # "on someone elses turn", "when it wasnt his go": playing out of turn
+    # "on someone elses turn", "when it wasnt his go", "to interrupt", "butt in": playing out of turn
     (
         r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
+        r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
         r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
         r" \g<0> outofturn ",
     ),
@@ -360,7 +368,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:only|last|final|one)\s+(?:card|one)\s+(?:left\s+)?(?:was|is|which\s+was|that\s+was|being|=)\s*"
         r"(?:a\s+|my\s+)?(?:0|zero)\b|\b(?:last|final|only)\s+(?:0|zero)\b|"
-        r"\b(?:only|just)\s+(?:had|have|got)\s+(?:a\s+|one\s+)?(?:0|zero)\s+left\b",
+        r"\b(?:only|just)\s+(?:had|have|got)\s+(?:a\s+|one\s+)?(?:0|zero)\s+left\b|"
+        # "this zero is my last card": the same, said the other way round
+        r"\b(?:0|zero)\s+(?:is|was|being)\s+(?:my|his|her|their|your|ur|the)\s+(?:last|only|final)\s+card\b",
         " lastzero ",
     ),
     (

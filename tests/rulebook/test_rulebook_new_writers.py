@@ -131,3 +131,42 @@ def test_going_out_is_not_leaving_and_lives_left_are_no_count_of_lives() -> None
     # "went out" is the last card played, not a player who popped out; "3 lives left" is a state, not a starting count
     assert top("went out on a skip, does the skip still count") == ["last-card-wild-effect"]
     assert "many" not in terms("we both have 3 lives left who wins", query=True)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # a family word is nobody's rule: "father-in-law" is not "low", "great-granddaughter" not "treat"
+        ("my father-in-law and my great-granddaughter", set()),
+        # "went over" is over 21: a bust told without the number
+        ("she went over on her turn", {"over", "21"}),
+        # "12 or lower" is a total at most 12, not a card that lowers the total
+        ("can you bust if the total is 12 or lower", {"less"}),
+        # cutting in on someone else's turn
+        ("can i interrupt with a skip", {"outofturn"}),
+        ("she butted in with a reverse", {"outofturn"}),
+        # a 0 that is the last card, said either way round
+        ("the bomb came and this zero was my last card", {"lastzero"}),
+        # out of the game, not out of cards
+        ("am i finished altogether", {"eliminate"}),
+        ("so that is me done for then", {"eliminate"}),
+        # a life turned over, however the cards are counted
+        ("i turned over another of my alive cards", {"lose", "life"}),
+    ],
+)
+def test_a_phrase_is_read_for_what_it_says_in_this_game(said: str, read: set[str]) -> None:
+    found = set(default_index().query_tokens(said))
+    assert read <= found, found
+    if not read:
+        assert not found & {"low", "treat", "lower"}, found
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("with the total at 13 or lower, can a player lose a life on their turn", "no-bust-at-14"),
+        ("my daughter went over and that was her last heart, who plays next", "eliminated-by-own-bust"),
+    ],
+)
+def test_a_phrase_read_for_this_game_finds_its_rule(query: str, expected: str) -> None:
+    assert top(query) == [expected]
