@@ -190,7 +190,12 @@ CARD_WORDS: Mapping[str, str] = {
     # "Tom's legged it to football": someone leaving the table (British)
     r"(?:legged|legs|leg)\s+it": "player leaves",
     # "a draw to card", "plus to" (a Draw 2 as a phone hears it)
-    r"(draw|plus)\s+(?:to|too)(?=\s+(?:card|and|on|as|when|if|does|do|is|can|$))": r"\1 2",
+    r"(draw|plus)\s+(?:to|too)(?=\s+(?:card|and|on|as|when|if|does|do|is|can)\b|\s*[?.!]*\s*$)": r"\1 2",
+    # "picks up too cards", "take to cards": two cards, as a dictating phone hears it
+    r"(pick(?:s|ed|ing)?\s+up|take|takes|took|draw|draws|drew|put|puts|play|plays|played|down)\s+"
+    r"(?:to|too)(?=\s+cards\b)": r"\1 2",
+    # "one of my a live cards": the ALIVE cards, dictated as two words
+    r"a\s+live(?=\s+(?:cards?|ones?)\b)": "alive",
     # "who kicks off round 2": who starts
     r"kick(?:s|ed|ing)?\s+off": "start",
     # Undo: the app's step back said another way

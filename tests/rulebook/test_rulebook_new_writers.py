@@ -170,3 +170,34 @@ def test_a_phrase_is_read_for_what_it_says_in_this_game(said: str, read: set[str
 )
 def test_a_phrase_read_for_this_game_finds_its_rule(query: str, expected: str) -> None:
     assert top(query) == [expected]
+
+
+def test_a_paragraphs_many_words_do_not_hand_the_posterior_to_one_entry() -> None:
+    # The naive Bayes posterior of a paragraph's thirty terms went all to one entry (The running total, for its
+    # "total" words) and outweighed the story; a long question's posterior is now softened in proportion to its length.
+    paragraph = (
+        "It was my turn with the total at 19. I played a Pass Me By, and my brother says that counts as a 0 so the "
+        "total goes back to nothing. I say it stays at 19. Which of us has read the rules properly?"
+    )
+    assert top(paragraph) == ["bomb-wild-zero"]
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("he picks up too cards", {"draw2"}),  # "two", as a phone hears it
+        ("is plus to allowed at 21, plus to", {"draw2"}),
+        ("flip one of my a live cards", {"life"}),  # ALIVE, dictated as two words
+        ("the zeros dont do anyfing", {"0"}),  # "anything", said with an f for "th"
+    ],
+)
+def test_dictated_and_spoken_spellings_are_read(said: str, read: set[str]) -> None:
+    found = set(default_index().query_tokens(said))
+    assert read <= found, found
+    assert "anyf" not in found and "too" not in found and "live" not in found
+
+
+def test_a_spoken_th_is_tried_only_when_no_typo_fits() -> None:
+    # "ofer" is a slip for "over" (f and v sound alike), not "other" with a "th"
+    assert default_index().speller.fix("ofer 21 with nuffing") == "over 21 with nuffing"
+    assert default_index().speller.fix("they dont do anyfing wiv it") == "they dont do anything with it"
