@@ -35,6 +35,10 @@ _CLAUSE_END = re.compile(
 )
 """Where a description ends: a mark, or the verb or conjunction of the sentence around it."""
 
+_MOST_DESCRIPTIONS = 4
+"""A question describes a card or two; a text of many more openings ("the card that the card that ...") is not read
+further, so that each question costs the same few cue searches (about a millisecond at most)."""
+
 _WORDS = re.compile(r"(?:\s*\S+){0,14}")
 """A description is at most fourteen words (it then ends anyway)."""
 
@@ -115,7 +119,9 @@ def name_described_cards(text: str) -> str:
     time"); a description that names no card, or two as much as each other, stays as it was."""
     pieces: list[str] = []
     at = 0
-    for opening in _OPENING.finditer(text):
+    for tried, opening in enumerate(_OPENING.finditer(text)):
+        if tried == _MOST_DESCRIPTIONS:
+            break
         if opening.start() < at:
             continue
         rest = text[opening.end() :]

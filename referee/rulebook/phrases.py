@@ -90,8 +90,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b((?:life|alive|heart)\s+cards?)\s+over\b", r" \1 "),
     # "goes back to 0", "put back to nought", "starts again from 0": the total reset
     (
-        r"\b(?:go|goes|going|went|gone|come|comes|set|sets|put|puts|bring|brings|get|gets|turn|turns)\s+back\s+"
-        r"(?:to|on|at|down\s+to)\s+(?:0|zero|nought)\b|\bstart\w*\s+(?:again\s+)?(?:from|at)\s+(?:0|zero)\b",
+        r"\b(?:go|goes|going|went|gone|come|comes|set|sets|put|puts|bring|brings|get|gets|turn|turns|is|was|be)\s+back\s+"
+        r"(?:to|on|at|down\s+to)\s+(?:0|zero|nought|nothing)\b|\bstart\w*\s+(?:again\s+)?(?:from|at)\s+(?:0|zero)\b",
         " reset ",
     ),
     # "make the number go up", "the total goes down": the total rising or falling, not a turn

@@ -40,7 +40,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "the last card or a last 0": ("last card", "goout", "lastzero"),
     "the total or the turn after": ("total", "turn", "whoseturn", "next"),
     "over 21": ("over 21",),
-    "a card played": ("play", "card", "0", "1", "2", "3", "4", "5", "6", "7"),
+    "a card played": ("play", "0", "1", "2", "3", "4", "5", "6", "7"),
     "nothing fits": ("cant", "none", "nothing", "fit", "only"),
     "busting": ("bust", "onpurpose"),
     "using a card": ("use", "mustplay", "mustuse"),

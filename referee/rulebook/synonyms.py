@@ -174,7 +174,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:used|played|put\s+down|laid)\s+all\s+(?:of\s+)?(?:my|his|her|their|your|ur)\s+cards": "went out",
     # Bust ("i wanted to just take the hit and save the =10")
     r"take\s+(?:the|a)\s+hit": "take the bust",
-    r"went\s+over|gone\s+over|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": "go over 21",
+    r"(?:went|gone)\s+over(?!\s+(?:21|20|the))|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": (
+        "go over 21"
+    ),
     # "all i got is a 5 and 2 sixes", "nothing but sevens": only those cards in hand
     r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
         "only have"

@@ -201,3 +201,9 @@ def test_a_spoken_th_is_tried_only_when_no_typo_fits() -> None:
     # "ofer" is a slip for "over" (f and v sound alike), not "other" with a "th"
     assert default_index().speller.fix("ofer 21 with nuffing") == "over 21 with nuffing"
     assert default_index().speller.fix("they dont do anyfing wiv it") == "they dont do anything with it"
+
+
+def test_a_card_flipped_after_going_over_is_no_card_played() -> None:
+    # "flips a card" after going over is a life lost: the story of a card laid over 21 (the over-21 rule) needs a card
+    # played or a number, not the word "card", so the question about what comes after a bust finds its ruling.
+    assert top("after he goes over 21 and flips a card, who goes and what is the total") == ["after-bust"]

@@ -212,9 +212,9 @@ def test_the_seven_kinds_of_writer_hold_their_level() -> None:
 
 def test_the_second_writers_seven_kinds_hold_their_level() -> None:
     # Regression guard on the second writer's development set, tuned on since it was measured unseen (60.0 / 84.8 then,
-    # 68.6 / 91.4 after the changes it drove; docs/rulebook-search.md): a query or two of slack, 15 queries per kind.
+    # 71.4 / 92.4 after the changes it drove; docs/rulebook-search.md): a query or two of slack, 15 queries per kind.
     report = evaluate(WRITERS_C)
-    assert report.top1 >= 0.66 and report.top3 >= 0.89, report.details(top=3)
+    assert report.top1 >= 0.69 and report.top3 >= 0.90, report.details(top=3)
     for kind, part in report.by_kind().items():
         assert part.top1 >= 0.45 and part.top3 >= 0.66, f"{kind}: {part.summary()}"
 
