@@ -125,7 +125,8 @@ def name_described_cards(text: str) -> str:
         if opening.start() < at:
             continue
         rest = text[opening.end() :]
-        region = rest[: _WORDS.match(rest).end()]  # type: ignore[union-attr]  # (it matches the empty string)
+        words = _WORDS.match(rest)
+        region = rest[: words.end()] if words else rest
         end = _CLAUSE_END.search(region)
         named = described_card(region[: end.start()] if end else region)
         if named is None:
