@@ -632,8 +632,11 @@ def search(
     ranked = index.scores(query)
     if variant is not None:
         named = set(index.query_tokens(query))
+        best = ranked[0] if ranked else None
         # sorted() is stable: within each group the search's own order stands.
         ranked = sorted(ranked, key=lambda pair: _other_game(index.items[pair[1]], variant, named))
+        if best is not None and _other_game(index.items[best[1]], variant, named):
+            ranked = _general_ruling_first(index, ranked, best)
         ranked = _own_rulings_first(index, ranked, variant)
     results = []
     for score, doc in ranked[:limit]:
@@ -651,6 +654,24 @@ def search(
             )
         )
     return results
+
+
+def _general_ruling_first(
+    index: Index, ranked: list[tuple[float, int]], best: tuple[float, int]
+) -> list[tuple[float, int]]:
+    """Give another game's best answer's place to the general ruling it settles otherwise (GAME_RULINGS).
+
+    "who wins if we both run out of hearts" at a Standard table answers best with Sudden Death's ruling; this table's
+    answer is the general one that ruling stands in for, not whatever happened to come next.
+    """
+    score, doc = best
+    other = index.items[doc]
+    game = GAME_SECTIONS[other.section]
+    generals = {general for general, own in GAME_RULINGS.get(game, {}).items() if own == other.id}
+    for at, (_, candidate) in enumerate(ranked):
+        if index.items[candidate].id in generals:
+            return [(max(score, ranked[at][0]), candidate), *ranked[:at], *ranked[at + 1 :]]
+    return ranked
 
 
 def _own_rulings_first(index: Index, ranked: list[tuple[float, int]], variant: Variant) -> list[tuple[float, int]]:
