@@ -8,6 +8,7 @@ entry("bomb-last-card")                 # -> Entry | None  (the target of a "Why
 table_note(entry, house_rules)          # -> "At this table: ... — switch bomb_last_card" | None
 rules_here(entry, house_rules, variant) # -> the table's house rules, or None where the entry's switch never comes up
 search_json("deck ran out")  # -> {"results": [{"id", "title", "verdict", "answer", "example", "source", "house_rule"}]}
+shortened_query(text)        # -> text cut to MAX_QUERY_LENGTH keeping its question (what the faces pass on)
 """
 
 from .kb import (
@@ -22,12 +23,23 @@ from .kb import (
     table_note,
 )
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
-from .search import MAX_RESULTS, QUICK_QUESTIONS, quick_questions, result_json, search, search_json, warm
+from .search import (
+    MAX_QUERY_LENGTH,
+    MAX_RESULTS,
+    QUICK_QUESTIONS,
+    quick_questions,
+    result_json,
+    search,
+    search_json,
+    shortened_query,
+    warm,
+)
 
 __all__ = [
     "EDGE_CASES",
     "ONLY_IN",
     "KINDS",
+    "MAX_QUERY_LENGTH",
     "MAX_RESULTS",
     "QUICK_QUESTIONS",
     "quick_questions",
@@ -43,6 +55,7 @@ __all__ = [
     "rules_here",
     "search",
     "search_json",
+    "shortened_query",
     "games_for_switch",
     "switch_applies",
     "table_note",

@@ -106,7 +106,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "turned over their last life cards", "turn my life card over": a life lost (not a pile turned over)
     (
-        r"\bturn(?:s|ed|ing)?\s+over\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?"
+        r"\bturn(?:s|ed|ing)?\s+over\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?(?:(?:one\s+)?of\s+"
+        r"(?:my|his|her|their|your|ur|our|the)\s+)?"
         r"(?:(?:last|fifth|final|5th)\s+)?(?:life|alive|heart))|"
         r"\bturn(?:s|ed|ing)?\s+(?=(?:(?:a|an|one|my|his|her|their|your|ur|our|the|another)\s+)?(?:(?:last|fifth|final|5th)\s+)?"
         r"(?:life|alive|heart)\s+cards?\s+over\b)",
@@ -115,9 +116,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b((?:life|alive|heart)\s+cards?)\s+over\b", r" \1 "),
     # "goes back to 0", "put back to nought", "starts again from 0": the total reset
     (
-        r"\b(?:go|goes|going|went|gone|come|comes|set|sets|put|puts|bring|brings|get|gets|turn|turns)\s+back\s+"
-        r"(?:to|on|at|down\s+to)\s+(?:0|zero|nought)\b|\bstart\w*\s+(?:again\s+)?(?:from|at)\s+(?:0|zero)\b",
-        " reset 0 ",
+        r"\b(?:go|goes|going|went|gone|come|comes|set|sets|put|puts|bring|brings|get|gets|turn|turns|is|was|be)\s+back\s+"
+        r"(?:to|on|at|down\s+to)\s+(?:0|zero|nought|nothing)\b|\bstart\w*\s+(?:again\s+)?(?:from|at)\s+(?:0|zero)\b",
+        " reset ",
     ),
     # "make the number go up", "the total goes down": the total rising or falling, not a turn
     (r"\b(?:go|goes|going|went|gone)\s+up\b", " add "),
@@ -194,6 +195,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " goout ",
     ),
     (r"\b(?:is|are|was|were|gets|got|get)\s+out\b(?!\s+of)", " eliminate "),
+    # "am I finished altogether", "out for good", "done for": out of the game, not out of cards
+    (
+        r"\b(?:finished|out|done)\s+(?:altogether|for\s+good|completely|entirely|for\s+the\s+(?:game|night|evening))\b|"
+        r"\bdone\s+for\b",
+        " eliminate ",
+    ),
     # (not "ran out of lives", the last life, read below)
     (
         r"\b(?:ran|run|runs|running)\s+(?:out|dry)\b(?!\s+of\s+(?:lives|hearts|life))|\bno\s+more\b|\bnone\s+left\b|"
@@ -250,9 +257,13 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:cards?|hand)\b",
         r" \g<0> bust keepcard ",
     ),
-    # "keep the card in my hand or put it down", "take it back", "the card is returned": a busting player's card
+    # "keep the card in my hand or put it down", "keep hold of it?", "take it back", "the card is returned": a busting
+    # player's card
     (
-        r"\b(?:keep|keeps|kept|keeping)\s+(?:the|that|this|my|ur|your|his|her)\s+cards?\b(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
+        # (not a bare "keep it", said of a wild card saved as often as of the card that would go over)
+        r"\b(?:keep|keeps|kept|keeping)\s+(?:(?:hold\s+of|hold\s+on\s+to|hang\s+on\s+to)\s+(?:it|them|that)\b|"
+        r"(?:hold\s+of\s+|hold\s+on\s+to\s+|hang\s+on\s+to\s+)?(?:the|that|this|my|ur|your|his|her)\s+cards?\b)"
+        r"(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
         r"(?=\s+(?:or|if|when|after|because)\b|\s*[?.!]*\s*$)|"
         r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
         r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
@@ -285,9 +296,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"someone\s*elses|everyone\s*elses|his|her|their|my|your|ur|each\s+others?|anyones?)\s+(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
         r" \g<0> peek ",
     ),
-    # "on someone elses turn", "when it wasnt his go": playing out of turn
+    # "on someone elses turn", "when it wasnt his go", "to interrupt", "butt in": playing out of turn
     (
-        r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|his|her|their|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
+        r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
+        r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
         r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
         r" \g<0> outofturn ",
     ),
@@ -319,6 +331,26 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(lose|loses|lost|losing)\s+all\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our|the)\s+)?(?:5|five)\b(?!\s+(?:cards?|0|zero))",
         r" \1 lastlife ",
+    ),
+    # "all his 5 turned over", "that will be my fifth": every life, told by the count of the cards turned
+    (
+        r"\ball\s+(?:of\s+)?(?:my|your|ur|his|her|their|our)\s+(?:5|five)\s+(?:are\s+|were\s+|have\s+been\s+|has\s+been\s+|got\s+)?"
+        r"(?:turned(?:\s+over)?|flipped|gone|lost|used(?:\s+up)?)\b|"
+        r"\b(?:my|his|her|their|your|ur)\s+(?:5th|fifth)\b(?!\s+(?:card|turn|go|round|game|player|time|hand|one)s?\b)",
+        " lastlife ",
+    ),
+    # "we each get three lives", "start with 3 hearts": a number of lives to start with other than the five everyone has
+    # (not "we both have 3 lives left", a state of the game, nor "lose 2 lives")
+    (
+        r"\b(?:get|gets|got|getting|start\w*\s+with|begin\w*\s+with|given|deal\w*)\s+(?:only\s+|just\s+)?"
+        r"(?:[1-46-9]|10)\s+(?:lives|hearts|life\s+cards)\b(?!\s+left)",
+        " \\g<0> how many lives ",
+    ),
+    # "holding an eight and a nine", "i played a 9": number cards the deck does not have (they run from 0 to 7)
+    (
+        r"\b(?:hold\w*|got|have|has|had|play\w*|put\w*|drew|draw\w*|with)\s+(?:an?|two|some|my|his|her)\s+(?:8|9)\b"
+        r"(?!\s*(?:players?|people|persons|of\s+us|lives|hearts|rounds?|cards|years?))",
+        " \\g<0> numbers 0 to 7 ",
     ),
     # "holding nothing", "left with nothing": an empty hand
     (r"\b(?:holding|hold|holds|held|with|have|has|had|get|gets|got)\s+nothing\b(?!\s+(?:but|else|to))", " no card "),
@@ -362,7 +394,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:only|last|final|one)\s+(?:card|one)\s+(?:left\s+)?(?:was|is|which\s+was|that\s+was|being|=)\s*"
         r"(?:a\s+|my\s+)?(?:0|zero)\b|\b(?:last|final|only)\s+(?:0|zero)\b|"
-        r"\b(?:only|just)\s+(?:had|have|got)\s+(?:a\s+|one\s+)?(?:0|zero)\s+left\b",
+        r"\b(?:only|just)\s+(?:had|have|got)\s+(?:a\s+|one\s+)?(?:0|zero)\s+left\b|"
+        # "this zero is my last card": the same, said the other way round
+        r"\b(?:0|zero)\s+(?:is|was|being)\s+(?:my|his|her|their|your|ur|the)\s+(?:last|only|final)\s+card\b",
         " lastzero ",
     ),
     (

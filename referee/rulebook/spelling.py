@@ -148,7 +148,19 @@ class Speller:
             key = (distance, -self.counts[candidate], candidate)
             if best is None or key < best:
                 best = key
-        return word if best is None else best[2]
+        if best is None:
+            return self._th_for(word) or word
+        return best[2]
+
+    def _th_for(self, word: str) -> str | None:
+        """The vocabulary word that `word` spells with an f or a v where "th" is said ("anyfing", "wiv", "bruvver"), as
+        children and some accents say it; None if there is none. (Two edits away, out of the edit distance's reach.)"""
+        for at, letter in enumerate(word):
+            if letter in "fv":
+                spoken = word[:at] + "th" + word[at + 1 :]
+                if spoken in self.counts:
+                    return spoken
+        return None
 
     def complete(self, prefix: str) -> str | None:
         """The commonest vocabulary word starting with `prefix` (for a word still being typed)."""

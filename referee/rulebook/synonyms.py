@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from .descriptions import cue_words, name_described_cards
 from .phrases import NUMBER_NAMES
 
 # Number words are written in figures, so the question's total and card are read as numbers ("we are on nineteen
@@ -115,6 +116,25 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",
     # Lives
     r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
+    # "another of my coloured cards": each player's lives are a set of cards in one colour
+    r"(?:colou?red|colou?r)\s+cards": "alive cards",
+    # Teams by who plays with whom: "couple against couple", "the boys against the girls", "husbands v wives"
+    r"(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|parents|children)\s+"
+    r"(?:against|versus|vs|v)\s+(?:the\s+)?(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|"
+    r"parents|children)|(?:married\s+)?couples|spouses?|partnerships?": "teams",
+    # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
+    r"(?:shorter|quicker|faster)\s+(?:game|version|way)|(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
+    r"(?:so|too|very)\s+long|(?:takes?|taking)\s+(?:forever|ages)|(?:goes|go)\s+on\s+(?:forever|for\s+ages)|"
+    r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)": "short game",
+    # How many can play: "seven at the table, can the game accommodate that many", "we are a big family"
+    r"accommodate|(?:big|large)\s+(?:family|group|party|crowd)": "how many can play",
+    # Leaving the table for a while: "had to take a phone call", "gone to the loo", "popped out"
+    r"(?:(?:has|have|had|needs?|wants?)\s+to\s+)?(?:take|took|taking|takes|answer|answering)\s+(?:a\s+)?(?:phone\s+)?call|"
+    r"phone\s+call|"
+    # (not "went out", which is going out with the last card)
+    r"(?:nip|nips|nipped|pop|pops|popped)\s+out|"
+    r"(?:go|gone|went|goes|nip|nipped|pop|popped)\s+to\s+the\s+(?:loo|toilet|bathroom|door|shop|shops)|"
+    r"called\s+away|step(?:s|ped)?\s+away": "player leaves",
     # "the heart cards", "the cards with hearts on one side and skulls on the other": the life cards by their faces
     r"(?:the\s+)?(?:(?:little|small|tiny|red)\s+)?(?:heart|hearts|skull|skulls)\s+cards?|(?:the\s+)?cards?\s+with\s+(?:the\s+|a\s+)?hearts?"
     r"(?:\s+on\s+(?:one|the\s+front|the\s+other|the\s+back|it|them)(?:\s+side)?)?": "the lives",
@@ -130,7 +150,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:used|played|put\s+down|laid)\s+all\s+(?:of\s+)?(?:my|his|her|their|your|ur)\s+cards": "went out",
     # Bust ("i wanted to just take the hit and save the =10")
     r"take\s+(?:the|a)\s+hit": "take the bust",
-    r"went\s+over|gone\s+over|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": "go over",
+    r"(?:went|gone)\s+over(?!\s+(?:21|20|the))|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": (
+        "go over 21"
+    ),
     # "all i got is a 5 and 2 sixes", "nothing but sevens": only those cards in hand
     r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
         "only have"
@@ -146,7 +168,12 @@ CARD_WORDS: Mapping[str, str] = {
     # "Tom's legged it to football": someone leaving the table (British)
     r"(?:legged|legs|leg)\s+it": "player leaves",
     # "a draw to card", "plus to" (a Draw 2 as a phone hears it)
-    r"(draw|plus)\s+(?:to|too)(?=\s+(?:card|and|on|as|when|if|does|do|is|can|$))": r"\1 2",
+    r"(draw|plus)\s+(?:to|too)(?=\s+(?:card|and|on|as|when|if|does|do|is|can)\b|\s*[?.!]*\s*$)": r"\1 2",
+    # "picks up too cards", "take to cards": two cards, as a dictating phone hears it
+    r"(pick(?:s|ed|ing)?\s+up|take|takes|took|draw|draws|drew|put|puts|play|plays|played|down)\s+"
+    r"(?:to|too)(?=\s+cards\b)": r"\1 2",
+    # "one of my a live cards": the ALIVE cards, dictated as two words
+    r"a\s+live(?=\s+(?:cards?|ones?)\b)": "alive",
     # "who kicks off round 2": who starts
     r"kick(?:s|ed|ing)?\s+off": "start",
     # Undo: the app's step back said another way
@@ -185,7 +212,7 @@ def _figure(found: re.Match[str]) -> str:
 
 def player_words(text: str) -> str:
     """Rewrite the players' words for cards, lives and numbers in folded `text` into the rulebook's words."""
-    text = _NUMBER.sub(_figure, text)
+    text = name_described_cards(_NUMBER.sub(_figure, text))
     for pattern, words in _CARDS:
         text = pattern.sub(f" {words} ", text)
     return text
@@ -193,7 +220,7 @@ def player_words(text: str) -> str:
 
 def known_words() -> set[str]:
     """The words of the table's phrases, which the typo fixer must leave alone (or "nought" would become "not")."""
-    found: set[str] = set()
+    found: set[str] = cue_words()
     for pattern in PLAYER_WORDS:
         plain = re.sub(r"\\[a-zA-Z]", " ", pattern)
         found.update(re.findall(r"[a-z]{3,}", plain))

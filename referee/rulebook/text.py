@@ -180,8 +180,10 @@ _STOPWORD_TEXT = """
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok
     mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad
     granddad grandpa grandfather brother sister sis son daughter wife husband uncle aunt aunty auntie cousin
-    friend buddy boyfriend girlfriend kid kids
-    hello hi dear helper thanks thank sorry morning evening afternoon"""
+    friend buddy boyfriend girlfriend kid kids grandson granddaughter grandchild grandchildren grandkids stepson
+    stepdaughter stepmum stepdad nephew niece law great
+    hello hi dear helper thanks thank sorry morning evening afternoon
+    quite truly merely kindly indeed perhaps cos"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 """Words that say nothing about which rule is meant."""
 
@@ -356,6 +358,8 @@ _QUERY_LAST_CARD = re.compile(
     r"\bonly\s+(?:have|got|had|has)\s+(?:1|one)\s+card\b|\bdown\s+to\s+(?:my\s+|his\s+|her\s+|their\s+|ur\s+|your\s+)?"
     r"(?:1|one|a\s+single)\s+card\b"
 )
+# "14 or lower", "14 and under": a total at most 14 (not "lower" as in a card that lowers the total)
+_QUERY_AT_MOST = re.compile(r"\b(\d+)\s+(?:or|and)\s+(?:lower|below|under|fewer|smaller)\b")
 # "what does redeal do exactly": in a question "exactly" is emphasis unless a total follows ("exactly 21"), and
 # the Making exactly 21 ruling should not win on it.
 _QUERY_EXACTLY = re.compile(r"\bexact(?:ly)?\b(?!\s+(?:(?:on|at|to|a|the)\s+)?(?:\d|=|twenty|equal|eq))")
@@ -386,6 +390,7 @@ def rewrite(text: str, query: bool = False) -> str:
         text = _QUERY_NUMBER_CARD.sub(r" what \1 number card do ", text)
         text = _QUERY_LAST_CARD.sub(" last card ", text)
         text = _QUERY_EXACTLY.sub(" ", text)
+        text = _QUERY_AT_MOST.sub(r" \1 or less ", text)
         text = _QUERY_AFTER_ME.sub(" next player ", text)
         text = _QUERY_SHOWN_TOTAL.sub(" total ", text)
         text = _QUERY_DRAW_BACK.sub(lambda found: f" {found.group(0)} stack ", text)

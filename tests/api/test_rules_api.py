@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import jsonschema
 from flask.testing import FlaskClient
 
+from referee import rulebook
 from tools.harness import Client, LiveServer
 
 RULES = "/api/v1/rules"
@@ -72,3 +74,27 @@ def test_the_real_server_answers_with_verdict_and_example(database_url: str, tmp
         "Ann, Bob and Cy play. Ann plays =21; then Bob can't play (a 7 would go over 21). "
         "Result: Bob has 10 cards; Bob has 4 lives."
     )
+
+
+# A rules lawyer's paragraph (about 540 characters): the story first, the question in its last sentence.
+PARAGRAPH = (
+    "We are four at the kitchen table on a Sunday: my mother, my two cousins and me. My cousin dealt, the total had "
+    "climbed to 17 and the draw pile was getting thin, and everybody had strong opinions about the old box and the new "
+    "one, which print the cards under different names. My mother held only a 6 and a 7, so whatever she put down "
+    "would take the total past 21, and she turned over one of her Alive cards. Now the table is split down the middle. "
+    "When a player busts, do they keep the card they could not play, or does it go on the pile?"
+)
+
+
+def test_the_real_server_reads_a_paragraph_to_its_question(database_url: str, tmp_path: Path) -> None:
+    """The API cuts a long question as the search does, keeping its question: cut at 200 characters from the front, this
+    paragraph lost its last sentence and the answers were about the draw pile."""
+    assert 450 < len(PARAGRAPH) <= rulebook.MAX_QUERY_LENGTH
+    firsts = []
+    with LiveServer(database_url, logs=tmp_path / "logs") as server, Client(server.port) as http:
+        # Longer than the search reads too: cut from the front, so the question still counts.
+        for question in (PARAGRAPH, "So. " * 400 + PARAGRAPH):
+            reply = http.request("GET", "/api/v1/rules?" + urlencode({"q": question}))
+            assert reply.status == 200
+            firsts.append([result["id"] for result in reply.json()["results"]][:1])
+    assert firsts == [["bust-keeps-card"], ["bust-keeps-card"]]

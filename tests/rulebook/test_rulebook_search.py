@@ -12,6 +12,7 @@ from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
 from referee.rulebook.search import MAX_QUERY_LENGTH, default_index, shortened_query
 from referee.rulebook.text import rewrite
+from tools.rulebook import generalisation
 from tools.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
 
 HERE = Path(__file__).resolve().parent
@@ -45,6 +46,8 @@ FRESH_19 = load_cases(HERE / "fresh_holdout_19_cases.json")
 # Seven kinds of writer the search was never tuned on before (docs/rulebook-search.md, "The measuring protocol"): the
 # development half, tuning data since it was measured on the ranking before the change it drove.
 WRITERS = load_cases(HERE / "writers_dev_cases.json")
+# The same seven kinds by another writer: measured once unseen (the "unseen" figures it records), then tuning data.
+WRITERS_C = load_cases(HERE / "writers_dev_c_cases.json")
 KINDS_OF_WRITER = ("child", "grandparent", "nonnative", "lawyer", "voice", "uk", "edition2021")
 
 
@@ -76,6 +79,7 @@ def test_the_case_files_are_the_evaluators_defaults() -> None:
         HERE / "fresh_holdout_18_cases.json",
         HERE / "fresh_holdout_19_cases.json",
         HERE / "writers_dev_cases.json",
+        HERE / "writers_dev_c_cases.json",
     ]
 
 
@@ -110,8 +114,10 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
         FRESH_18,
         FRESH_19,
         WRITERS,
+        WRITERS_C,
     )
     assert len(WRITERS) >= 130 and {case.kind for case in WRITERS} == set(KINDS_OF_WRITER)
+    assert len(WRITERS_C) >= 100 and {case.kind for case in WRITERS_C} == set(KINDS_OF_WRITER)
     for cases in sets:
         for case in cases:
             assert entry(case.expected) is not None, case
@@ -202,6 +208,15 @@ def test_the_seven_kinds_of_writer_hold_their_level() -> None:
     assert report.top1 >= 0.92 and report.top3 >= 0.98, report.details(top=3)
     for kind, part in report.by_kind().items():
         assert part.top1 >= 0.70 and part.top3 >= 0.90, f"{kind}: {part.summary()}"
+
+
+def test_the_second_writers_seven_kinds_hold_their_level() -> None:
+    # Regression guard on the second writer's development set, tuned on since it was measured unseen (60.0 / 84.8 then,
+    # 71.4 / 92.4 after the changes it drove; docs/rulebook-search.md): a query or two of slack, 15 queries per kind.
+    report = evaluate(WRITERS_C)
+    assert report.top1 >= 0.69 and report.top3 >= 0.90, report.details(top=3)
+    for kind, part in report.by_kind().items():
+        assert part.top1 >= 0.45 and part.top3 >= 0.66, f"{kind}: {part.summary()}"
 
 
 @pytest.mark.parametrize(
@@ -515,6 +530,36 @@ def test_the_evaluate_command_gives_each_kind_of_writer_its_own_rates(capsys: py
         (line,) = [line for line in lines if line.split()[:1] == [kind]]
         count = sum(case.kind == kind for case in WRITERS)
         assert f"{count} queries: top-1 " in line, line
+
+
+def test_the_generalisation_command_puts_each_kinds_unseen_figures_beside_todays(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The estimate for a writer the search was not tuned on is repeatable: each kinds-of-writer set shows the figures
+    it had unseen (recorded in the file) beside today's, per kind, then the kinds over every set, against the goal."""
+    assert generalisation.main([]) == 0
+    output = capsys.readouterr().out
+    lines = output.splitlines()
+    for path in generalisation.WRITER_SETS:
+        (heading,) = [line for line in lines if line.startswith(f"{path.name}:")]
+        before = generalisation.unseen_figures(path)[-1]
+        assert f"unseen (ranking {before.ranking})" in heading
+        at = lines.index(heading)
+        table = lines[at + 1 : at + 2 + len(KINDS_OF_WRITER)]
+        cases = WRITERS if path.name == "writers_dev_cases.json" else WRITERS_C
+        for kind in KINDS_OF_WRITER:
+            (line,) = [line for line in table if line.split()[:1] == [kind]]
+            unseen, today = line.split("->")
+            assert str(before.kinds[kind]) in unseen
+            assert str(generalisation.rates(evaluate([case for case in cases if case.kind == kind]))) in today
+    assert "All the sets together: 244 queries" in output
+    assert "kinds within 10" in output
+
+
+def test_the_spread_of_the_kinds_is_the_best_less_the_worst() -> None:
+    rates = generalisation.Rates
+    assert generalisation.spread({"child": rates(90.0, 100.0), "uk": rates(70.0, 95.0)}) == rates(20.0, 5.0)
+    assert generalisation.spread({}) == rates(0.0, 0.0)
 
 
 def test_a_report_by_kind_counts_each_kinds_own_cases() -> None:

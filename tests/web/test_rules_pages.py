@@ -90,3 +90,24 @@ def test_why_links_from_the_log_open(phone: Phone, app: Flask) -> None:
     for link in links:
         assert link["aria-label"].startswith("Why?")
         assert phone.client.get(link["href"]).status_code == 200
+
+
+def test_the_search_box_reads_a_paragraph_to_its_question(phone: Phone) -> None:
+    """The rules panel cuts a long question as the search does, keeping its last sentence (the question), not its first
+    200 characters (the story)."""
+    paragraph = " ".join(
+        (
+            "We are four at the kitchen table on a Sunday: my mother, my two cousins and me.",
+            "My cousin dealt, the total had climbed to 17 and the draw pile was getting thin, and everybody had strong",
+            "opinions about the old box and the new one, which print the cards under different names.",
+            "My mother held only a 6 and a 7, so whatever she put down would take the total past 21, and she turned",
+            "over one of her Alive cards. Now the table is split down the middle.",
+            "When a player busts, do they keep the card they could not play, or does it go on the pile?",
+        )
+    )
+    for question in (paragraph, "So. " * 400 + paragraph):
+        response = phone.client.get("/rules/search", query_string={"q": question}, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        first = parse(response.get_data(as_text=True)).find("article", class_="rule-result")
+        link = first.find("a") if first is not None else None
+        assert link is not None and link["href"].startswith("/rules/bust-keeps-card"), first

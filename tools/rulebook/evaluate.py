@@ -1,6 +1,8 @@
 """Hit rates of the rules search on a set of typed questions, each with the entry it should find.
 
     python -m tools.rulebook.evaluate [--top3] [CASES.json ...]   (default: the sets in tests/rulebook/)
+    python -m tools.rulebook.evaluate --leave-one-kind-out           (the estimate for a kind of writer not tuned on:
+                                                                      tools/rulebook/generalisation.py, with the proxy)
 
 Prints top-1 and top-3 hit rates and every query that missed (the first place, or with --top3 the first three); for a
 set whose cases say what kind of writer wrote them, the rates of each kind too.
@@ -41,6 +43,7 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_18_cases.json",
     CASES_DIR / "fresh_holdout_19_cases.json",
     CASES_DIR / "writers_dev_cases.json",
+    CASES_DIR / "writers_dev_c_cases.json",
 )
 
 
@@ -163,6 +166,10 @@ def evaluate(cases: Sequence[Case], searcher: Searcher = _default_searcher) -> R
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the hit rates for each cases file given (default: the test and hold-out sets)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if "--leave-one-kind-out" in args:
+        from .generalisation import main as generalisation
+
+        return generalisation([*(arg for arg in args if arg != "--leave-one-kind-out"), "--proxy"])
     top = 1
     if "--top3" in args:
         args.remove("--top3")

@@ -388,7 +388,8 @@ def import_table() -> tuple[Response, int]:
 @bp.get("/rules")
 def rules() -> Response:
     """Search the rules panel: the best answers first, at most 10."""
-    query = request.args.get("q", "")[:200]
+    # Cut as the search itself cuts (a paragraph keeps its question, which comes last), not from the end.
+    query = rulebook.shortened_query(request.args.get("q", ""))
     return jsonify(rulebook.search_json(query) if query.strip() else {"results": []})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import HOUSE_RULE_SPECS, LIVES, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, TARGET, Status, Variant
-from ...rulebook import MAX_RESULTS
+from ...rulebook import MAX_QUERY_LENGTH, MAX_RESULTS
 from ...service import ENTRY_MODES
 from ...service.codec import CARD_NAMES, DIRECTIONS
 from ...service.transfer import FORMAT
@@ -531,7 +531,10 @@ DOCUMENT: dict[str, Any] = {
                         "name": "q",
                         "in": "query",
                         "required": False,
-                        "description": "The question; only its first 200 characters are read.",
+                        "description": (
+                            f"The question; of a longer one than {MAX_QUERY_LENGTH} characters, the last question "
+                            "and as much of the text before it as fits are read."
+                        ),
                         "schema": {"type": "string"},
                     }
                 ],

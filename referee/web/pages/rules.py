@@ -14,9 +14,6 @@ from .common import error_page
 
 bp = Blueprint("rules", __name__)
 
-# Questions are cut here rather than refused: a pasted paragraph still gets answers.
-MAX_QUERY = 200
-
 
 @bp.app_context_processor
 def _quick_questions() -> dict[str, object]:
@@ -42,8 +39,11 @@ def _variant(view: TableView | None) -> Variant | None:
 
 
 def asked_question() -> str:
-    """The question in the request's `q`, cut to MAX_QUERY characters."""
-    return request.args.get("q", "")[:MAX_QUERY]
+    """The question in the request's `q`, cut as the search cuts it (`rulebook.MAX_QUERY_LENGTH`, keeping the question).
+
+    Cut rather than refused: a pasted paragraph still gets answers, and its question, which comes last, is kept.
+    """
+    return rulebook.shortened_query(request.args.get("q", ""))
 
 
 @bp.get("/rules")
