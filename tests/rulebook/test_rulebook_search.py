@@ -49,9 +49,9 @@ FRESH_19 = load_cases(HERE / "fresh_holdout_19_cases.json")
 WRITERS = load_cases(HERE / "writers_dev_cases.json")
 # The same seven kinds by another writer: measured once unseen (the "unseen" figures it records), then tuning data.
 WRITERS_C = load_cases(HERE / "writers_dev_c_cases.json")
-# The sealed sets of the seven kinds (four kinds in one, three in the other), written before the change they measured
-# by writers who had seen neither the app's code, the rulebook nor the tests; kept outside the repository, measured
-# once on that change's final ranking (the "unseen" figures each records), then committed as regression data.
+# The sealed sets of the seven kinds (four kinds in one, three in the other), written before the change they measured,
+# from the box rules, by writers who are not developers of the app; kept outside the repository, measured once on
+# that change's final ranking (the "unseen" figures each records), then committed as regression data.
 SEALED_A = load_cases(HERE / "sealed_a_cases.json")
 SEALED_B = load_cases(HERE / "sealed_b_cases.json")
 KINDS_OF_WRITER = ("child", "grandparent", "nonnative", "lawyer", "voice", "uk", "edition2021")
