@@ -44,6 +44,8 @@ DEFAULT_CASE_FILES = (
     CASES_DIR / "fresh_holdout_19_cases.json",
     CASES_DIR / "writers_dev_cases.json",
     CASES_DIR / "writers_dev_c_cases.json",
+    CASES_DIR / "sealed_a_cases.json",
+    CASES_DIR / "sealed_b_cases.json",
 )
 
 

@@ -24,8 +24,14 @@ from pathlib import Path
 
 from .evaluate import CASES_DIR, Case, Report, evaluate, load_cases
 
-WRITER_SETS = (CASES_DIR / "writers_dev_cases.json", CASES_DIR / "writers_dev_c_cases.json")
-"""The development sets of the seven kinds of writer, one per writer."""
+WRITER_SETS = (
+    CASES_DIR / "writers_dev_cases.json",
+    CASES_DIR / "writers_dev_c_cases.json",
+    CASES_DIR / "sealed_a_cases.json",
+    CASES_DIR / "sealed_b_cases.json",
+)
+"""The sets of the seven kinds of writer: the two development sets, one per writer, then the sealed sets (four kinds
+and three), each measured once on a final ranking before it was committed."""
 
 GOAL_TOP1, GOAL_TOP3, GOAL_SPREAD = 90.0, 98.0, 10.0
 """The goal on sets the search has not seen: top-1 and top-3 (per cent), overall and for every kind within this many
