@@ -16,11 +16,14 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import config
+from .engine.words import N_
 from .web import api, assets, compress, extensions, health, i18n, logs, pages, pwa
 from .web import live as stream
 from .web.redaction import keep_secrets_out_of_logs, redacted_logger
 from .web.security import BAD_HOST_MESSAGE, CheckedCookieSessions, TrustedProxyFix, add_security_headers, host_allowed
 
+# The heading of the page that refuses a host name this server does not answer to.
+UNKNOWN_ADDRESS = N_("Unknown address")
 # The name the package is installed under (pyproject.toml), whose metadata holds the version.
 DISTRIBUTION = "five-alive-referee"
 
@@ -81,4 +84,4 @@ def _check_host() -> BaseResponse | tuple[str, int] | None:
         return None
     if api.is_api_request(request.path):
         return api.error_response(400, "bad_host", BAD_HOST_MESSAGE)
-    return pages.error_page("Unknown address", BAD_HOST_MESSAGE, 400)
+    return pages.error_page(UNKNOWN_ADDRESS, BAD_HOST_MESSAGE, 400)

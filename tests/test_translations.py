@@ -49,13 +49,16 @@ def test_every_language_but_english_has_a_whole_catalog() -> None:
             strings = _texts(message.string)  # type: ignore[attr-defined]
             assert all(strings), f"{language}: not translated: {key!r}"
             assert not message.fuzzy, f"{language}: marked fuzzy (check it, then remove the mark): {key!r}"  # type: ignore[attr-defined]
-            wanted = _placeholders(_texts(key)[-1])
-            for text in strings:
+            # A plural's first form says the singular (which may leave the count out: "in a minute"), the others
+            # the plural, as gettext's own check pairs them.
+            singular, plural = _texts(key)[0], _texts(key)[-1]
+            for number, text in enumerate(strings):
+                wanted = _placeholders(singular if number == 0 else plural)
                 assert _placeholders(text) == wanted, f"{language}: placeholders differ in {key!r}: {text!r}"
 
 
 def test_every_sentence_of_the_app_is_in_the_template() -> None:
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), **dict.fromkeys(KEYWORDS)}
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), **KEYWORDS}
     method_map = []
     for line in MAPPING.read_text().splitlines():
         found = re.fullmatch(r"\[(\w+): (.+)\]", line.strip())

@@ -20,8 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT / "referee" / "translations"
 TEMPLATE = CATALOGS / "messages.pot"
 MAPPING = ROOT / "tools" / "babel.cfg"
-# The marks a translatable sentence carries besides gettext's own: N_ marks one worded later (at the edge).
-KEYWORDS = ("N_", "lazy_gettext")
+# The marks a translatable sentence carries besides gettext's own, with the arguments that are its text (None: the
+# first): N_ marks one worded later (at the edge), N_plural a sentence with a count as its singular and plural
+# (referee/engine/words.py).
+KEYWORDS: dict[str, tuple[int, int] | None] = {"N_": None, "N_plural": (1, 2), "lazy_gettext": None}
 
 
 def _pybabel(*arguments: str) -> None:
@@ -30,7 +32,11 @@ def _pybabel(*arguments: str) -> None:
 
 def extract() -> None:
     """Write the template of every translatable sentence in our Python and templates."""
-    keywords = [part for keyword in KEYWORDS for part in ("-k", keyword)]
+    keywords = [
+        part
+        for keyword, spec in KEYWORDS.items()
+        for part in ("-k", keyword if spec is None else f"{keyword}:{','.join(map(str, spec))}")
+    ]
     _pybabel(
         "extract",
         "-F",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .words import N_
+
 
 class Card(Enum):
     """One kind of playing card; the value is the API name ("0"…"7", "draw1", …)."""
@@ -78,18 +80,19 @@ NUMBER_VALUES: dict[Card, int] = {
     Card.N7: 7,
 }
 
+# The wild cards' names are marked for the catalogs: a sentence that names a card says it in the phone's language.
 LABELS: dict[Card, str] = {
     **{card: str(value) for card, value in NUMBER_VALUES.items()},
-    Card.DRAW1: "Draw 1",
-    Card.DRAW2: "Draw 2",
-    Card.PASS: "Pass Me By",
-    Card.REVERSE: "Reverse",
-    Card.SKIP: "Skip",
+    Card.DRAW1: N_("Draw 1"),
+    Card.DRAW2: N_("Draw 2"),
+    Card.PASS: N_("Pass Me By"),
+    Card.REVERSE: N_("Reverse"),
+    Card.SKIP: N_("Skip"),
     Card.EQ21: "=21",
     Card.EQ10: "=10",
     Card.EQ0: "=0",
-    Card.REDEAL: "Re-deal",
-    Card.BOMB: "Bomb",
+    Card.REDEAL: N_("Re-deal"),
+    Card.BOMB: N_("Bomb"),
 }
 
 TARGET = 21

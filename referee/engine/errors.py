@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from .words import Param, Sentence, said
+
 
 class EngineError(ValueError):
-    """Something the engine will not do; `code` is for machines, `message` for players."""
+    """Something the engine will not do; `code` is for machines, `message` for players.
 
-    def __init__(self, code: str, message: str, *, rule: str | None = None, field: str | None = None):
-        super().__init__(message)
+    `message` is a Sentence: the English text of an N_-marked template (or N_plural pair) filled with `params`,
+    which the face that answers says again in the phone's language (engine/words.py).
+    """
+
+    message: Sentence
+
+    def __init__(
+        self,
+        code: str,
+        message: str | tuple[str, str],
+        *,
+        rule: str | None = None,
+        field: str | None = None,
+        **params: Param,
+    ):
+        sentence = said(message, params)
+        super().__init__(sentence)
         self.code = code
-        self.message = message
+        self.message = sentence
         self.rule = rule
         self.field = field
 

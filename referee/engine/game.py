@@ -17,6 +17,7 @@ from .events import Event, EventKind
 from .house_rules import HouseRules
 from .state import GameState, Player, Status, Team, Variant
 from .turns import CLOCKWISE, next_seat, seats_after
+from .words import N_, N_plural, Sentence, names_said
 
 
 def check(state: GameState, action: Action) -> None:
@@ -101,27 +102,26 @@ def apply(state: GameState, action: Action) -> GameState:
 # --- the checks -----------------------------------------------------------------------------
 
 
-def _game_over_message(state: GameState) -> str:
-    winners = " and ".join(state.winners)
-    verb = "won" if len(state.winners) == 1 else "share the win"
-    return f"The game is over: {winners} {verb}. Start a rematch to play again."
+def _game_over_message(state: GameState) -> Sentence:
+    # A team game's winners are its teams, whose names are said in the phone's language ("Team A").
+    teams = state.variant is Variant.TEAMS
+    winners = names_said(Sentence(name) if teams else name for name in state.winners)
+    if len(state.winners) == 1:
+        return Sentence(N_("The game is over: %(winners)s won. Start a rematch to play again."), winners=winners)
+    return Sentence(N_("The game is over: %(winners)s share the win. Start a rematch to play again."), winners=winners)
 
 
-def _names(state: GameState, seats: tuple[int, ...]) -> str:
-    names = [state.players[seat].name for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(state: GameState, seats: tuple[int, ...]) -> Sentence:
+    return names_said(state.players[seat].name for seat in seats)
 
 
 def _seat_named(state: GameState, name: str) -> int:
     seat = state.seat_of(name)
     if seat is None:
-        raise Refused("unknown_player", f"Nobody called {name:.24} is playing at this table.", rule="setup")
+        raise Refused(
+            "unknown_player", N_("Nobody called %(name)s is playing at this table."), rule="setup", name=name[:24]
+        )
     return seat
-
-
-def _gone(player: Player) -> str:
-    """How a player who is out is said to be out: they left, or they lost their lives."""
-    return "has left the game" if player.left else "is out of the game"
 
 
 def _check_not_over(state: GameState) -> None:
@@ -131,11 +131,11 @@ def _check_not_over(state: GameState) -> None:
 
 def _check_no_tiebreak(state: GameState) -> None:
     if state.status is Status.TIEBREAK:
-        names = _names(state, state.tied)
         raise Refused(
             "tiebreak_pending",
-            f"The game is over: {names} must first add up the number cards in their hands.",
+            N_("The game is over: %(names)s must first add up the number cards in their hands."),
             rule="tiebreak",
+            names=_names(state, state.tied),
         )
 
 
@@ -147,8 +147,10 @@ def _check_turn(state: GameState, name: str) -> int:
         assert current is not None
         raise Refused(
             "not_your_turn",
-            f"It's {current.name}'s turn, not {state.players[seat].name}'s.",
+            N_("It's %(current)s's turn, not %(name)s's."),
             rule="turn-order",
+            current=current.name,
+            name=state.players[seat].name,
         )
     return seat
 
@@ -157,8 +159,13 @@ def _known_player(state: GameState, name: str) -> int:
     seat = _seat_named(state, name)
     player = state.players[seat]
     if player.out:
-        rule = "player-leaves" if player.left else "elimination"
-        raise Refused("player_out", f"{player.name} {_gone(player)} and can't play.", rule=rule)
+        if player.left:
+            raise Refused(
+                "player_out", N_("%(name)s has left the game and can't play."), rule="player-leaves", name=player.name
+            )
+        raise Refused(
+            "player_out", N_("%(name)s is out of the game and can't play."), rule="elimination", name=player.name
+        )
     return seat
 
 
@@ -174,8 +181,10 @@ def _card_refusal(state: GameState, card: Card) -> Refused | None:
         assert number is not None
         return Refused(
             "does_not_fit",
-            f"That {number} makes {state.total + number}: play another card, or tap Can't play.",
+            N_("That %(number)s makes %(total)s: play another card, or tap Can't play."),
             rule="over-21",
+            number=number,
+            total=state.total + number,
         )
     return None
 
@@ -186,12 +195,12 @@ def _check_play(state: GameState, seat: int, action: Play) -> None:
     if refused is not None:
         raise refused
     if action.zeros and card is not Card.BOMB:
-        raise Refused("bad_zeros", "Only a Bomb is answered with 0s.", rule="bomb")
+        raise Refused("bad_zeros", N_("Only a Bomb is answered with 0s."), rule="bomb")
     if card is Card.BOMB and action.zeros:
         if not bomb_is_answered(state, seat):
             raise Refused(
                 "bomb_not_answered",
-                "At this table a Bomb played as the last card only ends the round: nobody answers it.",
+                N_("At this table a Bomb played as the last card only ends the round: nobody answers it."),
                 rule="bomb-last-card",
             )
         targets = set(bomb_targets(state, seat))
@@ -201,11 +210,12 @@ def _check_play(state: GameState, seat: int, action: Play) -> None:
             if target is None or target not in targets:
                 raise Refused(
                     "bad_zeros",
-                    f"{name:.24} can't answer this Bomb: only the other players still in can.",
+                    N_("%(name)s can't answer this Bomb: only the other players still in can."),
                     rule="bomb",
+                    name=name[:24],
                 )
             if target in seen:
-                raise Refused("bad_zeros", "Each player discards one 0 to a Bomb, not more.", rule="bomb")
+                raise Refused("bad_zeros", N_("Each player discards one 0 to a Bomb, not more."), rule="bomb")
             seen.add(target)
 
 
@@ -213,16 +223,19 @@ def _check_bust(state: GameState, action: Bust) -> None:
     if state.total < LOWEST_BUST_TOTAL:
         raise Refused(
             "bust_impossible",
-            f"Nobody can go over 21 from {state.total}: even a 7 fits. Play a card.",
+            N_("Nobody can go over 21 from %(total)s: even a 7 fits. Play a card."),
             rule="bust",
+            total=state.total,
         )
     card = action.card
     if card is not None and not _overflows(state, card):
         # Only a number that goes over 21 can be named with a bust; anything else can be played.
         raise Refused(
             "card_fits",
-            f"{card.label} can be played at {state.total}: play it instead of going bust.",
+            N_("%(card)s can be played at %(total)s: play it instead of going bust."),
             rule="bust",
+            card=Sentence(card.label),
+            total=state.total,
         )
 
 
@@ -231,70 +244,91 @@ def _check_hand(state: GameState, action: SetHand) -> None:
     if seat is not None and state.players[seat].out:
         # Not "can't play": a correction is not a turn. An eliminated player discarded their hand.
         player = state.players[seat]
-        raise Refused(
-            "player_out",
-            f"{player.name} {_gone(player)} and holds no cards, so there is nothing to correct.",
-            rule="eliminated-player-cards",
-        )
+        if player.left:
+            gone = N_("%(name)s has left the game and holds no cards, so there is nothing to correct.")
+        else:
+            gone = N_("%(name)s is out of the game and holds no cards, so there is nothing to correct.")
+        raise Refused("player_out", gone, rule="eliminated-player-cards", name=player.name)
     seat = _known_player(state, action.player)
     player = state.players[seat]
     if isinstance(action.cards, bool) or not isinstance(action.cards, int):
-        raise Refused("bad_hand", "Give the number of cards as a whole number.", rule="hand-correction")
+        raise Refused("bad_hand", N_("Give the number of cards as a whole number."), rule="hand-correction")
     if action.cards < 1:
         raise Refused(
             "bad_hand",
-            f"A player still in the round holds at least one card. If {player.name} went out, "
-            "enter the card they played last instead.",
+            N_(
+                "A player still in the round holds at least one card. If %(name)s went out, "
+                "enter the card they played last instead."
+            ),
             rule="hand-correction",
+            name=player.name,
         )
     most = player.hand + state.draw_pile + state.discard_pile
     if action.cards > most:
         raise Refused(
             "bad_hand",
-            f"{player.name} can hold at most {most} {'card' if most == 1 else 'cards'}: the rest are in other hands.",
+            N_plural(
+                "%(name)s can hold at most %(count)s card: the rest are in other hands.",
+                "%(name)s can hold at most %(count)s cards: the rest are in other hands.",
+            ),
             rule="hand-correction",
+            name=player.name,
+            count=most,
         )
     if action.cards == player.hand:
-        cards = "card" if player.hand == 1 else "cards"
-        raise Refused("bad_hand", f"{player.name} already holds {player.hand} {cards}.", rule="hand-correction")
+        raise Refused(
+            "bad_hand",
+            N_plural("%(name)s already holds %(count)s card.", "%(name)s already holds %(count)s cards."),
+            rule="hand-correction",
+            name=player.name,
+            count=player.hand,
+        )
 
 
 def _check_leave(state: GameState, action: Leave) -> None:
     player = state.players[_seat_named(state, action.player)]
     if player.out:
-        gone = "has already left the game" if player.left else "is already out of the game"
-        raise Refused("player_out", f"{player.name} {gone}.", rule="player-leaves")
+        gone = N_("%(name)s has already left the game.") if player.left else N_("%(name)s is already out of the game.")
+        raise Refused("player_out", gone, rule="player-leaves", name=player.name)
 
 
 def _check_tiebreak(state: GameState, action: TieBreak) -> None:
     if state.status is not Status.TIEBREAK:
-        raise Refused("no_tiebreak", "There is no tie-break to settle now.", rule="tiebreak")
+        raise Refused("no_tiebreak", N_("There is no tie-break to settle now."), rule="tiebreak")
     given: dict[int, int] = {}
     for name, value in action.values:
         seat = state.seat_of(name)
         if seat is None or seat not in state.tied:
             raise Refused(
                 "bad_tiebreak",
-                f"Only {_names(state, state.tied)} are in the tie-break.",
+                N_("Only %(names)s are in the tie-break."),
                 rule="tiebreak",
+                names=_names(state, state.tied),
             )
         if seat in given:
-            raise Refused("bad_tiebreak", "Give each tied player's total once.", rule="tiebreak")
+            raise Refused("bad_tiebreak", N_("Give each tied player's total once."), rule="tiebreak")
         player = state.players[seat]
         top = highest_hand_value(player.hand)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
             raise Refused(
                 "bad_tiebreak",
-                f"{player.name}'s {player.hand} cards can add up to between 0 and {top}.",
+                N_plural(
+                    "%(name)s's %(count)s card can add up to between 0 and %(top)s.",
+                    "%(name)s's %(count)s cards can add up to between 0 and %(top)s.",
+                ),
                 rule="tiebreak",
+                name=player.name,
+                count=player.hand,
+                top=top,
             )
         given[seat] = value
     missing = [seat for seat in state.tied if seat not in given and state.players[seat].hand > 0]
     if missing:
         raise Refused(
             "bad_tiebreak",
-            f"Enter the total of the number cards in {_names(state, tuple(missing))}'s hand.",
+            N_("Enter the total of the number cards in %(names)s's hand."),
             rule="tiebreak",
+            names=_names(state, tuple(missing)),
         )
 
 

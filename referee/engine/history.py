@@ -11,6 +11,7 @@ from .events import EventKind
 from .game import apply
 from .setup import new_game
 from .state import GameState, Setup
+from .words import N_
 
 
 def replay(setup: Setup, actions: Iterable[Action]) -> GameState:
@@ -151,11 +152,11 @@ class History:
     def undo(self) -> History:
         """Take back the newest active action."""
         if not self.can_undo:
-            raise Refused("nothing_to_undo", "There is nothing to undo yet.", rule="undo")
+            raise Refused("nothing_to_undo", N_("There is nothing to undo yet."), rule="undo")
         return replace(self, undone=self.undone + 1)
 
     def redo(self) -> History:
         """Put back the action undone last."""
         if not self.can_redo:
-            raise Refused("nothing_to_redo", "There is nothing to redo.", rule="undo")
+            raise Refused("nothing_to_redo", N_("There is nothing to redo."), rule="undo")
         return replace(self, undone=self.undone - 1)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from .errors import InvalidSetup
+from .words import N_, choices_said
 
 
 @dataclass(frozen=True)
@@ -301,15 +302,19 @@ class HouseRules:
             if spec is None:
                 raise InvalidSetup(
                     "unknown_house_rule",
-                    f"There is no house rule called {name!r}.",
+                    N_("There is no house rule called %(name)s."),
                     field="house_rules",
+                    name=repr(name),
                 )
             if value not in spec.values:
-                choices = " or ".join(repr(v) for v in spec.values)
+                choices = choices_said(repr(v) for v in spec.values)
                 raise InvalidSetup(
                     "bad_house_rule",
-                    f"House rule {name} can be {choices}, not {value!r}.",
+                    N_("House rule %(name)s can be %(choices)s, not %(value)s."),
                     field="house_rules",
+                    name=name,
+                    choices=choices,
+                    value=repr(value),
                 )
         return cls(**{name: str(value) for name, value in chosen.items()})
 

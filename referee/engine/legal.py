@@ -11,6 +11,7 @@ from .actions import Bust
 from .cards import TARGET, Card
 from .game import CARDS, bomb_is_answered, bomb_targets, card_refusals, refusal
 from .state import GameState, Status
+from .words import N_, Sentence
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,8 @@ class CardOption:
 
     card: Card
     allowed: bool
-    reason: str | None = None
+    reason: Sentence | None = None
+    """Why not, in English as a str; a face words it in the phone's language (engine/words.py)."""
     busts: bool = False
     """Playing it counts as a bust (house rule over_21=bust)."""
 
@@ -31,7 +33,7 @@ class Legal:
     player: str | None
     cards: tuple[CardOption, ...]
     can_bust: bool
-    bust_reason: str | None
+    bust_reason: Sentence | None
     bomb_answerers: tuple[str, ...]
     """Who would have to answer a Bomb with a 0 (empty when a Bomb would not be answered)."""
     tiebreak: tuple[str, ...]
@@ -43,7 +45,8 @@ def legal_actions(state: GameState) -> Legal:
     current = state.current_player
     if state.status is not Status.PLAYING or current is None:
         tied = tuple(state.players[seat].name for seat in state.tied if state.players[seat].hand > 0)
-        reason = "The game is over." if state.status is Status.FINISHED else "Settle the tie-break first."
+        over = state.status is Status.FINISHED
+        reason = Sentence(N_("The game is over.") if over else N_("Settle the tie-break first."))
         return Legal(
             player=None,
             cards=tuple(CardOption(card, False, reason) for card in Card),

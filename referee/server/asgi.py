@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from ..engine.words import N_
 from ..service import normalise_code
 from ..web.api import body_limit
 from ..web.asgi_answers import Message, Receive, Scope, Send, decrement, disconnected, refuse
@@ -38,17 +39,18 @@ BODY_STEP = 256 * 1024
 # address: what the front holds in memory for them stays under 8 MB, and one address cannot hold all of it.
 LARGE_BODIES = 8
 LARGE_BODIES_PER_ADDRESS = 2
-TOO_SLOW = "The request arrived too slowly, so nothing was done: send it again."
+# The front's own refusals, each marked for the catalogs and said in the phone's language (web/asgi_answers.py).
+TOO_SLOW = N_("The request arrived too slowly, so nothing was done: send it again.")
 TOO_LARGE = HTTP_ERROR_SENTENCES[413]
-LARGE_BUSY = "The referee is receiving other large uploads just now: send it again in a moment."
-TWO_LENGTHS = "The request gave its length twice over (Content-Length and Transfer-Encoding), so nothing was done."
+LARGE_BUSY = N_("The referee is receiving other large uploads just now: send it again in a moment.")
+TWO_LENGTHS = N_("The request gave its length twice over (Content-Length and Transfer-Encoding), so nothing was done.")
 # Phones speak HTTP/1.1 to the referee on a LAN address (browsers speak HTTP/2 only over TLS), and an HTTPS
 # proxy in front speaks HTTP/2 to the phones itself and HTTP/1.1 to us: HTTP/2 over plain HTTP serves nobody
 # here, and hypercorn keeps such a connection open with no idle limit. A connection that starts with HTTP/2's
 # preface is closed as it arrives (referee/server/serving.py); a request upgraded to it (`Upgrade: h2c`) gets a 505.
-ONLY_HTTP_1 = "This server speaks HTTP/1.1 on plain HTTP: send the request again over HTTP/1.1."
-NO_WEBSOCKETS = "This server opens no WebSockets: live updates come as server-sent events."
-STREAM_WITH_BODY = "A live stream is asked for with no body, and this request had one: nothing was opened."
+ONLY_HTTP_1 = N_("This server speaks HTTP/1.1 on plain HTTP: send the request again over HTTP/1.1.")
+NO_WEBSOCKETS = N_("This server opens no WebSockets: live updates come as server-sent events.")
+STREAM_WITH_BODY = N_("A live stream is asked for with no body, and this request had one: nothing was opened.")
 # Seconds a refusal waits for what is left of the request's body to be dropped (it takes a moment: see _answer).
 DRAIN_SECONDS = 5.0
 
@@ -163,15 +165,11 @@ class Front:
         five fast 4 MB posts shut their address out until a restart (measured).
         """
         if not _may_have_body(scope):
-            await self._logged(
-                scope, send, lambda logged: refuse(logged, scope["path"], status, code, text, close=close)
-            )
+            await self._logged(scope, send, lambda logged: refuse(logged, scope, status, code, text, close=close))
             return
         rest = asyncio.ensure_future(disconnected(receive))
         try:
-            await self._logged(
-                scope, send, lambda logged: refuse(logged, scope["path"], status, code, text, close=close)
-            )
+            await self._logged(scope, send, lambda logged: refuse(logged, scope, status, code, text, close=close))
             # Once answered, the connection is closed or ready for the next request: the disconnect comes at once.
             async with asyncio.timeout(DRAIN_SECONDS):
                 await rest
@@ -217,7 +215,7 @@ class Front:
                 return
 
 
-BUSY = "Too many requests at once from this address: wait a moment."
+BUSY = N_("Too many requests at once from this address: wait a moment.")
 
 
 def _may_have_body(scope: Scope) -> bool:
@@ -272,7 +270,7 @@ async def _no_websocket(scope: Scope, receive: Receive, send: Send) -> None:
         async def as_websocket(message: Message) -> None:
             await send({**message, "type": "websocket." + message["type"]})
 
-        await refuse(as_websocket, scope["path"], status, "no_websockets", NO_WEBSOCKETS)
+        await refuse(as_websocket, scope, status, "no_websockets", NO_WEBSOCKETS)
     else:
         status = 403  # a server without the denial-response extension can only close: it answers 403 itself
         await send({"type": "websocket.close"})

@@ -12,6 +12,7 @@ import hmac
 from dataclasses import dataclass
 from typing import TypeGuard
 
+from ..engine.words import N_, Sentence
 from ..store import DeviceRow
 from .base import ServiceBase, hash_secret, moved_note, normalise_code
 from .errors import Forbidden, NeedsCredentials
@@ -40,18 +41,19 @@ class Operator:
 Actor = Phone | TokenHolder | Operator
 
 # What a phone is told when it may not do something, unless its seat or host role moved (then it is told that).
-ONLY_THE_HOST = "Only the host's phone can do that."
-ONLY_WATCHING = "This phone is only watching: it can't enter cards."
-ONLY_AT_THE_TABLE = "Only a phone at the table can start a rematch."
-ONLY_THE_HOST_CHANGES = (
+ONLY_THE_HOST = N_("Only the host's phone can do that.")
+ONLY_WATCHING = N_("This phone is only watching: it can't enter cards.")
+ONLY_AT_THE_TABLE = N_("Only a phone at the table can start a rematch.")
+ONLY_THE_HOST_CHANGES = N_(
     "Only the host's phone can change who plays, who starts, the game or the house rules. "
     "Tap the Rematch button for the same game, or ask the host."
 )
-REMOVED = (
+REMOVED = N_(
     "The host removed this phone from the table: it can follow the game, but not enter cards. If that was "
     "a mistake, the host can bring it back."
 )
-HOST_ONLY_ENTRY = "Only the host's phone enters cards at this table: this phone follows the game."
+HOST_ONLY_ENTRY = N_("Only the host's phone enters cards at this table: this phone follows the game.")
+NO_TOKEN = N_("Send the table's token: Authorization: Bearer TOKEN.")
 
 
 def is_host_phone(device: DeviceRow | None) -> TypeGuard[DeviceRow]:
@@ -77,26 +79,26 @@ def may_share_link(device: DeviceRow | None) -> bool:
     return device is not None and not device.revoked and device.role in ("host", "player")
 
 
-def watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
+def watch_reason(view: TableView, device: DeviceRow | None) -> Sentence | None:
     """Why this joined phone follows the game without entering cards (removed, or host-only entry); None for a
     phone that is simply watching. The board says it where the cards would be, and a tap from an old pad is told
     the same: a seated player must not be told it is "only watching"."""
     if device is None:
         return None
     if device.revoked:
-        return REMOVED
+        return Sentence(REMOVED)
     if device.role == "player" and view.entry == "host":
-        return HOST_ONLY_ENTRY
+        return Sentence(HOST_ONLY_ENTRY)
     return None
 
 
-def refusal_for(view: TableView, device: DeviceRow | None, sentence: str) -> str:
+def refusal_for(view: TableView, device: DeviceRow | None, sentence: str) -> Sentence:
     """`sentence`, or, for a phone whose seat or host role moved to another phone, why it only watches now.
 
     The old phone (found again after its battery died, say) may still show a form from before: it is told what
     happened, not that it never could ("Ann is on another phone now, and that phone is the host: ...").
     """
-    return moved_note(device, view.setup.players) or sentence
+    return moved_note(device, view.setup.players) or Sentence(sentence)
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class Permissions:
     shares_link: bool
     changes_rematch: bool
     """Only the host's phone changes a rematch's settings, as only it set the table up."""
-    watch_reason: str | None
+    watch_reason: Sentence | None
 
 
 def permissions(view: TableView, device: DeviceRow | None) -> Permissions:
@@ -137,9 +139,9 @@ class Access(ServiceBase):
                     self._token_hashes.clear()
                 self._token_hashes[code] = token_hash
         if not token:
-            raise NeedsCredentials("no_token", "Send the table's token: Authorization: Bearer TOKEN.")
+            raise NeedsCredentials("no_token", NO_TOKEN)
         if not hmac.compare_digest(hash_secret(token), token_hash):
-            raise Forbidden("bad_token", "That token does not open this table.")
+            raise Forbidden("bad_token", N_("That token does not open this table."))
 
     def device(self, table: TableView | str, device_key: str | None) -> DeviceRow | None:
         """Return this browser's device at the table (a view or a code), if it joined."""
@@ -179,6 +181,6 @@ class Access(ServiceBase):
         """Refuse unless `actor` may read the whole game (an export): a phone at the table, or the table's token."""
         match actor:
             case Phone(device=device) if device is None or device.revoked:
-                raise NeedsCredentials("no_token", "Send the table's token: Authorization: Bearer TOKEN.")
+                raise NeedsCredentials("no_token", NO_TOKEN)
             case TokenHolder(token=token):
                 self.check_token(view.code, token)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..engine import Action, GameState, History, Setup, describe, key_rule, unusual_rule
+from ..engine.words import N_, Sentence
 from ..store import Db, DeviceRow, EventRow, NewEvent, Store, TableRow
 from . import codec
 from .bus import Bus
@@ -46,12 +47,12 @@ def normalise_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
-def no_table_message(code: str) -> str:
+def no_table_message(code: str) -> Sentence:
     """The sentence for a code that names no table: the code as typed, but only what can be shown of it."""
     shown = "".join(ch for ch in code[:12] if ch.isprintable()).strip()
     if not shown:
-        return "There is no table with that code. Check the code and try again."
-    return f"There is no table “{shown}”. Check the code and try again."
+        return Sentence(N_("There is no table with that code. Check the code and try again."))
+    return Sentence(N_("There is no table “%(code)s”. Check the code and try again."), code=shown)
 
 
 # The host's phone's label says what its host told it (Referee.set_host_player): nothing yet (HOST_LABEL, and
@@ -99,20 +100,22 @@ def moved_label(device: DeviceRow) -> str:
     return label + WAS_HOST_SUFFIX if device.role == "host" else label
 
 
-def moved_note(device: DeviceRow | None, players: Sequence[str]) -> str | None:
+def moved_note(device: DeviceRow | None, players: Sequence[str]) -> Sentence | None:
     """What a phone whose seat moved to another phone is told; None for every other phone."""
     if device is None or device.revoked or device.role != "watcher":
         return None
     if device.label == HOST_MOVED_LABEL:
-        return "The host is on another phone now: this phone only watches."
+        return Sentence(N_("The host is on another phone now: this phone only watches."))
     was_host = device.label.endswith(WAS_HOST_SUFFIX)
     label = device.label.removesuffix(WAS_HOST_SUFFIX) if was_host else device.label
     name = label.removesuffix(MOVED_SUFFIX)
     if name == label or name not in players:
         return None  # an ordinary watcher ("Watching")
     if was_host:
-        return f"{name} is on another phone now, and that phone is the host: this phone only watches."
-    return f"{name} is on another phone now: this phone only watches."
+        return Sentence(
+            N_("%(name)s is on another phone now, and that phone is the host: this phone only watches."), name=name
+        )
+    return Sentence(N_("%(name)s is on another phone now: this phone only watches."), name=name)
 
 
 class ServiceBase:

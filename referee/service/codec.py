@@ -22,6 +22,7 @@ from ..engine import (
     stored_setup,
     warnings,
 )
+from ..engine.words import N_
 from .errors import Invalid
 
 # Names are stored as written (not \u-escaped); one encoder, since json.dumps with options builds a new one
@@ -58,7 +59,9 @@ ACTION_FIELDS: dict[str, set[str]] = {
 def _text(body: Mapping[str, Any], field: str) -> str:
     value = body.get(field)
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("bad_field", f"The field {field!r} must be a player's name.", field=field)
+        raise Invalid(
+            "bad_field", N_("The field %(field_name)s must be a player's name."), field=field, field_name=repr(field)
+        )
     return value.strip()
 
 
@@ -66,17 +69,19 @@ def _card(value: object) -> Card:
     try:
         return Card(value)
     except ValueError:
-        message = f"Unknown card {str(value)[:20]!r}; cards are {', '.join(CARD_NAMES)}."
-        raise Invalid("bad_card", message, field="card") from None
+        message = N_("Unknown card %(card)s; cards are %(cards)s.")
+        raise Invalid(
+            "bad_card", message, field="card", card=repr(str(value)[:20]), cards=", ".join(CARD_NAMES)
+        ) from None
 
 
 def _play(body: Mapping[str, Any]) -> Command:
     card = _card(body.get("card"))
     zeros = body.get("zeros", [])
     if not isinstance(zeros, list) or not all(isinstance(name, str) for name in zeros):
-        raise Invalid("bad_field", "zeros must be a list of player names.", field="zeros")
+        raise Invalid("bad_field", N_("zeros must be a list of player names."), field="zeros")
     if zeros and card is not Card.BOMB:
-        raise Invalid("bad_field", "zeros only goes with a Bomb.", field="zeros")
+        raise Invalid("bad_field", N_("zeros only goes with a Bomb."), field="zeros")
     return Play(_text(body, "player"), card, tuple(name.strip() for name in zeros))
 
 
@@ -89,7 +94,7 @@ def _hand(body: Mapping[str, Any]) -> Command:
     cards = body.get("cards")
     if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
         # A negative count is malformed, not a refused correction: 400, not 422.
-        raise Invalid("bad_field", "cards must be a whole number, 0 or more.", field="cards")
+        raise Invalid("bad_field", N_("cards must be a whole number, 0 or more."), field="cards")
     return SetHand(_text(body, "player"), cards)
 
 
@@ -99,7 +104,7 @@ def _tiebreak(body: Mapping[str, Any]) -> Command:
         isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool)
         for name, value in values.items()
     ):
-        raise Invalid("bad_field", "values must map each tied player's name to a whole number.", field="values")
+        raise Invalid("bad_field", N_("values must map each tied player's name to a whole number."), field="values")
     return TieBreak(tuple((name, value) for name, value in values.items()))
 
 
@@ -118,14 +123,18 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], Command]] = {
 def command_from_json(body: object) -> Command:
     """Parse one action as the API takes it; raise Invalid saying what is wrong."""
     if not isinstance(body, Mapping):
-        raise Invalid("bad_json", "Send one action as a JSON object.")
+        raise Invalid("bad_json", N_("Send one action as a JSON object."))
     kind = body.get("type")
     if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise Invalid("bad_type", "The action type must be one of: " + ", ".join(ACTION_FIELDS) + ".", field="type")
+        raise Invalid(
+            "bad_type", N_("The action type must be one of: %(types)s."), field="type", types=", ".join(ACTION_FIELDS)
+        )
     unknown = set(body) - ACTION_FIELDS[kind] - {"type", "expected_version"}
     if unknown:
         name = sorted(unknown)[0][:30]
-        raise Invalid("bad_field", f"A {kind} action has no field {name!r}.", field=name)
+        raise Invalid(
+            "bad_field", N_("A %(kind)s action has no field %(name)s."), field=name, kind=kind, name=repr(name)
+        )
     return _PARSERS[kind](body)
 
 
@@ -136,7 +145,7 @@ def expected_version(body: object) -> int | None:
     value = body["expected_version"]
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         # A version counts entries, so it is never negative: malformed (400), not stale (a 409 was once answered).
-        raise Invalid("bad_field", "expected_version must be a whole number, 0 or more.", field="expected_version")
+        raise Invalid("bad_field", N_("expected_version must be a whole number, 0 or more."), field="expected_version")
     return value
 
 

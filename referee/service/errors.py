@@ -2,21 +2,31 @@
 
 Like python-chess's `InvalidMoveError` / `IllegalMoveError`: a request that is malformed or names nobody is
 `Invalid`; one that is well formed but the rules do not allow now is `Illegal`. Every error carries a machine
-`code` and a `message` a player understands; `Invalid` also says which `field` to fix.
+`code` and a `message` a player understands; `Invalid` also says which `field` to fix. The message is a
+Sentence: its English text, made from an N_-marked template and its parameters, which the face that answers
+words in the phone's language (referee/engine/words.py, docs/translations.md).
 """
 
 from __future__ import annotations
 
+from ..engine.words import Param, Sentence, said
 from .tableview import TableView
 
 
 class ServiceError(Exception):
-    """A request the referee turns down; `view` is the table as it is now, when there is one."""
+    """A request the referee turns down; `view` is the table as it is now, when there is one.
 
-    def __init__(self, code: str, message: str, *, view: TableView | None = None):
-        super().__init__(message)
+    `message` is an N_-marked template (or an N_plural pair, with `count`) filled with `params`, or a Sentence
+    made already (an engine refusal's, passed on).
+    """
+
+    message: Sentence
+
+    def __init__(self, code: str, message: str | tuple[str, str], *, view: TableView | None = None, **params: Param):
+        sentence = said(message, params)
+        super().__init__(sentence)
         self.code = code
-        self.message = message
+        self.message = sentence
         self.view = view
 
 
@@ -39,8 +49,16 @@ class Conflict(ServiceError):
 class Invalid(ServiceError):
     """Malformed, or names something that does not exist; `field` says which part to fix."""
 
-    def __init__(self, code: str, message: str, *, field: str | None = None, view: TableView | None = None):
-        super().__init__(code, message, view=view)
+    def __init__(
+        self,
+        code: str,
+        message: str | tuple[str, str],
+        *,
+        field: str | None = None,
+        view: TableView | None = None,
+        **params: Param,
+    ):
+        super().__init__(code, message, view=view, **params)
         self.field = field
 
 
@@ -51,7 +69,7 @@ class Illegal(ServiceError):
 class IllegalEntry(Illegal):
     """An action of a game sent whole (an import) that the rules refuse: `number` is its place, counted from 1."""
 
-    def __init__(self, code: str, message: str, *, number: int):
+    def __init__(self, code: str, message: Sentence, *, number: int):
         super().__init__(code, message)
         self.number = number
 

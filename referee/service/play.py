@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import Action, Bust, GameState, Leave, Play, Refused, SetHand, replay
+from ..engine.words import N_, N_plural, Sentence
 from ..store import Db, DeviceRow, OutcomeUnknown, storage_errors
 from . import codec
 from .access import Access, Actor, Phone, TokenHolder
@@ -24,7 +25,7 @@ def _status_changed(
     )
 
 
-def already_in(view: TableView, command: Command, expected_version: int) -> str | None:
+def already_in(view: TableView, command: Command, expected_version: int) -> Sentence | None:
     """What to say when `command` sent from `expected_version` is the table's newest change already: a double tap,
     or an answer lost on the way and the action sent again. It counts once; the sender is told so, not that
     someone else was first. None for any other stale action."""
@@ -35,25 +36,29 @@ def already_in(view: TableView, command: Command, expected_version: int) -> str 
         undone = isinstance(command, Undo)
         if newest is None or newest.undone != undone:
             return None
-        return f"That {'Undo' if undone else 'Redo'} is already done."
+        return Sentence(N_("That Undo is already done.") if undone else N_("That Redo is already done."))
     active = view.history.active
     if newest is not None or not active or active[-1] != command:
         return None
-    return f"{_entered(command)} is already in."
+    return _entered(command)
 
 
-def _entered(action: Action) -> str:
-    """An action as a player names it: "Ann's 7", "Bob's bust", "Cy's hand of 3 cards", "The tie-break totals"."""
+def _entered(action: Action) -> Sentence:
+    """Say an action is in as a player names it: "Ann's 7", "Bob's bust", "Cy's hand of 3 cards", "The tie-break
+    totals"."""
     match action:
         case Play(player=player, card=card):
-            return f"{player}'s {card.label}"
+            return Sentence(N_("%(name)s's %(card)s is already in."), name=player, card=Sentence(card.label))
         case Bust(player=player):
-            return f"{player}'s bust"
+            return Sentence(N_("%(name)s's bust is already in."), name=player)
         case SetHand(player=player, cards=cards):
-            return f"{player}'s hand of {cards} {'card' if cards == 1 else 'cards'}"
+            hand = N_plural(
+                "%(name)s's hand of %(count)s card is already in.", "%(name)s's hand of %(count)s cards is already in."
+            )
+            return Sentence(hand, name=player, count=cards)
         case Leave(player=player):
-            return f"{player} leaving the game"
-    return "The tie-break totals"
+            return Sentence(N_("%(name)s leaving the game is already in."), name=player)
+    return Sentence(N_("The tie-break totals are already in."))
 
 
 def _entered_by(actor: Actor) -> tuple[str | None, DeviceRow | None]:
@@ -130,7 +135,7 @@ class Playing(Access):
             # Said first, whatever version the phone saw: nothing it could check would change that.
             raise Illegal(
                 "rematch_started",
-                "A rematch has started: this game is over for good, and its result stands.",
+                N_("A rematch has started: this game is over for good, and its result stands."),
                 view=view,
             )
         if expected_version is not None and expected_version != row.version:
@@ -139,16 +144,18 @@ class Playing(Access):
                 raise Conflict("already_entered", already, view=view)
             raise Conflict(
                 "stale_version",
-                "Someone else entered a card just before you: here is the table as it is now. "
-                "Check it, then tap again if you still need to.",
+                N_(
+                    "Someone else entered a card just before you: here is the table as it is now. "
+                    "Check it, then tap again if you still need to."
+                ),
                 view=view,
             )
         if not isinstance(command, Undo | Redo) and len(view.history.active) >= self.max_actions:
             raise Illegal(
                 "log_full",
-                f"This table has reached {self.max_actions:,} entries, the most one table keeps. "
-                "Start a rematch to play on.",
+                N_("This table has reached %(most)s entries, the most one table keeps. Start a rematch to play on."),
                 view=view,
+                most=self.max_actions,
             )
         try:
             return self._apply(db, view, command, *_entered_by(actor))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine import EngineError, Setup, Status, join_names, make_setup, name_key
+from ..engine import EngineError, Setup, Status, make_setup, name_key
+from ..engine.words import N_, N_plural, names_said
 from ..store import Db, PhoneSeat
 from . import codec
 from .access import Access, Actor
@@ -109,7 +110,7 @@ class Rematches(Access):
         changes = (first_player, variant, teams, house_rules, players)
         self.require_rematch(view, actor, changes=any(change is not None for change in changes))
         if view.state.status is not Status.FINISHED:
-            raise Illegal("not_finished", "Finish this game before a rematch.", view=view)
+            raise Illegal("not_finished", N_("Finish this game before a rematch."), view=view)
         if view.rematch_code:
             return view.rematch_code, False
         # The series' games with their players: a returning player's name as spelt before, and their phone.
@@ -170,12 +171,17 @@ class Rematches(Access):
             gone = left_the_game(view)
             if error.code != "bad_player_count" or not gone:
                 raise
-            count = f"{len(names)} player is" if len(names) == 1 else f"{len(names)} players are"
             raise Invalid(
                 "bad_player_count",
-                f"Without {join_names(gone)} only {count} left, too few for this game: the host can add players "
-                "or choose another game under “Change who plays”.",
+                N_plural(
+                    "Without %(gone)s only %(count)s player is left, too few for this game: the host can add players "
+                    "or choose another game under “Change who plays”.",
+                    "Without %(gone)s only %(count)s players are left, too few for this game: the host can add "
+                    "players or choose another game under “Change who plays”.",
+                ),
                 field="players",
+                gone=names_said(gone),
+                count=len(names),
             ) from None
 
     @staticmethod

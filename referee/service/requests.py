@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..engine.words import N_, N_plural, Sentence
 from ..store import Db, DeviceRow, JoinRequestRow, TableRow
 from . import codec
 from .access import Actor
@@ -36,7 +37,8 @@ REQUEST_WAIT_SECONDS = 30 * 60
 ASK_AGAIN_SECONDS = 60
 
 
-REFUSED_RECENTLY = "The host said no a moment ago. If you still want to play, ask again in a minute."
+NO_REQUEST = N_("There is no such request at this table.")
+REFUSED_RECENTLY = N_("The host said no a moment ago. If you still want to play, ask again in a minute.")
 
 
 class JoinRequests(Seats):
@@ -58,7 +60,7 @@ class JoinRequests(Seats):
         row = self._row(code)
         name = codec.setup_from_json(row.setup).player_named(player)
         if name is None:
-            raise Invalid("unknown_player", "Pick one of the players.", field="player")
+            raise Invalid("unknown_player", N_("Pick one of the players."), field="player")
         key_hash = hash_secret(device_key)
         with self.store.transaction() as db:
             self.store.table(db, row.code, lock=True)
@@ -69,7 +71,11 @@ class JoinRequests(Seats):
             ):
                 raise TooMany("refused_recently", REFUSED_RECENTLY)
             if self.store.seat_taken(db, row.id, name):
-                raise Illegal("seat_taken", f"{name}'s seat is taken: another phone is {name}. Pick another seat.")
+                raise Illegal(
+                    "seat_taken",
+                    N_("%(name)s's seat is taken: another phone is %(name)s. Pick another seat."),
+                    name=name,
+                )
             if previous_key:
                 self.store.rekey_devices(db, hash_secret(previous_key), key_hash)
             pending = self.store.pending_request_of(db, row.id, key_hash)
@@ -83,7 +89,7 @@ class JoinRequests(Seats):
                 request_id = pending.id
             else:
                 if self.store.count_pending_requests(db, row.id, since=self._oldest_waiting()) >= MAX_PENDING_REQUESTS:
-                    raise TooMany("too_many_requests", "The host has many requests to answer: wait a minute.")
+                    raise TooMany("too_many_requests", N_("The host has many requests to answer: wait a minute."))
                 request_id = self.store.add_join_request(db, row.id, token_hash=key_hash, player=name, now=self.clock())
             revision = self.store.bump_revision(db, row.id)
             answer = self.store.join_request(db, row.id, request_id)
@@ -92,16 +98,20 @@ class JoinRequests(Seats):
         return answer[0]
 
     @staticmethod
-    def _check_asker(device: DeviceRow | None, phone: str = "this phone") -> None:
-        """Refuse a request from a removed phone, the host's, or one that already has a seat."""
+    def _check_asker(device: DeviceRow | None, *, asking: bool = True) -> None:
+        """Refuse a request from a removed phone, the host's, or one that already has a seat (said to the phone
+        that asks, or, `asking` False, to the host about that phone)."""
         if device is None:
             return
         if device.revoked:
-            raise Forbidden("revoked", f"The host removed {phone} from the table.")
+            removed = N_("The host removed this phone from the table.")
+            raise Forbidden("revoked", removed if asking else N_("The host removed that phone from the table."))
         if device.role == "host":
-            raise Illegal("is_host", f"{phone.capitalize()} is the host's: it already enters cards.")
+            hosts = N_("This phone is the host's: it already enters cards.")
+            raise Illegal("is_host", hosts if asking else N_("That phone is the host's: it already enters cards."))
         if device.player:
-            raise Illegal("already_seated", f"{phone.capitalize()} is already {device.player}'s.")
+            seated = N_("This phone is already %(name)s's.") if asking else N_("That phone is already %(name)s's.")
+            raise Illegal("already_seated", seated, name=device.player)
 
     def my_request(self, table: TableView | str, device_key: str | None) -> JoinRequestRow | None:
         """Return this browser's newest request at the table (pending or answered), if it made one."""
@@ -144,12 +154,12 @@ class JoinRequests(Seats):
         row = self._row(code)
         self.require_host(self._view(row, None), actor)
         if not 0 < request_id < 2**63:
-            raise NotFound("no_request", "There is no such request at this table.")
+            raise NotFound("no_request", NO_REQUEST)
         with self.store.transaction() as db:
             self.store.table(db, row.code, lock=True)
             found = self.store.join_request(db, row.id, request_id)
             if found is None:
-                raise NotFound("no_request", "There is no such request at this table.")
+                raise NotFound("no_request", NO_REQUEST)
             request, key_hash = found
             request = self._as_seen(request)
             if request.status != "pending":
@@ -162,23 +172,28 @@ class JoinRequests(Seats):
         return replace(request, status="allowed" if allow else "refused")
 
     @staticmethod
-    def _answered_message(request: JoinRequestRow) -> str:
+    def _answered_message(request: JoinRequestRow) -> Sentence:
+        if request.status == "expired":
+            waited = N_plural(
+                "That request to be %(name)s waited over %(count)s minute and was closed: that phone can ask again.",
+                "That request to be %(name)s waited over %(count)s minutes and was closed: that phone can ask again.",
+            )
+            return Sentence(waited, name=request.player, count=REQUEST_WAIT_SECONDS // 60)
         said = {
-            "allowed": "was already allowed",
-            "refused": "was already refused",
-            "cancelled": "was withdrawn",
-            "taken": "is closed: another phone took the seat",
-            "expired": f"waited over {REQUEST_WAIT_SECONDS // 60} minutes and was closed: that phone can ask again",
+            "allowed": N_("That request to be %(name)s was already allowed."),
+            "refused": N_("That request to be %(name)s was already refused."),
+            "cancelled": N_("That request to be %(name)s was withdrawn."),
+            "taken": N_("That request to be %(name)s is closed: another phone took the seat."),
         }[request.status]
-        return f"That request to be {request.player} {said}."
+        return Sentence(said, name=request.player)
 
     def _seat_asker(self, db: Db, row: TableRow, request: JoinRequestRow, key_hash: str) -> None:
         """Give the asking phone its seat (in the answer's transaction); refuse if the seat was taken meanwhile."""
         name = request.player
         if self.store.seat_taken(db, row.id, name):
-            raise Illegal("seat_taken", f"Another phone took {name}'s seat meanwhile.")
+            raise Illegal("seat_taken", N_("Another phone took %(name)s's seat meanwhile."), name=name)
         device = self.store.device_in(db, row.id, key_hash)
-        self._check_asker(device, "that phone")
+        self._check_asker(device, asking=False)
         label = f"{name}'s phone"
         if device is None:
             now = self.clock()
@@ -194,7 +209,7 @@ class JoinRequests(Seats):
             self.store.table(db, row.code, lock=True)
             pending = self.store.pending_request_of(db, row.id, hash_secret(device_key)) if device_key else None
             if pending is None or self._as_seen(pending).status != "pending":
-                raise Illegal("no_pending_request", "This phone has no request waiting for the host.")
+                raise Illegal("no_pending_request", N_("This phone has no request waiting for the host."))
             self.store.withdraw_request(db, pending.id)
             revision = self.store.bump_revision(db, row.id)
         self.bus.publish(row.code, revision)

@@ -7,6 +7,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, replace
 
+from ..engine.words import N_, Sentence
 from ..store import Db, DeviceRow, TableRow
 from . import codec
 from .access import Access, Actor
@@ -15,25 +16,32 @@ from .errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from .tableview import TableView
 
 
-def held_question(holder: DeviceRow) -> str:
+def held_question(holder: DeviceRow) -> Sentence:
     """The question a phone answers before it takes over the seat (or the host role) of `holder`."""
     if holder.player is None:
-        return "The host is on another phone. Is this the host's new phone?"
-    return f"{holder.player} is on another phone. Is this {holder.player}'s new phone?"
+        return Sentence(N_("The host is on another phone. Is this the host's new phone?"))
+    return Sentence(N_("%(name)s is on another phone. Is this %(name)s's new phone?"), name=holder.player)
 
 
-def taken_meanwhile(holder: DeviceRow) -> str:
+def taken_meanwhile(holder: DeviceRow) -> Sentence:
     """What a phone is told when another phone took the seat (or the host) it was about to take, since it was asked."""
     if holder.player is None:
-        return (
-            "Someone else's phone took the host over a moment ago; this phone is not the host. "
-            "If it really is, say so again below."
+        return Sentence(
+            N_(
+                "Someone else's phone took the host over a moment ago; this phone is not the host. "
+                "If it really is, say so again below."
+            )
         )
-    name = holder.player
-    return (
-        f"Someone else's phone took {name}'s seat a moment ago; this phone is not {name}'s. "
-        "If it really is, say so again below."
+    return Sentence(
+        N_(
+            "Someone else's phone took %(name)s's seat a moment ago; this phone is not %(name)s's. "
+            "If it really is, say so again below."
+        ),
+        name=holder.player,
     )
+
+
+BAD_JOIN_SECRET = N_("This join link is not valid for this table.")
 
 
 def _same_choice(device: DeviceRow, name: str | None, role: str) -> bool:
@@ -82,7 +90,7 @@ class Seats(Access):
         """
         row = self._row(code)
         if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
-            raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
+            raise Forbidden("bad_join_secret", BAD_JOIN_SECRET)
         name, role, label = self._seat(row, player, watching, host)
         key_hash = hash_secret(device_key)
         with self.store.transaction() as db:
@@ -128,11 +136,11 @@ class Seats(Access):
     def _check_joiner(existing: DeviceRow | None) -> None:
         """Refuse a join from a removed phone, or the host's own (it says who it is in the lobby)."""
         if existing is not None and existing.revoked:
-            raise Forbidden("revoked", "The host removed this phone from the table.")
+            raise Forbidden("revoked", N_("The host removed this phone from the table."))
         if existing is not None and existing.role == "host":
             # The host's phone says who it is through set_host_player (the pages send it there); never
             # let its own join link turn it into a guest, nor ignore the tap without a word.
-            raise Illegal("is_host", "This phone started the table: it is the host. Say who you are in the lobby.")
+            raise Illegal("is_host", N_("This phone started the table: it is the host. Say who you are in the lobby."))
 
     def _holder(
         self, db: Db, row: TableRow, existing: DeviceRow | None, name: str | None, host: bool
@@ -143,10 +151,10 @@ class Seats(Access):
             return None if name is None else self.store.seat_holder(db, row.id, name, other_than=mine)
         holder = self.store.host_device(db, row.id)
         if holder is None:
-            raise Illegal("no_host_phone", "This table has no host's phone to take over: pick who you are here.")
+            raise Illegal("no_host_phone", N_("This table has no host's phone to take over: pick who you are here."))
         if holder.player is not None:
             raise Illegal(
-                "host_plays", f"The host's phone is {holder.player}'s: to take it over, pick {holder.player}."
+                "host_plays", N_("The host's phone is %(name)s's: to take it over, pick %(name)s."), name=holder.player
             )
         return holder
 
@@ -178,7 +186,7 @@ class Seats(Access):
         if player:
             name = setup.player_named(player)
             if name is None:
-                raise Invalid("unknown_player", "Pick one of the players, or Just watching.", field="who")
+                raise Invalid("unknown_player", N_("Pick one of the players, or Just watching."), field="who")
         role = "watcher" if watching else "player"
         label = f"{name}'s phone" if name else (WATCHING_LABEL if watching else "Scorekeeper")
         return name, role, label
@@ -197,7 +205,7 @@ class Seats(Access):
         if player is not None:
             name = codec.setup_from_json(row.setup).player_named(player)
             if name is None:
-                raise Invalid("unknown_player", "Pick one of the players, or I'm only keeping score.", field="who")
+                raise Invalid("unknown_player", N_("Pick one of the players, or I'm only keeping score."), field="who")
         label = HOST_SCORING_LABEL if name is None else f"{name}'s phone"
         with self.store.transaction() as db:
             self.store.table(db, row.code, lock=True)
@@ -205,7 +213,9 @@ class Seats(Access):
             if device is None or device.revoked or device.role != "host":
                 # A phone whose host role moved did start the table: tell it what happened instead.
                 players = codec.setup_from_json(row.setup).players
-                said = moved_note(device, players) or "Only the phone that started this table can say who it is here."
+                said = moved_note(device, players) or N_(
+                    "Only the phone that started this table can say who it is here."
+                )
                 raise Forbidden("not_host", said)
             if (device.player, device.label) == (name, label):
                 return device  # the same answer again changes nothing
@@ -225,7 +235,7 @@ class Seats(Access):
         """Return the table if `secret` is its join secret; raise Forbidden otherwise."""
         row = self._row(code)
         if not hmac.compare_digest(secret.encode(), row.join_secret.encode()):
-            raise Forbidden("bad_join_secret", "This join link is not valid for this table.")
+            raise Forbidden("bad_join_secret", BAD_JOIN_SECRET)
         return self._view(row, None)
 
     def devices(self, table: TableView | str) -> list[DeviceRow]:
@@ -250,7 +260,7 @@ class Seats(Access):
         with self.store.transaction() as db:
             device = self._device_at(db, row, device_id)
             if device.role == "host":
-                raise Forbidden("host_device", "The host's own phone cannot be removed.")
+                raise Forbidden("host_device", N_("The host's own phone cannot be removed."))
             if device.revoked:
                 # Removed already (a retry, a second tap): the link handed out since then stays valid.
                 return device
@@ -266,7 +276,7 @@ class Seats(Access):
         # An id beyond the database's integers (made up in the URL) is no phone either.
         device = self.store.device(db, row.id, device_id) if 0 < device_id < 2**63 else None
         if device is None:
-            raise NotFound("no_device", "That phone is not at this table.")
+            raise NotFound("no_device", N_("That phone is not at this table."))
         return device
 
     def restore(self, code: str, device_id: int, *, actor: Actor) -> DeviceRow:
@@ -287,7 +297,9 @@ class Seats(Access):
             if device.player and self.store.seat_taken(db, row.id, device.player):
                 raise Illegal(
                     "seat_taken",
-                    f"Another phone is {device.player}'s now, so {device.label} stays removed.",
+                    N_("Another phone is %(name)s's now, so %(phone)s stays removed."),
+                    name=device.player,
+                    phone=device.label,
                 )
             self.store.restore_device(db, row.id, device_id)
             revision = self.store.bump_revision(db, row.id)
@@ -308,7 +320,7 @@ class Seats(Access):
         row = self._row(code)
         self.require_host(self._view(row, None), actor)
         if entry not in ENTRY_MODES:
-            raise Invalid("bad_entry", "Choose joined phones or the host only.", field="entry")
+            raise Invalid("bad_entry", N_("Choose joined phones or the host only."), field="entry")
         with self.store.transaction() as db:
             self.store.set_entry(db, row.id, entry)
             revision = self.store.bump_revision(db, row.id)

@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 
 from ..engine import Action, EngineError, GameState, History, RefusedAt, Setup, make_setup
+from ..engine.words import N_
 from ..store import NewEvent
 from .base import ENTRY_MODES, ServiceBase, hash_secret, new_event
 from .errors import IllegalEntry, Invalid
@@ -37,7 +38,7 @@ class Tables(ServiceBase):
         except EngineError as error:
             raise Invalid(error.code, error.message, field=error.field) from None
         if entry not in ENTRY_MODES:
-            raise Invalid("bad_entry", "Who may enter cards must be 'joined' or 'host'.", field="entry")
+            raise Invalid("bad_entry", N_("Who may enter cards must be 'joined' or 'host'."), field="entry")
         return self._insert(setup, entry=entry, host_key=host_key, previous_key=previous_key)
 
     def import_table(self, setup: Setup, actions: Sequence[Action], *, undone: int, entry: str) -> Created:

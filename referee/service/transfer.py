@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Action, EngineError, History, RefusedAt, make_setup
+from ..engine.words import N_, Sentence
 from . import ENTRY_MODES, Referee, codec
 from .codec import Redo, Undo
 from .errors import IllegalEntry, Invalid
@@ -38,35 +39,49 @@ def export_document(referee: Referee, code: str, state: Mapping[str, object]) ->
     }
 
 
-def _bad(message: str, field: str) -> Invalid:
-    return Invalid("bad_document", message, field=field)
+def _bad(message: str, field: str, **params: str | int) -> Invalid:
+    return Invalid("bad_document", Sentence(message, **params), field=field)
+
+
+def _at(number: int, refusal: Sentence) -> Invalid:
+    """The document's action `number` is malformed or refused: which one, and why."""
+    # The number as written in a list of actions ("action 10000"), not grouped like an amount.
+    return _bad(N_("action %(number)s: %(refusal)s"), "actions", number=str(number), refusal=refusal)
 
 
 def _checked(document: object) -> tuple[dict[str, Any], list[Any], int, str]:
     if not isinstance(document, dict):
-        raise _bad("Send the exported game as a JSON object.", "format")
+        raise _bad(N_("Send the exported game as a JSON object."), "format")
     if document.get("format") != FORMAT:
-        raise _bad(f"This is not a game exported by the referee: its format must be {FORMAT!r}.", "format")
+        raise _bad(
+            N_("This is not a game exported by the referee: its format must be %(format)s."),
+            "format",
+            format=repr(FORMAT),
+        )
     unknown = sorted(set(document) - FIELDS)
     if unknown:
-        raise _bad(f"Unknown field {unknown[0][:30]!r} in the exported game.", unknown[0][:30])
+        raise _bad(
+            N_("Unknown field %(field_name)s in the exported game."), unknown[0][:30], field_name=repr(unknown[0][:30])
+        )
     setup, actions, undone = document.get("setup"), document.get("actions"), document.get("undone", 0)
     entry = document.get("entry", "joined")
     if not isinstance(setup, dict) or "players" not in setup:
-        raise _bad("setup must be an object with the players and the table's settings.", "setup")
+        raise _bad(N_("setup must be an object with the players and the table's settings."), "setup")
     unknown = sorted(set(setup) - SETUP_FIELDS)
     if unknown:  # named, as a field unknown at the top is, so a typo is found, not silently dropped
-        raise _bad(f"Unknown field {unknown[0][:30]!r} in the exported game's setup.", "setup")
+        raise _bad(
+            N_("Unknown field %(field_name)s in the exported game's setup."), "setup", field_name=repr(unknown[0][:30])
+        )
     if not isinstance(actions, list):
-        raise _bad("actions must be a list of the game's actions.", "actions")
+        raise _bad(N_("actions must be a list of the game's actions."), "actions")
     if isinstance(undone, bool) or not isinstance(undone, int) or not 0 <= undone <= len(actions):
-        raise _bad("undone must be a whole number, at most the number of actions.", "undone")
+        raise _bad(N_("undone must be a whole number, at most the number of actions."), "undone")
     if entry not in ENTRY_MODES:
-        raise _bad("entry must be 'joined' or 'host'.", "entry")
+        raise _bad(N_("entry must be 'joined' or 'host'."), "entry")
     # Read by people, not by the import; still refused when of the wrong kind, as the OpenAPI schema says.
     for field, kind in (("exported_at", str), ("code", str), ("state", dict)):
         if field in document and not isinstance(document[field], kind):
-            raise _bad(f"The field {field!r} has the wrong type.", field)
+            raise _bad(N_("The field %(field_name)s has the wrong type."), field, field_name=repr(field))
     return setup, actions, undone, entry
 
 
@@ -74,7 +89,7 @@ def import_document(referee: Referee, document: object) -> Created:
     """Make a new table with the document's game; raise Invalid (nothing stored) if any part of it is wrong."""
     setup_body, action_bodies, undone, entry = _checked(document)
     if len(action_bodies) > referee.max_actions:
-        raise _bad(f"actions: a table keeps at most {referee.max_actions:,} entries.", "actions")
+        raise _bad(N_("actions: a table keeps at most %(most)s entries."), "actions", most=referee.max_actions)
     try:
         setup = make_setup(
             setup_body["players"],
@@ -84,21 +99,21 @@ def import_document(referee: Referee, document: object) -> Created:
             setup_body.get("house_rules"),
         )
     except EngineError as error:
-        raise _bad(f"setup: {error.message}", "setup") from None
+        raise _bad(N_("setup: %(refusal)s"), "setup", refusal=error.message) from None
     except (TypeError, ValueError, AttributeError):
-        raise _bad("setup has a field of the wrong type.", "setup") from None
+        raise _bad(N_("setup has a field of the wrong type."), "setup") from None
     actions, malformed = _read_actions(action_bodies)
     if malformed is not None:
         # The first thing wrong with the game is the one to say: a refused action before the malformed one.
         try:
             History.rebuild(setup, actions)
         except RefusedAt as refused:
-            raise _bad(f"action {refused.number}: {refused.message}", "actions") from None
+            raise _at(refused.number, refused.message) from None
         raise malformed
     try:
         return referee.import_table(setup, actions, undone=undone, entry=entry)
     except IllegalEntry as refused:
-        raise _bad(f"action {refused.number}: {refused.message}", "actions") from None
+        raise _at(refused.number, refused.message) from None
 
 
 def _read_actions(bodies: list[Any]) -> tuple[tuple[Action, ...], Invalid | None]:
@@ -108,10 +123,10 @@ def _read_actions(bodies: list[Any]) -> tuple[tuple[Action, ...], Invalid | None
         try:
             action = codec.command_from_json(body)
             if isinstance(body, dict) and "expected_version" in body:
-                raise Invalid("bad_field", "an exported action has no expected_version.")
+                raise Invalid("bad_field", N_("an exported action has no expected_version."))
             if isinstance(action, Undo | Redo):
-                raise Invalid("bad_action", "undo and redo are not actions of a game; use undone.")
+                raise Invalid("bad_action", N_("undo and redo are not actions of a game; use undone."))
         except Invalid as error:
-            return tuple(actions), _bad(f"action {number}: {error.message}", "actions")
+            return tuple(actions), _at(number, error.message)
         actions.append(action)
     return tuple(actions), None

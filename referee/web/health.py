@@ -10,8 +10,10 @@ from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 
+from ..engine.words import N_
 from ..service import OutcomeUnknown, one_line, storage_errors
 from .extensions import get_referee
+from .i18n import worded
 from .redaction import redacted_logger
 
 log = redacted_logger(__name__)
@@ -25,19 +27,21 @@ NOT_READY_AFTER_FAILURE = 30.0
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PLAIN = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 # A write and a read fail for the same causes, but a page that only read must not say it "could not save".
-STORAGE_MESSAGE = (
+STORAGE_MESSAGE = N_(
     "The referee could not save that: it cannot use its database just now (full, read-only or out of reach). "
     "Nothing was changed. Try again in a moment; if it lasts, tell whoever runs the referee."
 )
 # The database went away just as it saved something: neither "saved" nor "nothing was changed" would be true.
-UNKNOWN_MESSAGE = (
+UNKNOWN_MESSAGE = N_(
     "The referee lost its database just as it was saving that, so it cannot tell whether it was saved. "
     "Look at the table before you try again: if it is there, it counts once."
 )
-READ_MESSAGE = (
+READ_MESSAGE = N_(
     "The referee cannot read its database just now (out of reach or unreadable). "
     "Try again in a moment; if it lasts, tell whoever runs the referee."
 )
+# The headings of the page that says so. /readyz's answers stay in English: they are read by monitors.
+TITLES = {"unknown": N_("Not sure it was saved"), "reading": N_("Could not load"), "writing": N_("Could not save")}
 
 
 class WriteFailures:
@@ -87,12 +91,13 @@ def init_app(app: Flask, api_prefix: str) -> None:
         message = UNKNOWN_MESSAGE if unknown else READ_MESSAGE if reading else STORAGE_MESSAGE
         if request.path.startswith(f"{api_prefix}/") or request.path == api_prefix:
             code = "outcome_unknown" if unknown else "storage_unavailable"
-            response = jsonify({"error": {"code": code, "message": message}})
+            response = jsonify({"error": {"code": code, "message": worded(message)}})
             response.status_code = 503
         else:
-            title = "Not sure it was saved" if unknown else "Could not load" if reading else "Could not save"
+            title = TITLES["unknown" if unknown else "reading" if reading else "writing"]
             retry = request.full_path.rstrip("?") if reading else None
-            response = Response(render_template("error.html", title=title, message=message, retry=retry), status=503)
+            page = render_template("error.html", title=worded(title), message=worded(message), retry=retry)
+            response = Response(page, status=503)
         response.headers["Retry-After"] = str(int(NOT_READY_AFTER_FAILURE))
         return response
 

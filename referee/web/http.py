@@ -1,5 +1,6 @@
 """What the faces share about HTTP: the status of each of the service's typed errors, our sentences for HTTP
-errors, and small htmx helpers named for what they do to a response (after django-htmx)."""
+errors (in the phone's language), and small htmx helpers named for what they do to a response (after
+django-htmx)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from flask import Response, redirect, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..engine.words import N_
 from ..service.errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError, TooMany
 
 STATUS_OF: dict[type[ServiceError], int] = {
@@ -32,23 +34,26 @@ def http_status(error: ServiceError) -> int:
 # Our own words for the HTTP errors the framework raises (an unknown address, a wrong method, a body over the
 # size limit...): Werkzeug's stock descriptions ("The requested URL was not found on the server. If you
 # entered the URL manually...") are written for web developers, not for a family at a table.
+# Each is marked for the catalogs and worded in the phone's language (docs/translations.md).
 HTTP_ERROR_SENTENCES = {
-    400: "The phone sent something the referee can't read. Reload the page and try again.",
-    403: "This phone may not do that at this table.",
-    404: "There is nothing at this address. Check it, or start again from the home page.",
-    405: "That can't be done at this address.",
-    408: "The phone took too long to send its request. Try again.",
-    413: "That was too much to send at once.",
-    429: "Too many requests from this phone: wait a minute.",
-    431: "The phone sent too much with its request. Try again.",
+    400: N_("The phone sent something the referee can't read. Reload the page and try again."),
+    403: N_("This phone may not do that at this table."),
+    404: N_("There is nothing at this address. Check it, or start again from the home page."),
+    405: N_("That can't be done at this address."),
+    408: N_("The phone took too long to send its request. Try again."),
+    413: N_("That was too much to send at once."),
+    429: N_("Too many requests from this phone: wait a minute."),
+    431: N_("The phone sent too much with its request. Try again."),
 }
+CANT_BE_DONE = N_("That can't be done.")
 
 
 def http_error_sentence(error: HTTPException) -> str:
-    """The sentence for an HTTP error: the one it was raised with, else ours for its status."""
+    """The sentence for an HTTP error: the one it was raised with (ours, marked with N_), else ours for its status.
+    In English: the page or the API's error words it in the phone's language."""
     if error.description and error.description != type(error).description:
         return error.description
-    return HTTP_ERROR_SENTENCES.get(error.code or 500, "That can't be done.")
+    return HTTP_ERROR_SENTENCES.get(error.code or 500, CANT_BE_DONE)
 
 
 def is_htmx() -> bool:

@@ -8,11 +8,20 @@ table can stay in one language whatever the phone beside it reads. Flask-Babel f
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
+from pathlib import Path
 from urllib.parse import urlsplit
 
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, Response, redirect, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
 from werkzeug.wrappers import Response as BaseResponse
+
+from ..engine.words import worded as worded_in
 
 # The languages the app speaks, each named in itself (a French phone's switch says "Français").
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch"}
@@ -21,6 +30,8 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
 DISPLAY_LANGUAGE_COOKIE = "display_lang"
 ONE_YEAR = 365 * 24 * 3600
+# The catalogs, where Flask-Babel finds them (init_app): referee/translations/<language>/LC_MESSAGES/messages.mo.
+CATALOGS = Path(__file__).resolve().parents[1] / "translations"
 
 bp = Blueprint("language", __name__)
 
@@ -83,4 +94,60 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(_vary_on_language)
     app.add_template_global(language)
+    app.add_template_global(worded)
     app.jinja_env.globals["languages"] = LANGUAGES
+
+
+class Wording:
+    """One language's words for the engine's Sentences (engine/words.py): its catalog, and Babel's numbers."""
+
+    def __init__(self, translations: NullTranslations, language: str):
+        self.translations = translations
+        self.language = language
+
+    def gettext(self, message: str, /) -> str:
+        """`message` as the catalog says it (the English itself when it does not have it)."""
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        """The form of a sentence with a count of `n`."""
+        return self.translations.ngettext(singular, plural, n)
+
+    def number(self, value: int) -> str:
+        """`value` as the language writes it."""
+        return format_decimal(value, locale=self.language)
+
+
+def request_wording() -> Wording:
+    """The words of this request's language, from Flask-Babel's catalog for it."""
+    return Wording(get_translations(), language())
+
+
+def worded(said: str) -> str:
+    """`said` (a Sentence of the service or the engine, or a sentence marked with N_) in this request's language."""
+    return worded_in(said, request_wording())
+
+
+# --- outside a Flask request: the ASGI front's own answers (referee/server/asgi.py, referee/web/live.py) --------
+
+
+@functools.cache
+def catalog_wording(language: str) -> Wording:
+    """The words of `language`, its catalog read once per process (with Babel's documented Translations.load)."""
+    return Wording(Translations.load(str(CATALOGS), [language]), language)
+
+
+def language_of_headers(headers: Iterable[tuple[bytes, bytes]]) -> str:
+    """The language of a request Flask never sees, from its ASGI headers: the phone's pick (its cookie), else its
+    browser's Accept-Language, else English. Read only to word a refusal: a request let through pays nothing."""
+    cookie = accept = b""
+    for name, value in headers:
+        if name == b"cookie":
+            cookie += b"; " + value if cookie else value
+        elif name == b"accept-language":
+            accept = value
+    picked = parse_cookie(cookie.decode("latin-1")).get(LANGUAGE_COOKIE) if cookie else None
+    if picked in LANGUAGES:
+        return picked
+    browser = parse_accept_header(accept.decode("latin-1"), LanguageAccept).best_match(LANGUAGES)
+    return browser or DEFAULT_LANGUAGE

@@ -17,15 +17,21 @@ from collections import Counter, defaultdict
 
 from flask import Blueprint, Flask, Response
 
+from ..engine.words import N_
 from ..service import Referee, no_table_message, storage_errors
 from .asgi_answers import Receive, Scope, Send, decrement, disconnected, plain, security_headers
+from .i18n import worded
 from .security import BAD_HOST_MESSAGE, host_allowed
 
 STREAM_RULE = "/t/<code>/events"
 # Any path ending like the stream's rule (a proxy may add a prefix).
 STREAM_PATH = re.compile(r"/t/(?P<code>[^/]+)/events$")
 KEEP_ALIVE = b": keep-alive\n\n"
-NO_STREAM_HERE = "This server sends no live updates (run it with `referee serve`): this page will poll instead."
+NO_STREAM_HERE = N_("This server sends no live updates (run it with `referee serve`): this page will poll instead.")
+# The stream's refusals, said in the phone's language (web/asgi_answers.py): a page whose stream is refused polls.
+TOO_MANY_STREAMS = N_("Too many open streams: this page will poll instead.")
+TOO_MANY_STREAMS_HERE = N_("Too many open streams from this address: this page will poll instead.")
+NO_DATABASE = N_("The referee cannot read its database just now: this page will poll instead.")
 
 bp = Blueprint("stream", __name__)
 
@@ -33,7 +39,7 @@ bp = Blueprint("stream", __name__)
 @bp.get(STREAM_RULE)
 def events(code: str) -> Response:
     """Under a plain WSGI server (wsgi.py) there is no stream: say so, and the page polls (static/js/sync.js)."""
-    return Response(NO_STREAM_HERE, status=503, headers={"Retry-After": "10"}, mimetype="text/plain")
+    return Response(worded(NO_STREAM_HERE), status=503, headers={"Retry-After": "10"}, mimetype="text/plain")
 
 
 def message(version: int, revision: int) -> str:
@@ -116,9 +122,9 @@ class LiveStreams:
 
     def _refusal(self, address: str) -> tuple[int, str] | None:
         if self.closing.is_set() or self.open_streams + self.starting >= self.max_streams:
-            return 503, "Too many open streams: this page will poll instead."
+            return 503, TOO_MANY_STREAMS
         if self.by_address[address] >= self.max_streams_per_address:
-            return 429, "Too many open streams from this address: this page will poll instead."
+            return 429, TOO_MANY_STREAMS_HERE
         return None
 
     async def _numbers(self, code: str) -> tuple[int, int] | None:
@@ -137,11 +143,11 @@ class LiveStreams:
         """Answer a request for the table's stream from `address`: the stream, or a refusal in words."""
         # The same DNS-rebinding defence as every Flask page (referee/__init__.py), for the route Flask never sees.
         if not host_allowed(self._host(scope), self.allowed_hosts):
-            await plain(send, 400, BAD_HOST_MESSAGE)
+            await plain(send, scope, 400, BAD_HOST_MESSAGE)
             return
         refusal = self._refusal(address)
         if refusal is not None:
-            await plain(send, *refusal)
+            await plain(send, scope, *refusal)
             return
         # The place is taken before the first await: taken after it, a burst of streams from one address all
         # passed the check before any of them counted (100 at once got in, against a cap of 24).
@@ -160,10 +166,10 @@ class LiveStreams:
                 numbers = await self._numbers(code)
             except storage_errors():
                 # The page polls instead, and the stream is asked for again once the database answers.
-                await plain(send, 503, "The referee cannot read its database just now: this page will poll instead.")
+                await plain(send, scope, 503, NO_DATABASE)
                 return
             if numbers is None:
-                await plain(send, 404, no_table_message(code))
+                await plain(send, scope, 404, no_table_message(code))
                 return
             headers = [
                 (b"content-type", b"text/event-stream; charset=utf-8"),

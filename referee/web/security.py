@@ -20,6 +20,8 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from ..engine.words import N_
+
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
@@ -333,7 +335,7 @@ def host_allowed(host: str, allowed: Iterable[str]) -> bool:
     return False
 
 
-BAD_HOST_MESSAGE = (
+BAD_HOST_MESSAGE = N_(
     "This address is not a name this server answers to. Open it by its IP address (as the QR code "
     "shows), or the host can add the name to REFEREE_ALLOWED_HOSTS."
 )

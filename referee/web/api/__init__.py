@@ -1,4 +1,5 @@
-"""JSON API v1: create tables, read their state, send actions. Errors are {"error": {code, message}}."""
+"""JSON API v1: create tables, read their state, send actions. Errors are {"error": {code, message}}: the code is
+the same in every language, the message is in the language the request's Accept-Language asks for."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from ... import rulebook
 from ...engine import Status
+from ...engine.words import N_, N_plural, Sentence
 from ...service import Phone, TokenHolder, normalise_code
 from ...service.codec import command_from_json, expected_version
 from ...service.errors import Conflict, Illegal, Invalid, ServiceError
@@ -17,6 +19,7 @@ from ...service.tableview import Created, TableView
 from ...service.transfer import export_document, import_document
 from ..extensions import action_limit, get_referee, import_slot, table_limit
 from ..http import http_error_sentence, http_status
+from ..i18n import worded
 from ..links import join_url
 from ..playlog import bgstats_link, bgstats_play, play_csv
 from ..security import Limiter
@@ -38,12 +41,14 @@ HTTP_ERROR_CODES = {
 # A body the API reads must say it is JSON. A web page can make a visitor's browser send a form or text/plain to
 # any site without asking (a "simple" cross-site request), but not a JSON one: the browser asks the server first,
 # and this server never says yes. So no page a player visits can start or import tables from their browser.
-NOT_JSON = "Send the body as JSON, with the header Content-Type: application/json."
+NOT_JSON = N_("Send the body as JSON, with the header Content-Type: application/json.")
+UNKNOWN_FIELD = N_("Unknown field %(field_name)s.")
 
 
 def error_response(status: int, code: str, message: str, **extra: Any) -> Response:
-    """Return the API's error body with `status`."""
-    response = jsonify({"error": {"code": code, "message": message}, **extra})
+    """Return the API's error body with `status`: `message` (a Sentence, or a sentence marked with N_) in the
+    request's language, `code` as it is."""
+    response = jsonify({"error": {"code": code, "message": worded(message)}, **extra})
     response.status_code = status
     return response
 
@@ -73,7 +78,7 @@ def http_error(error: HTTPException) -> Response:
 
 def _too_many_tables(limiter: Limiter, address: str) -> Response:
     """The 429 for an address over its new-table limit, with when it may make the next one."""
-    response = error_response(429, "too_many", "Too many new tables from this address: wait a minute.")
+    response = error_response(429, "too_many", N_("Too many new tables from this address: wait a minute."))
     response.headers["Retry-After"] = str(limiter.retry_after(address))
     return response
 
@@ -91,7 +96,7 @@ def _json_body() -> Any:
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         # RecursionError: "[[[[…" nested thousands deep still fits in 64 KB.
-        raise Invalid("bad_json", "The request body must be JSON.") from None
+        raise Invalid("bad_json", N_("The request body must be JSON.")) from None
 
 
 @bp.post("/tables")
@@ -128,12 +133,12 @@ def _created_response(created: Created) -> Response:
 
 def _create_from_body(body: Any) -> Created:
     if not isinstance(body, dict):
-        raise Invalid("bad_json", "Send the table as a JSON object.")
-    unknown = set(body) - CREATE_FIELDS
+        raise Invalid("bad_json", N_("Send the table as a JSON object."))
+    unknown = sorted(set(body) - CREATE_FIELDS)
     if unknown:
-        raise Invalid("bad_field", f"Unknown field {sorted(unknown)[0][:30]!r}.", field=sorted(unknown)[0][:30])
+        raise Invalid("bad_field", UNKNOWN_FIELD, field=unknown[0][:30], field_name=repr(unknown[0][:30]))
     if "players" not in body:
-        raise Invalid("bad_players", "List the players' names in seat order.", field="players")
+        raise Invalid("bad_players", N_("List the players' names in seat order."), field="players")
     _check_types(body)
     return get_referee().create_table(
         body["players"],
@@ -149,12 +154,14 @@ def _check_types(body: dict[str, Any]) -> None:
     """Refuse a setup field of the wrong JSON type (the engine checks the values)."""
     for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
         if body.get(field) is not None and not isinstance(body[field], kind):
-            raise Invalid("bad_field", f"The field {field!r} has the wrong type.", field=field)
+            raise Invalid(
+                "bad_field", N_("The field %(field_name)s has the wrong type."), field=field, field_name=repr(field)
+            )
     # The home form sends an empty "who starts" for "the first seat"; in JSON that is left out instead, as the
     # OpenAPI document says (a name of at least one character).
     if isinstance(body.get("first_player"), str) and not body["first_player"].strip():
         raise Invalid(
-            "bad_first_player", "Name the player who starts, or leave first_player out.", field="first_player"
+            "bad_first_player", N_("Name the player who starts, or leave first_player out."), field="first_player"
         )
 
 
@@ -164,10 +171,10 @@ def _rematch_changes() -> dict[str, Any]:
         return {}  # no body: whatever its Content-Type says, there is nothing to read
     body = _json_body()
     if not isinstance(body, dict):
-        raise Invalid("bad_json", "Send the rematch's changes as a JSON object (or no body for none).")
+        raise Invalid("bad_json", N_("Send the rematch's changes as a JSON object (or no body for none)."))
     unknown = sorted(set(body) - REMATCH_FIELDS)
     if unknown:
-        raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
+        raise Invalid("bad_field", UNKNOWN_FIELD, field=unknown[0][:30], field_name=repr(unknown[0][:30]))
     _check_types(body)
     return {field: body[field] for field in REMATCH_FIELDS if body.get(field) is not None}
 
@@ -192,9 +199,11 @@ def post_action(code: str) -> Response:
     if not action_limit().allow(normalise_code(code)):
         wait = action_limit().retry_after(normalise_code(code))
         # The sentence gives the same wait as Retry-After: "a moment" beside a header saying 60 seconds misleads.
-        response = error_response(
-            429, "too_many", f"Too many actions for this table: send it again in {wait} seconds (Retry-After)."
+        too_many = N_plural(
+            "Too many actions for this table: send it again in %(count)s second (Retry-After).",
+            "Too many actions for this table: send it again in %(count)s seconds (Retry-After).",
         )
+        response = error_response(429, "too_many", Sentence(too_many, count=wait))
         response.headers["Retry-After"] = str(wait)
         return response
     body = _json_body()
@@ -244,10 +253,10 @@ def set_entry(code: str) -> Response:
     referee.check_token(code, _bearer_token())  # a refused token before a malformed body
     body = _json_body()
     if not isinstance(body, dict) or "entry" not in body:
-        raise Invalid("bad_entry", 'Send {"entry": "joined"} or {"entry": "host"}.', field="entry")
+        raise Invalid("bad_entry", N_('Send {"entry": "joined"} or {"entry": "host"}.'), field="entry")
     unknown = sorted(set(body) - {"entry"})
     if unknown:
-        raise Invalid("bad_field", f"Unknown field {unknown[0][:30]!r}.", field=unknown[0][:30])
+        raise Invalid("bad_field", UNKNOWN_FIELD, field=unknown[0][:30], field_name=repr(unknown[0][:30]))
     entry = body["entry"]
     referee.set_entry(code, entry if isinstance(entry, str) else "", actor=_token_holder())
     return jsonify({"entry": referee.view(code).entry})
@@ -332,7 +341,7 @@ def bgstats(code: str) -> Response:
     """Return the link that logs the finished game in BG Stats, and the play it carries: its token or a joined phone."""
     view = _readable(code)
     if view.state.status is not Status.FINISHED:
-        raise Illegal("not_finished", "The game is not over yet: BG Stats logs finished plays.")
+        raise Illegal("not_finished", N_("The game is not over yet: BG Stats logs finished plays."))
     return jsonify({"url": bgstats_link(view), "play": bgstats_play(view)})
 
 
@@ -348,7 +357,7 @@ def _never_kept(response: Response) -> Response:
 # An export is about 60 bytes an action: a table at its 10,000-action cap is some 600 KB, far above the 64 KB
 # every other request may send: under that limit a long game's own export would be refused with a bare 413.
 IMPORT_LIMIT = 1024 * 1024
-BUSY_IMPORTING = "The referee is importing another game just now: send this one again in a few seconds."
+BUSY_IMPORTING = N_("The referee is importing another game just now: send this one again in a few seconds.")
 IMPORT_ROUTE = "/tables/import"
 
 

@@ -664,7 +664,17 @@ DOCUMENT: dict[str, Any] = {
                     "error": {
                         "type": "object",
                         "required": ["code", "message"],
-                        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                        "properties": {
+                            "code": {
+                                "type": "string",
+                                "description": "What was refused, for a program: the same in every language.",
+                            },
+                            "message": {
+                                "type": "string",
+                                "description": "The refusal as a sentence for a player, in the language the "
+                                "request's Accept-Language asks for (en, fr or de; English for any other).",
+                            },
+                        },
                     },
                     "state": {"$ref": "#/components/schemas/State"},
                 },

@@ -12,7 +12,10 @@ from flask import Flask, Response, request
 
 from ... import rulebook
 from ...engine import join_names, winners_text
-from ...service import watch_reason
+from ...engine.words import Sentence
+from ...service import DeviceRow, watch_reason
+from ...service.tableview import TableView
+from ..i18n import worded
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, joinpanel, lobby, logview, rematch, rules, table, whoami
 from .common import error_page, http_error_page
@@ -25,6 +28,12 @@ __all__ = ["error_page", "http_error_page", "init_app"]
 
 def _template_helpers() -> dict[str, Any]:
     return {"csrf_token": csrf_token, "csrf_field": CSRF_FIELD}
+
+
+def _watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
+    """Why this phone only follows the game (service.watch_reason), in the phone's language."""
+    reason: Sentence | None = watch_reason(view, device)
+    return None if reason is None else worded(reason)
 
 
 # The pages of one table: they show its join link (the table's key), its phones and its live state.
@@ -49,7 +58,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(rulebook.games_for_switch)
     app.add_template_global(winners_text)
     app.add_template_global(join_names)
-    app.add_template_global(watch_reason)
+    app.add_template_global(_watch_reason, "watch_reason")
     # Templates build each URL once, then reuse it (a board asks for the same ones at every tap): same URLs.
     app.add_template_global(request_url_for, "url_for")
     app.extensions["referee_urls"] = url_cache()

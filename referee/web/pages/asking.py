@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from ...engine.words import N_, N_plural, Sentence
 from ...service import (
     ASKS_PER_ADDRESS,
     REQUEST_WAIT_SECONDS,
@@ -26,6 +27,8 @@ from ...service import (
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import ask_limit, get_referee, join_limit
+from ..http import HTTP_ERROR_SENTENCES
+from ..i18n import worded
 from ..security import csrf_ok
 from .common import STALE_PAGE, adopt_device_key, client_address, current_device, current_key, service_error_page
 
@@ -87,10 +90,10 @@ def ask(code: str) -> BaseResponse:
     """Ask the host to let this phone be the player it picked."""
     view = get_referee().view(code)
     if not csrf_ok():
-        flash(STALE_PAGE, "error")
+        flash(worded(STALE_PAGE), "error")
         return _back(view.code)
     if not join_limit().allow(client_address()):
-        flash("Too many requests from this phone: wait a minute.", "error")
+        flash(worded(HTTP_ERROR_SENTENCES[429]), "error")
         return _back(view.code)
     player = request.form.get("player", "")
     # Each request a phone makes counts towards its address's share of the table's places; asking again for the
@@ -99,7 +102,7 @@ def ask(code: str) -> BaseResponse:
     again = mine is not None and mine.status == "pending" and view.setup.player_named(player) == mine.player
     limit, key = ask_limit(), f"{client_address()} {view.code}"
     if not again and not limit.allow(key):
-        flash(_too_many_asks(limit.retry_after(key)), "error")
+        flash(worded(_too_many_asks(limit.retry_after(key))), "error")
         return _back(view.code)
     new_key = new_device_key()
     try:
@@ -107,21 +110,23 @@ def ask(code: str) -> BaseResponse:
     except ServiceError as error:
         if not again:
             limit.release(key)  # no request was made: it takes none of the address's share
-        flash(error.message, "error")
+        flash(worded(error.message), "error")
         return _back(view.code)
     # A new cookie, as at every join: one planted in this browser beforehand cannot become the player.
     adopt_device_key(new_key)
     return _back(view.code)
 
 
-def _too_many_asks(seconds: int) -> str:
+def _too_many_asks(seconds: int) -> Sentence:
     """Why a phone may not ask now: phones on its connection have asked as often as one connection may."""
     minutes = max(1, math.ceil(seconds / 60))
-    wait = "a minute" if minutes == 1 else f"{minutes} minutes"
-    return (
-        f"{ASKS_PER_ADDRESS} phones on this connection have already asked to play at this table. Scan the QR code "
-        f"on the host's phone to join, or ask again in {wait}."
+    too_many = N_plural(
+        "%(asks)s phones on this connection have already asked to play at this table. Scan the QR code on the "
+        "host's phone to join, or ask again in a minute.",
+        "%(asks)s phones on this connection have already asked to play at this table. Scan the QR code on the "
+        "host's phone to join, or ask again in %(count)s minutes.",
     )
+    return Sentence(too_many, asks=ASKS_PER_ADDRESS, count=minutes)
 
 
 @bp.post("/t/<code>/ask/cancel")
@@ -129,12 +134,12 @@ def cancel(code: str) -> BaseResponse:
     """Withdraw this phone's request."""
     view = get_referee().view(code)
     if not csrf_ok():
-        flash(STALE_PAGE, "error")
+        flash(worded(STALE_PAGE), "error")
         return _back(view.code)
     try:
         get_referee().cancel_request(view.code, current_key())
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(worded(error.message), "error")
     return _back(view.code)
 
 
@@ -149,10 +154,11 @@ def answer(code: str, request_id: int, answer: str) -> BaseResponse:
     try:
         done = get_referee().answer_request(view.code, request_id, allow=answer == "allow", actor=phone)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(worded(error.message), "error")
         return _back(view.code)
     if done.status == "allowed":
-        flash(f"Allowed: that phone is {done.player}'s now.", QUIET)
+        flash(worded(Sentence(N_("Allowed: that phone is %(name)s's now."), name=done.player)), QUIET)
     else:
-        flash(f"Refused: the phone that asked to be {done.player} keeps watching, and is told so.", QUIET)
+        refused = N_("Refused: the phone that asked to be %(name)s keeps watching, and is told so.")
+        flash(worded(Sentence(refused, name=done.player)), QUIET)
     return _back(view.code)

@@ -5,17 +5,21 @@ from __future__ import annotations
 from flask import render_template, request, session
 from werkzeug.exceptions import HTTPException
 
+from ...engine.words import N_
 from ...service import DeviceRow, new_device_key
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import http_error_sentence, http_status
+from ..i18n import worded
 from ..security import new_csrf_token
 
 # What a page says when its form's CSRF token is old (the page was open across a new key): it is drawn again.
-STALE_PAGE = "This page was stale: it has been refreshed. Tap again."
+STALE_PAGE = N_("This page was stale: it has been refreshed. Tap again.")
 # What a phone is told past its limit of new tables (a rematch counts too).
-TOO_MANY_TABLES = "Too many new tables from this phone: wait a minute."
+TOO_MANY_TABLES = N_("Too many new tables from this phone: wait a minute.")
+# The heading of a refusal that has no better one.
+CANT_DO_THAT = N_("Can't do that")
 
 
 def current_key() -> str | None:
@@ -72,23 +76,24 @@ def client_address() -> str:
 
 
 def error_page(title: str, message: str, status: int) -> tuple[str, int]:
-    """Render the error page with a title and a sentence a player understands."""
-    return render_template("error.html", title=title, message=message), status
+    """Render the error page with a title and a sentence a player understands, both in the phone's language
+    (each an N_-marked sentence or a service's Sentence)."""
+    return render_template("error.html", title=worded(title), message=worded(message)), status
 
 
 # Headings for refusals that have a better one than "Can't do that" (by error code).
-_SERVICE_TITLES = {"no_table": "No such table"}
+_SERVICE_TITLES = {"no_table": N_("No such table")}
 
 
 def service_error_page(error: ServiceError) -> tuple[str, int]:
     """Show a service refusal that reached a page on its own (no table to show it on)."""
-    return error_page(_SERVICE_TITLES.get(error.code, "Can't do that"), error.message, http_status(error))
+    return error_page(_SERVICE_TITLES.get(error.code, CANT_DO_THAT), error.message, http_status(error))
 
 
-_TITLES = {404: "Page not found", 405: "Can't do that here", 413: "Too much", 429: "Slow down"}
+_TITLES = {404: N_("Page not found"), 405: N_("Can't do that here"), 413: N_("Too much"), 429: N_("Slow down")}
 
 
 def http_error_page(error: HTTPException) -> tuple[str, int]:
     """Show an HTTP error (unknown page, wrong method, too large) as an HTML page."""
     status = error.code or 500
-    return error_page(_TITLES.get(status, "Can't do that"), http_error_sentence(error), status)
+    return error_page(_TITLES.get(status, CANT_DO_THAT), http_error_sentence(error), status)

@@ -9,10 +9,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import HOUSE_RULE_SPECS, Setup, Variant
 from ...engine.setup import MAX_NAME_LENGTH
+from ...engine.words import N_
 from ...service import is_host_phone, new_device_key, normalise_code
 from ...service.errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
 from ..http import navigate
+from ..i18n import worded
 from ..security import csrf_ok
 from .common import TOO_MANY_TABLES, adopt_device_key, client_address, current_device, current_key, service_error_page
 
@@ -121,7 +123,7 @@ class SetupForm:
     def refused(self, error: Invalid) -> None:
         """Show a refused setup beside the part of the form it is about."""
         field_name = error.field or "form"
-        self.errors[FORM_FIELDS.get(field_name, field_name)] = error.message
+        self.errors[FORM_FIELDS.get(field_name, field_name)] = worded(error.message)
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -152,7 +154,7 @@ def start() -> BaseResponse | tuple[str, int]:
     form = SetupForm.from_request()
     op = request.form.get("op", "start")
     if not csrf_ok():
-        form.errors["form"] = "This form was open too long. Check it and tap Start again."
+        form.errors["form"] = worded(N_("This form was open too long. Check it and tap Start again."))
         return _render_home(form, 400)
     if op != "start":
         form.edit(op)
@@ -160,7 +162,7 @@ def start() -> BaseResponse | tuple[str, int]:
     limiter, address = table_limit(), client_address()
     # Only tables actually made count towards the limit: a form sent back to fix a name is taken back.
     if not limiter.allow(address):
-        form.errors["form"] = TOO_MANY_TABLES
+        form.errors["form"] = worded(TOO_MANY_TABLES)
         return _render_home(form, 429)
     new_key = new_device_key()
     try:

@@ -9,11 +9,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import name_key
+from ...engine.words import N_, Sentence
 from ...service import DeviceRow, held_question, is_host_phone, normalise_code
 from ...service.errors import Forbidden, NotFound, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee, join_limit
 from ..http import http_status
+from ..i18n import worded
 from ..security import csrf_ok
 from .common import (
     adopt_device_key,
@@ -41,13 +43,13 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[
     try:
         view = get_referee().check_join_secret(code, secret)
     except NotFound as error:
-        return error_page("No such table", error.message, http_status(error))
+        return error_page(NO_SUCH_TABLE, error.message, http_status(error))
     except Forbidden as error:
-        message = (
+        message = N_(
             "This join link is wrong or was replaced. Ask the host to show the QR code again, "
             "or type the table code to watch."
         )
-        return error_page("This link doesn't work", message, http_status(error))
+        return error_page(LINK_DOES_NOT_WORK, message, http_status(error))
     device = current_device(view)
     if is_host_phone(device):
         # The host opened its own link: it is already here; it may say which player it is (pages/whoami.py).
@@ -58,7 +60,7 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[
 
 def too_many_joins() -> tuple[str, int, dict[str, str]]:
     """The page past the join limit, with the true Retry-After, so a phone knows when to try again."""
-    page, status = error_page("Slow down", "Too many joins from this phone: wait a minute.", 429)
+    page, status = error_page(N_("Slow down"), N_("Too many joins from this phone: wait a minute."), 429)
     return page, status, {"Retry-After": str(join_limit().retry_after(client_address()))}
 
 
@@ -98,7 +100,9 @@ class TakeOver:
     yes: str
     hint: str
     refused: str | None = None
-    """Why a yes was just refused (another phone took the seat first), said above the question asked again."""
+    """Why a yes was just refused (another phone took the seat first), said above the question asked again.
+
+    Every sentence in the phone's language."""
 
 
 def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
@@ -112,20 +116,29 @@ def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
 
 
 def _take_over(view: TableView, choice: str, question: str, refused: str | None = None) -> TakeOver | None:
-    """The question for `choice`, with the words of its Yes button and what saying yes does (None: now free)."""
+    """The question for `choice`, with the words of its Yes button and what saying yes does (None: now free); all
+    in the phone's language."""
     holder = _holder_of(view, choice)
     if holder is None:
         return None
-    watches = "The other phone then only watches, and it is told so."
-    manages = "manages the phones and the join link"
+    said_refused = None if refused is None else worded(refused)
     if choice == "host":
-        yes, hint = "Yes, this phone is the host now", f"This phone then keeps score and {manages}. {watches}"
-        return TakeOver(choice, holder.id, question, yes, hint, refused)
+        yes = worded(N_("Yes, this phone is the host now"))
+        hint = N_(
+            "This phone then keeps score and manages the phones and the join link. "
+            "The other phone then only watches, and it is told so."
+        )
+        return TakeOver(choice, holder.id, worded(question), yes, worded(hint), said_refused)
     name = holder.player or choice.removeprefix("player:")
+    watches = N_("The other phone then only watches, and it is told so.")
     if is_host_phone(holder):
         # The host's seat carries the host (Referee.join): say so before the phone says yes.
-        watches = f"{name}'s other phone is the host's: this phone becomes the host too and {manages}. {watches}"
-    return TakeOver(choice, holder.id, question, f"Yes, I'm {name} on this phone", watches, refused)
+        watches = N_(
+            "%(name)s's other phone is the host's: this phone becomes the host too and manages the phones and the "
+            "join link. The other phone then only watches, and it is told so."
+        )
+    yes = worded(Sentence(N_("Yes, I'm %(name)s on this phone"), name=name))
+    return TakeOver(choice, holder.id, worded(question), yes, worded(Sentence(watches, name=name)), said_refused)
 
 
 @bp.post("/j/<code>/<secret>")
@@ -137,12 +150,12 @@ def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tup
         # A double tap whose first answer already reached the phone (a new cookie, so the form's token is old):
         # this phone is what it picked, so it goes to the table like the first tap did. Nothing changes here.
         already = _already_so(code, secret, choice)
-        return already or error_page("Try again", "The page was stale. Open the link again.", 400)
+        return already or error_page(TRY_AGAIN, N_("The page was stale. Open the link again."), 400)
     if not join_limit().allow(client_address()):
         return too_many_joins()
     player = None if choice in OTHER_CHOICES else choice.removeprefix("player:")
     if not choice or (player is not None and not player.strip()):
-        return error_page("Try again", "Pick who you are, or Just watching.", 400)
+        return error_page(TRY_AGAIN, N_("Pick who you are, or Just watching."), 400)
     host_page = _host_answer(code, secret, choice)
     if host_page is not None:
         return redirect(host_page, 303)
@@ -162,7 +175,7 @@ def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tup
         asked = _ask_again(code, secret, choice, error)
         if asked is not None:
             return asked
-        return error_page(_JOIN_TITLES.get(error.code, "This link doesn't work"), error.message, http_status(error))
+        return error_page(_JOIN_TITLES.get(error.code, LINK_DOES_NOT_WORK), error.message, http_status(error))
     # A new cookie at every join: one planted in this browser beforehand can no longer act as this phone.
     adopt_device_key(new_key)
     if joined.took_over is not None or (joined.again and asked_holder() is not None):
@@ -170,8 +183,12 @@ def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tup
     return redirect(url_for("table.page", code=normalise_code(code)), 303)
 
 
+# The headings of a refused join.
+NO_SUCH_TABLE = N_("No such table")
+LINK_DOES_NOT_WORK = N_("This link doesn't work")
+TRY_AGAIN = N_("Try again")
 # Headings of a refused join that are not about the link itself (by error code).
-_JOIN_TITLES = {"revoked": "Removed from the table", "seat_taken_meanwhile": "Someone else was quicker"}
+_JOIN_TITLES = {"revoked": N_("Removed from the table"), "seat_taken_meanwhile": N_("Someone else was quicker")}
 
 
 def _ask_again(code: str, secret: str, choice: str, error: ServiceError) -> tuple[str, int] | None:
@@ -217,12 +234,14 @@ OTHER_CHOICES = ("watch", "score", "host")
 
 
 def _took_over_message(device: DeviceRow) -> str:
-    """What a phone that just took over another phone's seat (or the host) is told, in words."""
+    """What a phone that just took over another phone's seat (or the host) is told, in its language."""
     if is_host_phone(device) and device.player:
-        return f"You're {device.player}, and this phone is the host now. The old phone only watches."
+        took = N_("You're %(name)s, and this phone is the host now. The old phone only watches.")
+        return worded(Sentence(took, name=device.player))
     if is_host_phone(device):
-        return "This phone is the host now: it keeps score. The old phone only watches."
-    return f"You're {device.player} on this phone now. The old phone only watches."
+        return worded(N_("This phone is the host now: it keeps score. The old phone only watches."))
+    said = N_("You're %(name)s on this phone now. The old phone only watches.")
+    return worded(Sentence(said, name=device.player or ""))
 
 
 def _host_answer(code: str, secret: str, choice: str) -> str | None:

@@ -14,10 +14,12 @@ from functools import cached_property
 from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from ...engine.words import N_, Sentence
 from ...service import DeviceRow, Phone, permissions
 from ...service.errors import Illegal, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
+from ..i18n import worded
 from ..links import join_url
 from ..qr import qr_code_svg
 from ..security import csrf_ok
@@ -30,8 +32,8 @@ bp.register_error_handler(ServiceError, service_error_page)
 
 # What the host's panel says once "Who may enter cards?" is saved (referee.service.ENTRY_MODES).
 ENTRY_SAVED = {
-    "joined": "Saved: every phone that joined may enter cards now.",
-    "host": "Saved: only this phone enters cards now; the other phones follow the game.",
+    "joined": N_("Saved: every phone that joined may enter cards now."),
+    "host": N_("Saved: only this phone enters cards now; the other phones follow the game."),
 }
 
 
@@ -148,11 +150,11 @@ def revoke(code: str, device_id: int) -> BaseResponse:
     """Remove a phone from the table (host only)."""
     view, phone = _host_view(code)
     removed = get_referee().revoke(view.code, device_id, actor=phone)
-    flash(
-        f"Removed {removed.label}: it can no longer enter cards. The join link and QR code changed too, so it "
-        "cannot join again; phones still here stay. A mistake? Tap Bring back beside it.",
-        "info",
+    said = N_(
+        "Removed %(phone)s: it can no longer enter cards. The join link and QR code changed too, so it "
+        "cannot join again; phones still here stay. A mistake? Tap Bring back beside it."
     )
+    flash(worded(Sentence(said, phone=removed.label)), "info")
     return _back_to_join_panel(view)
 
 
@@ -165,9 +167,9 @@ def restore(code: str, device_id: int) -> BaseResponse:
         back = get_referee().restore(view.code, device_id, actor=phone)
     except Illegal as refused:
         # Said in the panel, where the host's eyes are (the page comes back scrolled to it), like its confirmations.
-        flash(refused.message, "info")
+        flash(worded(refused.message), "info")
         return _back_to_join_panel(view)
-    flash(f"{back.label} is back at the table.", "info")
+    flash(worded(Sentence(N_("%(phone)s is back at the table."), phone=back.label)), "info")
     return _back_to_join_panel(view)
 
 
@@ -176,7 +178,8 @@ def new_link(code: str) -> BaseResponse:
     """Replace the join link and QR code, for when they reached people who should not join (host only)."""
     view, phone = _host_view(code)
     get_referee().new_join_link(view.code, actor=phone)
-    flash("New join link made. The old QR code and link no longer let phones join; phones already here stay.", "info")
+    made = N_("New join link made. The old QR code and link no longer let phones join; phones already here stay.")
+    flash(worded(made), "info")
     return _back_to_join_panel(view)
 
 
@@ -187,5 +190,5 @@ def entry(code: str) -> BaseResponse:
     chosen = request.form.get("entry", "joined")
     get_referee().set_entry(view.code, chosen, actor=phone)
     # Said like the panel's other controls: saving it changes the list, and a change nobody is told of looks lost.
-    flash(ENTRY_SAVED[chosen], "info")
+    flash(worded(ENTRY_SAVED[chosen]), "info")
     return _back_to_join_panel(view)

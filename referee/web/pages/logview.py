@@ -7,9 +7,11 @@ import math
 
 from flask import Blueprint, Response, render_template, request
 
+from ...engine.words import N_, Sentence
 from ...service.errors import ServiceError
 from ...service.tableview import RECENT_ENTRIES, LogLine, TableView
 from ..extensions import get_referee
+from ..i18n import worded
 from ..playlog import play_csv as csv_of
 from .common import service_error_page
 
@@ -56,8 +58,11 @@ def full_log(code: str) -> tuple[str, int]:
     context = {"view": view, "state": view.state, "full_log": True, "log_count": count, "pages": pages}
     if page is None:
         # A made-up or outdated page number (an old link to a log that was undone): said, with the way back.
-        size = "it has one page" if pages == 1 else f"its pages are numbered 1 to {pages}"
-        missing = f"There is no such page of this log: {size}."
+        if pages == 1:
+            missing = worded(N_("There is no such page of this log: it has one page."))
+        else:
+            numbered = N_("There is no such page of this log: its pages are numbered 1 to %(pages)s.")
+            missing = worded(Sentence(numbered, pages=pages))
         return render_template("log.html", log=[], page=None, missing=missing, **context), 404
     stop = count - (page - 1) * LOG_PAGE_SIZE
     first = max(stop - LOG_PAGE_SIZE, 0)

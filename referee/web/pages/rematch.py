@@ -13,6 +13,7 @@ from ...service.errors import Invalid, ServiceError, TooMany
 from ...service.tableview import TableView
 from ..extensions import get_referee, table_limit
 from ..http import http_status, is_htmx, navigate
+from ..i18n import worded
 from ..security import csrf_ok
 from .common import STALE_PAGE, TOO_MANY_TABLES, client_address, current_device, service_error_page
 from .rematchform import (
@@ -88,5 +89,5 @@ def start(code: str) -> BaseResponse | tuple[str, int]:
         # Another phone's "same players" got there first: the host's changes were not used; say so (not silently).
         started = referee.setup_of(new_code)
         if started is not None and not asked_for(form, started):
-            flash(TOO_LATE, QUIET)
+            flash(worded(TOO_LATE), QUIET)
     return navigate(url_for("table.page", code=new_code))

@@ -20,13 +20,14 @@ from ...engine import (
     Setup,
     Status,
     Variant,
-    join_names,
     name_key,
 )
+from ...engine.words import N_, Sentence, names_said
 from ...service import DeviceRow, left_the_game, permissions, rematch_players
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
+from ..i18n import worded
 from ..rematchnote import changes, rematch_note, starter, team_pairs
 from .home import SetupForm, variant_choices
 
@@ -35,7 +36,7 @@ from .home import SetupForm, variant_choices
 CHANGE_FIELDS = ("first", "variant", "team", "name", "who_plays", "add")
 # Room for the names of a full table, commas between.
 MAX_ADDED = 200
-TOO_LATE = "The rematch had already started when your changes arrived, so they were not used."
+TOO_LATE = N_("The rematch had already started when your changes arrived, so they were not used.")
 
 
 def is_change_post() -> bool:
@@ -95,18 +96,34 @@ def posted_form(view: TableView) -> RematchForm:
     )
 
 
+# A rematch with too many or too few players, in the form's words, for 5 Alive and for the team game.
+_TOO_MANY = {
+    False: N_("That makes %(count)s players, and 5 Alive is for %(least)s to %(most)s: untick or add fewer."),
+    True: N_("That makes %(count)s players, and the team game is for %(least)s to %(most)s: untick or add fewer."),
+}
+_TOO_FEW = {
+    False: N_("Only %(names)s would play: 5 Alive needs %(least)s to %(most)s players. Tick or add more."),
+    True: N_("Only %(names)s would play: the team game needs %(least)s to %(most)s players. Tick or add more."),
+}
+_NOBODY = {
+    False: N_("Nobody is ticked or added: 5 Alive needs %(least)s to %(most)s players. Tick or add more."),
+    True: N_("Nobody is ticked or added: the team game needs %(least)s to %(most)s players. Tick or add more."),
+}
+
+
 def refusal_sentence(form: RematchForm, error: ServiceError) -> str:
-    """A refused change in the form's words: who is ticked or added (never "you named 0" to a host who has named
-    nobody, only unticked boxes)."""
+    """A refused change in the form's words, in the phone's language: who is ticked or added (never "you named 0"
+    to a host who has named nobody, only unticked boxes)."""
     if error.code != "bad_player_count":
-        return error.message
+        return worded(error.message)
     players = form.players()
     teams = form.variant == Variant.TEAMS.value
-    game, least = ("the team game", MIN_TEAM_PLAYERS) if teams else ("5 Alive", MIN_PLAYERS)
+    least = MIN_TEAM_PLAYERS if teams else MIN_PLAYERS
     if len(players) > MAX_PLAYERS:
-        return f"That makes {len(players)} players, and {game} is for {least} to {MAX_PLAYERS}: untick or add fewer."
-    who = f"Only {join_names(players)} would play" if players else "Nobody is ticked or added"
-    return f"{who}: {game} needs {least} to {MAX_PLAYERS} players. Tick or add more."
+        return worded(Sentence(_TOO_MANY[teams], count=len(players), least=least, most=MAX_PLAYERS))
+    if players:
+        return worded(Sentence(_TOO_FEW[teams], names=names_said(players), least=least, most=MAX_PLAYERS))
+    return worded(Sentence(_NOBODY[teams], least=least, most=MAX_PLAYERS))
 
 
 def requested(form: RematchForm) -> dict[str, Any]:

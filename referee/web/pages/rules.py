@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response
 
 from ... import rulebook
 from ...engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, Variant
+from ...engine.words import N_
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -98,7 +99,7 @@ def entry(entry_id: str) -> Response | tuple[str, int] | str:
     """One ruling in full: answer, reasoning, source, and what this table chose."""
     found = rulebook.entry(entry_id)
     if found is None:
-        return error_page("No such rule", "That rule is not in the rulebook.", 404)
+        return error_page(N_("No such rule"), N_("That rule is not in the rulebook."), 404)
     if found.id != entry_id:
         # An entry merged into another keeps its address: old links, bookmarks and logs land on the merged one.
         return redirect(url_for("rules.entry", entry_id=found.id, table=request.args.get("table")), 301)

@@ -12,12 +12,14 @@ from flask import Blueprint, abort, flash, get_flashed_messages, redirect, rende
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieBreak, highest_hand_value
+from ...engine.words import N_, Sentence
 from ...service import DeviceRow, Phone, permissions
 from ...service.codec import Command, Redo, Undo
 from ...service.errors import Conflict, Invalid, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import http_status, is_htmx, nothing_changed
+from ..i18n import worded
 from ..playlog import bgstats_link
 from ..security import csrf_ok
 from ..standings import standings
@@ -36,7 +38,7 @@ bp = Blueprint("table", __name__)
 QUIET = "quiet"
 # A version is a count of entries: 18 digits outgrow any game and still fit the database's 64-bit integer.
 MAX_VERSION_DIGITS = 18
-BAD_VERSION = "This tap came with a garbled page version, so nothing was entered: reload the table and tap again."
+BAD_VERSION = N_("This tap came with a garbled page version, so nothing was entered: reload the table and tap again.")
 bp.register_error_handler(ServiceError, service_error_page)
 
 
@@ -219,29 +221,37 @@ def respond(
     `quiet` replaces the refusal's sentence with a calm note (the table had already moved past the tap).
     `shown` is the table as the phone showed it before the post, when known: its log is only brought up to date.
     `kept_join_tag`: the join panel the phone shows is current (_kept_join_tag).
+    Both sentences are said in the phone's language.
     """
     if is_htmx():
         status = 200 if error is None else http_status(error)
-        errors = [] if error is None or quiet else [error.message]
-        board = _render_board(
-            view, device, errors=errors, quiet=[quiet] if quiet else None, shown=shown, kept_join_tag=kept_join_tag
-        )
+        errors = [] if error is None or quiet else [worded(error.message)]
+        calm = [worded(quiet)] if quiet else None
+        board = _render_board(view, device, errors=errors, quiet=calm, shown=shown, kept_join_tag=kept_join_tag)
         return board, status
     if quiet:
-        flash(quiet, QUIET)
+        flash(worded(quiet), QUIET)
     elif error is not None:
-        flash(error.message, "error")
+        flash(worded(error.message), "error")
     return redirect(url_for("table.page", code=view.code), 303)
 
 
-def moved_on_message(view: TableView, command: Command) -> str:
+def moved_on_message(view: TableView, command: Command) -> Sentence:
     """Quiet words for a tap made on a version the table has left, another phone's change first."""
     if isinstance(command, Play):
-        tapped = f"{command.player}'s {command.card.label}"
+        card = Sentence(command.card.label)
         now = view.state.current_player
-        turn = f" ({now.name}'s turn now)" if now is not None and view.state.status is Status.PLAYING else ""
-        return f"The table moved on{turn}: {tapped} was not entered. Check, then tap again if it still counts."
-    return "The table moved on just before your tap: nothing was entered. Check it, then tap again if needed."
+        if now is not None and view.state.status is Status.PLAYING:
+            moved = N_(
+                "The table moved on (%(current)s's turn now): %(name)s's %(card)s was not entered. "
+                "Check, then tap again if it still counts."
+            )
+            return Sentence(moved, current=now.name, name=command.player, card=card)
+        moved = N_("The table moved on: %(name)s's %(card)s was not entered. Check, then tap again if it still counts.")
+        return Sentence(moved, name=command.player, card=card)
+    return Sentence(
+        N_("The table moved on just before your tap: nothing was entered. Check it, then tap again if needed.")
+    )
 
 
 def _tiebreak_values(view: TableView) -> TieBreak:
@@ -253,7 +263,7 @@ def _tiebreak_values(view: TableView) -> TieBreak:
         try:
             values.append((player.name, int(raw)))
         except ValueError:
-            raise Invalid("bad_form", "Type each total as digits.", field=f"tb_{player.name}") from None
+            raise Invalid("bad_form", N_("Type each total as digits."), field=f"tb_{player.name}") from None
     return TieBreak(tuple(values))
 
 
@@ -267,7 +277,7 @@ def _command_from_form(view: TableView) -> Command:
             try:
                 card = Card(form.get("card", ""))
             except ValueError:
-                raise Invalid("bad_form", "Pick a card.", field="card") from None
+                raise Invalid("bad_form", N_("Pick a card."), field="card") from None
             return Play(player, card, tuple(form.getlist("zeros")))
         case "bust":
             return Bust(player)
@@ -275,7 +285,7 @@ def _command_from_form(view: TableView) -> Command:
             try:
                 return SetHand(player, int(form.get("cards", "")))
             except ValueError:
-                raise Invalid("bad_form", "Type the number of cards as digits.", field="cards") from None
+                raise Invalid("bad_form", N_("Type the number of cards as digits."), field="cards") from None
         case "leave":
             return Leave(player)
         case "tiebreak":
@@ -284,7 +294,7 @@ def _command_from_form(view: TableView) -> Command:
             return Undo()
         case "redo":
             return Redo()
-    raise Invalid("bad_form", "Unknown action.", field="kind")
+    raise Invalid("bad_form", N_("Unknown action."), field="kind")
 
 
 def _posted_version() -> int | None:

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from ...engine.words import N_, Sentence
 from ...service import HOST_LABEL, DeviceRow, is_host_phone
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import navigate
+from ..i18n import worded
 from ..security import csrf_ok
 from .common import STALE_PAGE, asked_holder, current_device, current_key, service_error_page
 
@@ -112,7 +114,7 @@ def choose(code: str) -> BaseResponse:
     back = request.form.get("back", "table")
     back = back if back in BACKS else "table"
     if not csrf_ok():
-        flash(STALE_PAGE, "error")
+        flash(worded(STALE_PAGE), "error")
         return _back(view.code, back)
     held = take_host_answer(view.code, request.form.get("who", ""), take_over=asked_holder())
     if held is not None:
@@ -127,11 +129,14 @@ def take_host_answer(code: str, choice: str, *, take_over: int | None = None) ->
     it from that phone (`take_over`, its id) yet: the caller then asks (this page, with `take`).
     """
     if choice == "watch":
-        message = "This phone started the table, so it is the host: it can't only watch."
-        flash(f"{message} Tap your name, or I'm only keeping score.", "error")
+        message = N_(
+            "This phone started the table, so it is the host: it can't only watch. "
+            "Tap your name, or I'm only keeping score."
+        )
+        flash(worded(message), "error")
         return None
     if choice != "score" and not choice.startswith("player:"):
-        flash("Tap your name, or I'm only keeping score.", "error")
+        flash(worded(N_("Tap your name, or I'm only keeping score.")), "error")
         return None
     player = None if choice == "score" else choice.removeprefix("player:")
     try:
@@ -139,10 +144,14 @@ def take_host_answer(code: str, choice: str, *, take_over: int | None = None) ->
     except ServiceError as error:
         if error.code in ("seat_held", "seat_taken_meanwhile") and player is not None:
             if error.code == "seat_taken_meanwhile":
-                flash(error.message, "error")  # another phone took it since the question: said, then asked again
+                # Another phone took it since the question: said, then asked again.
+                flash(worded(error.message), "error")
             return player.strip()
-        flash(error.message, "error")
+        flash(worded(error.message), "error")
         return None
-    said = f"This phone is {done.player}'s now" if done.player else "This phone only keeps score now"
-    flash(f"{said}; it is still the host.", "info")
+    if done.player:
+        said = Sentence(N_("This phone is %(name)s's now; it is still the host."), name=done.player)
+    else:
+        said = Sentence(N_("This phone only keeps score now; it is still the host."))
+    flash(worded(said), "info")
     return None
