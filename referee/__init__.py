@@ -54,6 +54,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
 
     app.before_request(_check_host)
+    # The rules panel names the release whose rulings it shows (CHANGELOG.md says what each one changed).
+    app.jinja_env.globals["app_version"] = version()
     i18n.init_app(app)
     pages.init_app(app)
     app.register_blueprint(api.bp)

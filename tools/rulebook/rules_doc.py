@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from referee import version
 from referee.engine.house_rules import HOUSE_RULE_SPECS
 from referee.rulebook.kb import by_section, entries
 from referee.rulebook.model import EDGE_CASES
@@ -109,7 +110,9 @@ def _disputed_points() -> list[str]:
 
 def render() -> str:
     """The whole of docs/rules.md."""
-    lines = [_INTRO, *_rules_in_brief(), *_house_rules(), *_disputed_points()]
+    # The release these rulings are from, as the rules panel's foot says it (CHANGELOG.md: what each one changed).
+    release = f"*The rules of 5 Alive Referee {version()}; CHANGELOG.md says what each release changed.*"
+    lines = [_INTRO, *_rules_in_brief(), *_house_rules(), *_disputed_points(), "", release]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
