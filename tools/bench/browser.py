@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,9 +59,18 @@ BETWEEN_SECONDS = 0.3
 PAINT_TIMEOUT_SECONDS = 10.0
 
 PROBE = """(() => {
-  const probe = window.__paint = {down: [], painted: [], live: false};
+  const probe = window.__paint = {down: [], painted: [], asked: [], live: false};
   document.addEventListener("htmx:sseOpen", () => { probe.live = true; });
-  const now = () => performance.timeOrigin + performance.now();
+  const origin = performance.timeOrigin;
+  const now = () => origin + performance.now();
+  // Each tap's post and board fetch: when it was sent, and when its answer's first byte came.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!/[/](act|board|tap)([?]|$)/.test(entry.name)) continue;
+      probe.asked.push([origin + entry.startTime, origin + entry.responseStart]);
+    }
+  }).observe({type: "resource"});
+  performance.setResourceTimingBufferSize(2000);
   document.addEventListener("pointerdown", (event) => {
     probe.down.push(performance.timeOrigin + event.timeStamp);
   }, true);
@@ -170,22 +180,47 @@ def _live(page: Page) -> None:
         page.wait_for_timeout(50)
 
 
-def _painted_after(page: Page, since: float) -> float | None:
-    """The time the page's total was first painted changed after `since` (epoch ms), or None if not yet."""
-    times = page.evaluate("(since) => window.__paint.painted.filter(([, at]) => at > since).map(([, at]) => at)", since)
-    return min(times) if times else None
+@dataclass(frozen=True)
+class Timing:
+    """One phone's side of one tap, in ms from the finger's pointerdown (on the tapping phone)."""
+
+    painted: float  # the new total painted
+    asked: float | None  # its request sent: the tap's post, or the watching phone's board fetch
+    answered: float | None  # that request's answer: its first byte
 
 
-def _wait_painted(pages: list[Page], since: float) -> list[float | None]:
-    """Each page's first paint of a new total after `since`, polled sparingly (each look runs in the slowed page)."""
-    found: list[float | None] = [None] * len(pages)
+LOOK = """(since) => {
+  const probe = window.__paint;
+  const painted = probe.painted.filter(([, at]) => at > since).map(([, at]) => at);
+  const asked = probe.asked.filter(([sent]) => sent > since);
+  return {painted: painted.length ? Math.min(...painted) : null, asked: asked.length ? asked[0] : null};
+}"""
+
+
+def _look(page: Page, since: float) -> Timing | None:
+    """The page's first new total painted after `since` (epoch ms), with its request, or None if not yet."""
+    found = page.evaluate(LOOK, since)
+    if found["painted"] is None:
+        return None
+    sent, first = found["asked"] if found["asked"] and found["asked"][0] < found["painted"] else (None, None)
+    return Timing(
+        painted=round(found["painted"] - since, 2),
+        asked=None if sent is None else round(sent - since, 2),
+        answered=None if first is None else round(first - since, 2),
+    )
+
+
+def _wait_painted(pages: list[Page], since: float) -> list[Timing | None]:
+    """Each page's first paint of a new total after `since`, looked for sparingly (each look runs in the slowed
+    page, after the first 150 ms, when the work measured is usually done)."""
+    found: list[Timing | None] = [None] * len(pages)
     deadline = time.monotonic() + PAINT_TIMEOUT_SECONDS
     time.sleep(0.15)
     while time.monotonic() < deadline:
         for index, page in enumerate(pages):
             if found[index] is None:
-                found[index] = _painted_after(page, since)
-        if all(at is not None for at in found):
+                found[index] = _look(page, since)
+        if all(one is not None for one in found):
             break
         time.sleep(0.1)
     return found
@@ -196,47 +231,45 @@ def _last_down(page: Page) -> float:
     return float(down)
 
 
-def _tap_app(host: Page, watcher: Page, rng: random.Random) -> tuple[float | None, float | None]:
-    """One card tapped on the host's phone: ms to its new total painted, and to the watching phone's."""
+def _choose_card(host: Page, rng: random.Random) -> dict[str, Any] | None:
+    """Where to tap on the host's phone, once its pad takes a tap again."""
     seed = rng.randrange(1000)
-    choice = host.evaluate(CHOOSE_CARD, seed)
     deadline = time.monotonic() + PAINT_TIMEOUT_SECONDS
+    choice: dict[str, Any] | None = host.evaluate(CHOOSE_CARD, seed)
     while choice is not None and choice.get("wait") and time.monotonic() < deadline:
         # The pad still rests after the last card, or a request is out: a tap now would be ignored.
         time.sleep(0.05)
         choice = host.evaluate(CHOOSE_CARD, seed)
-    if choice is None or choice.get("wait"):
-        return None, None
-    before = _last_down(host)
-    host.mouse.click(choice["x"], choice["y"])
-    down = _last_down(host)
+    return None if choice is None or choice.get("wait") else choice
+
+
+def _tap(page: Page, at: dict[str, Any], watchers: list[Page]) -> list[Timing | None]:
+    """Tap at `at` on `page`; the timings on it and on each of `watchers`."""
+    before = _last_down(page)
+    page.mouse.click(at["x"], at["y"])
+    down = _last_down(page)
     if down == before:
-        return None, None
-    tapper, other = _wait_painted([host, watcher], down)
-    return (
-        None if tapper is None else round(tapper - down, 2),
-        None if other is None else round(other - down, 2),
-    )
+        return [None] * (1 + len(watchers))
+    return _wait_painted([page, *watchers], down)
 
 
-def _tap_floor(floor: Page, button: dict[str, float]) -> float | None:
-    """One tap on the floor's button: ms to its new total painted."""
-    before = _last_down(floor)
-    floor.mouse.click(button["x"], button["y"])
-    down = _last_down(floor)
-    if down == before:
-        return None
-    (painted,) = _wait_painted([floor], down)
-    return None if painted is None else round(painted - down, 2)
-
-
-def _summary(values: list[float]) -> dict[str, float]:
-    return {
+def _summary(timings: list[Timing]) -> dict[str, float]:
+    """Median, p95 and extremes of the times to the new total painted, and the medians of where they went."""
+    values = [one.painted for one in timings]
+    figures = {
         "median": round(statistics.median(values), 1),
         "p95": round(percentile(values, 95), 1),
         "min": round(min(values), 1),
         "max": round(max(values), 1),
     }
+    parts = [one for one in timings if one.asked is not None and one.answered is not None]
+    if parts:
+        # Before the request (the tap's handling; on the watching phone also the tap's server time and the stream),
+        # the request (server and network), and after the answer's first byte (receiving, swapping, painting).
+        figures["asked_median"] = round(statistics.median(one.asked or 0 for one in parts), 1)
+        figures["answer_median"] = round(statistics.median((one.answered or 0) - (one.asked or 0) for one in parts), 1)
+        figures["after_answer_median"] = round(statistics.median(one.painted - (one.answered or 0) for one in parts), 1)
+    return figures
 
 
 def _one_run(browser: Browser, url: str, taps: int, warmup: int, seed: int) -> dict[str, Any]:
@@ -256,50 +289,42 @@ def _one_run(browser: Browser, url: str, taps: int, warmup: int, seed: int) -> d
         box = floor.locator("#tap").bounding_box()
         assert box is not None
         button = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
-        tapping: list[float] = []
-        watching: list[float] = []
-        floors: list[float] = []
-        missed = {"tapping": 0, "watching": 0, "floor": 0}
-        work: list[list[float]] = [[], [], []]
+        kept: dict[str, list[Timing]] = {"tapping": [], "watching": [], "floor": []}
+        missed = dict.fromkeys(kept, 0)
+        work: dict[str, list[float]] = {name: [] for name in kept}
         for index in range(warmup + taps):
             started = time.monotonic()
             busy_before = [one.ms() for one in busy]
+            card = _choose_card(host, rng)
             # Which goes first alternates, so neither always follows the other's leftovers.
             if index % 2:
-                floor_ms = _tap_floor(floor, button)
+                (floor_tap,) = _tap(floor, button, [])
                 time.sleep(BETWEEN_SECONDS)
-                app_ms = _tap_app(host, watcher, rng)
+                app_taps = _tap(host, card, [watcher]) if card else [None, None]
             else:
-                app_ms = _tap_app(host, watcher, rng)
+                app_taps = _tap(host, card, [watcher]) if card else [None, None]
                 time.sleep(BETWEEN_SECONDS)
-                floor_ms = _tap_floor(floor, button)
+                (floor_tap,) = _tap(floor, button, [])
             time.sleep(max(BETWEEN_SECONDS, PAD_REST_SECONDS - (time.monotonic() - started)))
             if index < warmup:
                 continue
-            for kept, one, before in zip(work, busy, busy_before, strict=True):
-                kept.append(one.ms() - before)
-            for name, value, kept in (
-                ("tapping", app_ms[0], tapping),
-                ("watching", app_ms[1], watching),
-                ("floor", floor_ms, floors),
-            ):
-                if value is None:
+            for name, one, before in zip(kept, busy, busy_before, strict=True):
+                work[name].append(one.ms() - before)
+            for name, timing in zip(kept, (*app_taps, floor_tap), strict=True):
+                if timing is None:
                     missed[name] += 1
                 else:
-                    kept.append(value)
+                    kept[name].append(timing)
+        floor_median = statistics.median(one.painted for one in kept["floor"])
         return {
-            "floor_ms": _summary(floors),
-            "tapping_ms": _summary(tapping),
-            "watching_ms": _summary(watching),
-            "tapping_ratio": round(statistics.median(tapping) / statistics.median(floors), 2),
-            "watching_ratio": round(statistics.median(watching) / statistics.median(floors), 2),
+            **{f"{name}_ms": _summary(timings) for name, timings in kept.items()},
+            "tapping_ratio": round(statistics.median(one.painted for one in kept["tapping"]) / floor_median, 2),
+            "watching_ratio": round(statistics.median(one.painted for one in kept["watching"]) / floor_median, 2),
             "missed": missed,
-            # Main-thread time per tap (slowed 4×), from before the tap to the next: the phone's own work for it.
-            "busy_ms_per_tap": {
-                name: round(statistics.median(values), 1)
-                for name, values in zip(("tapping", "watching", "floor"), work, strict=True)
-            },
-            "samples": {"floor": floors, "tapping": tapping, "watching": watching},
+            # Main-thread time per tap (slowed 4×), from before the tap to the next: the phone's own work for it
+            # (and the probe's few looks).
+            "busy_ms_per_tap": {name: round(statistics.median(values), 1) for name, values in work.items()},
+            "samples": {name: [one.painted for one in timings] for name, timings in kept.items()},
         }
     finally:
         for page in (host, watcher, floor):
