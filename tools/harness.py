@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -70,9 +70,15 @@ class LiveServer:
         logs: Path | None = None,
         env: Mapping[str, str] | None = None,
         args: Sequence[str] = (),
+        command: Callable[[str, int], list[str]] = serve_command,
     ):
-        """`database` is a SQLite file's path or a whole DATABASE_URL (PostgreSQL); `args` go to `referee serve`."""
+        """`database` is a SQLite file's path or a whole DATABASE_URL (PostgreSQL); `args` go to `referee serve`.
+
+        `command` gives the program to start for a host and port: `referee serve` unless a benchmark serves the
+        app its own way (tools/bench/floor.py).
+        """
         self.args = tuple(args)
+        self.command = command
         self.database_url = database if isinstance(database, str) else f"sqlite:///{database}"
         self.logs = logs or (database.parent if isinstance(database, Path) else Path(tempfile.mkdtemp()))
         self.logs.mkdir(parents=True, exist_ok=True)
@@ -134,7 +140,7 @@ class LiveServer:
         err = open(self.logs / f"server-{self.starts}-stderr.log", "wb")  # noqa: SIM115
         self._files = (out, err)
         self.process = subprocess.Popen(
-            [*serve_command(HOST, self.port), *self.args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env
+            [*self.command(HOST, self.port), *self.args], stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -60,6 +60,7 @@ MINIFIERS: dict[str, Callable[[str], str]] = {".css": _minify_css, ".js": _minif
 BUNDLES: dict[str, tuple[str, ...]] = {
     "app.js": (
         "js/common.js",
+        "js/morph.js",
         "js/sheets.js",
         "js/bomb.js",
         "js/sync.js",

@@ -1,10 +1,11 @@
 // A keyboard keeps its place across a board swap.
 //
-// htmx itself puts focus back on the element with the same id once the board is swapped (hx-swap's "focus-scroll"
-// notes): the pad's cards, Can't play, Undo, Redo and each player's Fix carry ids for that (templates/_board.html,
-// referee/web/pages/markup.py). Where that element is now disabled or gone, or the focused control had no id (a
-// hand fix's field, the Bomb sheet's Confirm), focus would fall to <body> and the next Tab would start from the top
-// of the page: it goes to the nearest equivalent instead.
+// A board changed in place (static/js/morph.js) keeps the focused control itself. A board swapped whole (an answer
+// morph.js leaves to htmx): htmx puts focus back on the element with the same id (hx-swap's "focus-scroll" notes):
+// the pad's cards, Can't play, Undo, Redo and each player's Fix carry ids for that (templates/_board.html,
+// referee/web/pages/markup.py). Where that element is now disabled, hidden or gone, or the focused control had no id
+// (a hand fix's field, the Bomb sheet's Confirm), focus would fall to <body> and the next Tab would start from the
+// top of the page: it goes to the nearest equivalent instead.
 (function () {
   "use strict";
   var referee = window.referee;
@@ -42,8 +43,12 @@
   document.addEventListener("htmx:afterSwap", function () {
     var lost = focusBefore;
     focusBefore = null;
-    if (!lost || document.body.contains(lost)) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
+    // A board changed in place (morph.js) keeps the control itself: lost only if it is now disabled or hidden (in
+    // a closed <details>: a saved hand fix's field still has its boxes there).
+    var kept = lost && document.body.contains(lost) && focusable(lost);
+    if (!lost || (kept && !lost.closest("details:not([open]) > :not(summary)"))) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active !== lost) return;
     var next = nearestControl(lost);
     if (next) next.focus({ preventScroll: true });
   });

@@ -288,6 +288,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", action="store_true", help="run only the phases named, not the base benchmark")
     parser.add_argument("--soak-minutes", type=float, default=3.0, help="length of the soak phase")
     parser.add_argument("--phones", type=int, default=1000, help="phones in the live phase")
+    parser.add_argument("--browser-taps", type=int, default=40, help="measured taps per run of the browser phase")
 
 
 DEFAULT_PHASES = ("tap", "undo")
@@ -310,6 +311,8 @@ def run_phases(names: Sequence[str], args: argparse.Namespace) -> dict[str, Any]
             options["minutes"] = args.soak_minutes
         if name == "live":
             options["phones"] = args.phones
+        if name == "browser":
+            options["taps"] = args.browser_taps
         load = round(os.getloadavg()[0], 2)
         started = time.perf_counter()
         results[name] = {

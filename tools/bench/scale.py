@@ -31,9 +31,9 @@ from typing import Any
 from referee.engine import GameState, SetHand, Status, apply, legal_actions, make_setup, new_game
 from referee.engine.history import History, replay
 
-from ..harness import Browser, Client, LiveServer, random_action
+from ..harness import Browser, Client, LiveServer, random_action, serve_command
 from ..pgcluster import PostgresCluster
-from . import live
+from . import browser, live
 from .http import (
     NAMES,
     Addresses,
@@ -61,12 +61,17 @@ def _raise_open_files() -> None:
 
 @contextmanager
 def server(
-    database: str | None = None, env: dict[str, str] | None = None, args: tuple[str, ...] = ()
+    database: str | None = None,
+    env: dict[str, str] | None = None,
+    args: tuple[str, ...] = (),
+    command: Callable[[str, int], list[str]] = serve_command,
 ) -> Iterator[LiveServer]:
-    """A fresh `referee serve` on a temporary SQLite database (or the given DATABASE_URL)."""
+    """A fresh `referee serve` (or `command`'s server) on a temporary SQLite database (or the given DATABASE_URL)."""
     folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
     try:
-        with LiveServer(database or folder / "bench.sqlite3", logs=folder, env=env, args=args) as running:
+        with LiveServer(
+            database or folder / "bench.sqlite3", logs=folder, env=env, args=args, command=command
+        ) as running:
             yield running
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -588,6 +593,7 @@ PHASES: dict[str, Callable[..., dict[str, Any]]] = {
     "undo": measure_undo,
     "soak": measure_soak,
     "postgres": measure_postgres,
+    "browser": browser.measure_browser,
 }
 
 
@@ -623,6 +629,48 @@ def _undo_goals(undo: dict[str, Any]) -> list[Row]:
     ]
 
 
+def _spread(values: dict[str, float], digits: int = 2) -> str:
+    return " / ".join(f"{values[key]:.{digits}f}" for key in ("min", "median", "max"))
+
+
+def _browser_goals(run: dict[str, Any]) -> list[Row]:
+    """The browser phase: each phone's median against the floor's, min / median / max of its runs."""
+    tapping, watching = run["tapping_ratio"], run["watching_ratio"]
+    slow = f"{run['cpu_slowdown']}× CPU"
+    return [
+        (
+            f"browser ({slow}): tapping phone's median ÷ the floor's, min / median / max of {len(run['runs'])} runs",
+            _spread(tapping),
+            "≤ 1.5",
+            tapping["median"] <= browser.GOALS["tapping_ratio"],
+        ),
+        (
+            "browser: watching phone's median ÷ the floor's",
+            _spread(watching),
+            "≤ 2",
+            watching["median"] <= browser.GOALS["watching_ratio"],
+        ),
+        (
+            "browser: the floor's median / p95 ms",
+            f"{_spread(run['floor_median_ms'], 1)} / {_spread(run['floor_p95_ms'], 1)}",
+            "reported",
+            None,
+        ),
+        (
+            "browser: tapping phone's median / p95 ms",
+            f"{_spread(run['tapping_median_ms'], 1)} / {_spread(run['tapping_p95_ms'], 1)}",
+            "reported",
+            None,
+        ),
+        (
+            "browser: watching phone's median / p95 ms",
+            f"{_spread(run['watching_median_ms'], 1)} / {_spread(run['watching_p95_ms'], 1)}",
+            "reported",
+            None,
+        ),
+    ]
+
+
 def goals(results: dict[str, Any]) -> list[Row]:
     """The further phases' goals from whichever ran: (figure, measured, goal, met or None when not a goal)."""
     rows: list[Row] = []
@@ -644,6 +692,8 @@ def goals(results: dict[str, Any]) -> list[Row]:
         )
     if "undo" in results:
         rows += _undo_goals(results["undo"])
+    if "browser" in results:
+        rows += _browser_goals(results["browser"])
     if "soak" in results:
         soak = results["soak"]
         rows.append(

@@ -55,13 +55,19 @@ class ActionForms:
     """Each player's hidden field, escaped once: a board names each player in two to four forms."""
 
     @classmethod
-    def for_view(cls, view: TableView) -> ActionForms:
-        """The shared parts for this phone (its CSRF token) and this version of the table."""
+    def for_view(cls, view: TableView, *, versioned: bool = True) -> ActionForms:
+        """The shared parts for this phone (its CSRF token) and this version of the table.
+
+        `versioned=False` leaves the version out of the forms: a board sent to htmx carries it once, in the board's
+        hx-vals, which htmx adds to every request from the board. Its forms are then the same from one version to
+        the next, and a board changed in place (static/js/morph.js) leaves them alone. A whole page keeps the field
+        in every form: without JavaScript, that is what posts it.
+        """
         url = escape(request_url_for("table.act", code=view.code))
         return cls(
             attrs=Markup(f'method="post" action="{url}" hx-post="{url}"'),
             csrf_field=f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(csrf_token())}">',
-            version_field=f'<input type="hidden" name="version" value="{int(view.version)}">',
+            version_field=f'\n<input type="hidden" name="version" value="{int(view.version)}">' if versioned else "",
             player_fields={player.name: _player_field(player.name) for player in view.state.players},
         )
 
@@ -69,7 +75,7 @@ class ActionForms:
         """The hidden fields one action form posts: the CSRF token, the action's kind, its player, and the version
         the phone saw (a stale version is refused, so two phones tapping at once never count a card twice)."""
         player_field = "" if player is None else self.player_fields.get(player) or _player_field(player)
-        return Markup(f"{self.csrf_field}\n{_kind_field(kind)}\n{player_field}\n{self.version_field}")
+        return Markup(f"{self.csrf_field}\n{_kind_field(kind)}\n{player_field}{self.version_field}")
 
 
 def _player_field(player: str) -> str:

@@ -96,8 +96,9 @@ def board_context(
         "device": device,
         "may_enter": may.enters_cards,
         "may": may,
-        # Only a phone that may enter cards has action forms (and only it needs a CSRF token in its session).
-        "forms": ActionForms.for_view(view) if may.enters_cards else None,
+        # Only a phone that may enter cards has action forms (and only it needs a CSRF token in its session). A
+        # board sent to htmx posts its version from its hx-vals (_board_values), not from each form.
+        "forms": ActionForms.for_view(view, versioned=full_page) if may.enters_cards else None,
         "errors": errors,
         "notices": notices,
         "quiet": quiet,
@@ -121,9 +122,10 @@ def board_context(
 
 
 def _board_values(view: TableView, join_tag: str | None) -> dict[str, str | int]:
-    """What every htmx request from the board says of the page: its join panel, its log, its revision."""
+    """What every htmx request from the board says of the page: its join panel, its log, its revision, and the
+    version it shows (a tap's expected version: htmx's hx-vals take the place of a form's own field)."""
     values: dict[str, str | int] = {"join": join_tag} if join_tag else {}
-    return values | {"log": LOG_HAS_IDS, "revision": view.revision}
+    return values | {"log": LOG_HAS_IDS, "revision": view.revision, "version": view.version}
 
 
 def _kept_join_tag(view: TableView) -> str | None:
