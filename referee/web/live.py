@@ -226,6 +226,11 @@ class LiveStreams:
                     break  # the database is out of reach: the phone falls back to polling, and opens it again
                 if latest is None:
                     break
+                if latest == numbers:
+                    # A wake-up with nothing new (the relay wakes every stream when it reconnects): say nothing, or
+                    # each phone fetches a board it already shows.
+                    continue
+                numbers = latest
                 await send({"type": "http.response.body", "body": message(*latest).encode(), "more_body": True})
             if not gone.done():
                 await send({"type": "http.response.body", "body": b""})
