@@ -22,6 +22,7 @@ from ..playlog import bgstats_link
 from ..security import csrf_ok
 from ..standings import standings
 from .asking import asking_context
+from .calls import spoken_call
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
 from .loglines import LOG_HAS_IDS, log_changes
@@ -84,6 +85,8 @@ def board_context(
     errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
     quiet = extra.pop("quiet", None) or quiet
     may = permissions(view, device)
+    latest = strip(view, device)
+    tiebreak = tiebreak_note(state)
     return {
         "view": view,
         "state": state,
@@ -111,8 +114,9 @@ def board_context(
         "me": identity(view, device),
         **_game_over(view),
         **rematch_context(view, device),
-        "strip": strip(view, device),
-        "tiebreak": tiebreak_note(state),
+        "strip": latest,
+        "tiebreak": tiebreak,
+        "call": spoken_call(view, latest, tiebreak),
         **asking_context(view, device),
         **extra,
     }
