@@ -7,6 +7,7 @@ Like python-chess's `InvalidMoveError` / `IllegalMoveError`: a request that is m
 
 from __future__ import annotations
 
+from ..engine import Play
 from .tableview import TableView
 
 
@@ -34,6 +35,16 @@ class Forbidden(ServiceError):
 
 class Conflict(ServiceError):
     """The table moved on since the phone looked (a stale version): nothing was entered."""
+
+
+class Unconfirmed(ServiceError):
+    """A tap that would enter again, for the next player, the card another phone has just entered for this phone's
+    player: nothing was entered; the phone asks first. `entered` is that card's action, `asked` the tap's."""
+
+    def __init__(self, code: str, message: str, *, entered: Play, asked: Play, view: TableView | None = None):
+        super().__init__(code, message, view=view)
+        self.entered = entered
+        self.asked = asked
 
 
 class Invalid(ServiceError):

@@ -7,7 +7,17 @@ from flask import Response, redirect, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..service.errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError, TooMany
+from ..service.errors import (
+    Conflict,
+    Forbidden,
+    Illegal,
+    Invalid,
+    NeedsCredentials,
+    NotFound,
+    ServiceError,
+    TooMany,
+    Unconfirmed,
+)
 
 STATUS_OF: dict[type[ServiceError], int] = {
     Invalid: 400,
@@ -17,6 +27,7 @@ STATUS_OF: dict[type[ServiceError], int] = {
     Conflict: 409,
     Illegal: 422,
     TooMany: 429,
+    Unconfirmed: 409,
 }
 
 

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieBreak, highest_hand_value
 from ...service import DeviceRow, Phone, permissions
 from ...service.codec import Command, Redo, Undo
-from ...service.errors import Conflict, Invalid, ServiceError
+from ...service.errors import Conflict, Invalid, ServiceError, Unconfirmed
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import http_status, is_htmx, nothing_changed
@@ -170,8 +170,9 @@ def _render_board(
     quiet: list[str] | None = None,
     shown: TableView | None = None,
     kept_join_tag: str | None = None,
+    repeat: Unconfirmed | None = None,
 ) -> str:
-    context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag)
+    context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag, repeat=repeat)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = join_changed(context["join_tag"])
@@ -236,6 +237,14 @@ def respond(
     elif error is not None:
         flash(error.message, "error")
     return redirect(url_for("table.page", code=view.code), 303)
+
+
+def ask_first(view: TableView, device: DeviceRow | None, question: Unconfirmed) -> tuple[str, int]:
+    """Nothing was entered: the board (or, without JavaScript, the page) asks whether the repeated card counts."""
+    if is_htmx():
+        return _render_board(view, device, repeat=question), 200
+    context = board_context(view, device, full_page=True, repeat=question)
+    return render_template("table.html", rules_query=None, rules_results=None, **context), 200
 
 
 def moved_on_message(view: TableView, command: Command) -> str:
@@ -333,7 +342,13 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         # opened before an upgrade does not say "log": it gets the whole board).
         known = expected_version == view.version and request.values.get("log") == LOG_HAS_IDS
         shown = view if known else None
-        view = referee.act(view.code, command, actor=Phone(device), expected_version=expected_version)
+        # "Yes" to the question a repeated card asks (templates/_board.html, block banner).
+        again = request.form.get("again") == "yes"
+        view = referee.act(
+            view.code, command, actor=Phone(device), expected_version=expected_version, repeat_confirmed=again
+        )
+    except Unconfirmed as question:
+        return ask_first(question.view or view, device, question)
     except Conflict as error:
         fresh = error.view or view
         # A double tap's second post is told its card is in (service.already_in); any other, what moved on.
