@@ -17,7 +17,7 @@ from ...service.codec import Command, Redo, Undo
 from ...service.errors import Conflict, Invalid, ServiceError, Unconfirmed
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..http import http_status, is_htmx, nothing_changed
+from ..http import http_status, is_htmx, navigate, nothing_changed
 from ..playlog import bgstats_link
 from ..security import csrf_ok
 from ..standings import standings
@@ -207,6 +207,10 @@ def board(code: str) -> BaseResponse | str:
     if request.args.get("since", "") == str(numbers[1]):
         return nothing_changed()
     view = referee.view(code)
+    if view.rematch_code is not None and is_htmx():
+        # Every phone follows the rematch by itself, as the table display does: its live refresh takes it to the
+        # new table, where it keeps its seat, or keeps watching, as "Go to the new table" would (service/rematch.py).
+        return navigate(url_for("table.page", code=view.rematch_code))
     return _render_board(view, current_device(view))
 
 
