@@ -244,11 +244,15 @@ def respond(
 
 
 def ask_first(view: TableView, device: DeviceRow | None, question: Unconfirmed) -> tuple[str, int]:
-    """Nothing was entered: the board (or, without JavaScript, the page) asks whether the repeated card counts."""
+    """Nothing was entered: the board (or, without JavaScript, the page) asks whether the repeated card counts.
+
+    A 409, as for any tap that entered nothing: of phones tapping at once, only the one whose card went in gets a 200.
+    """
+    status = http_status(question)
     if is_htmx():
-        return _render_board(view, device, repeat=question), 200
+        return _render_board(view, device, repeat=question), status
     context = board_context(view, device, full_page=True, repeat=question)
-    return render_template("table.html", rules_query=None, rules_results=None, **context), 200
+    return render_template("table.html", rules_query=None, rules_results=None, **context), status
 
 
 def moved_on_message(view: TableView, command: Command) -> str:
