@@ -9,6 +9,7 @@ words in the phone's language (referee/engine/words.py, docs/translations.md).
 
 from __future__ import annotations
 
+from ..engine import Play
 from ..engine.words import Param, Sentence, said
 from .tableview import TableView
 
@@ -44,6 +45,18 @@ class Forbidden(ServiceError):
 
 class Conflict(ServiceError):
     """The table moved on since the phone looked (a stale version): nothing was entered."""
+
+
+class Unconfirmed(ServiceError):
+    """A tap that would enter again, for the next player, the card another phone has just entered for this phone's
+    player: nothing was entered; the phone asks first. `entered` is that card's action, `asked` the tap's."""
+
+    def __init__(
+        self, code: str, message: str, *, entered: Play, asked: Play, view: TableView | None = None, **params: Param
+    ):
+        super().__init__(code, message, view=view, **params)
+        self.entered = entered
+        self.asked = asked
 
 
 class Invalid(ServiceError):

@@ -11,7 +11,7 @@ from . import codec
 from .access import Access, Actor, Phone, TokenHolder
 from .base import new_event, no_table_message, normalise_code
 from .codec import Command, Redo, Undo
-from .errors import Conflict, Illegal, Invalid, NotFound
+from .errors import Conflict, Illegal, Invalid, NotFound, Unconfirmed
 from .tableview import LogEntry, TableView
 
 
@@ -41,6 +41,48 @@ def already_in(view: TableView, command: Command, expected_version: int) -> Sent
     if newest is not None or not active or active[-1] != command:
         return None
     return _entered(command)
+
+
+# How long after another phone entered a player's card that player's own phone is asked before the same card goes
+# in again for the next player: a finger that set off for the card before the board changed lands up to a few
+# seconds later (taps measured at 1.3 s entered a second card for the next player; the pad rests only 1 s).
+REPEAT_ASK_SECONDS = 5.0
+
+
+def repeated_for_next(
+    view: TableView, command: Command, actor: Actor, expected_version: int | None, now: float
+) -> Unconfirmed | None:
+    """What to ask before `command` goes in, when it would enter again, for the next player, the card another
+    phone entered for this phone's own player within REPEAT_ASK_SECONDS, on the table this phone saw last
+    (`expected_version` is the newest version); None when it is an ordinary tap."""
+    if not isinstance(command, Play) or not isinstance(actor, Phone) or actor.device is None:
+        return None
+    mine = actor.device.player
+    if expected_version != view.version or not mine or command.player == mine:
+        return None
+    active = view.history.active
+    newest = next((entry for entry in reversed(view.log) if not entry.undone), None)
+    if view.last_undo_or_redo is not None or not active or newest is None:
+        return None
+    last = active[-1]
+    if not isinstance(last, Play) or last.player != mine or last.card is not command.card:
+        return None
+    if newest.entered_by == actor.device.label or now - newest.changed_at > REPEAT_ASK_SECONDS:
+        return None
+    return Unconfirmed(
+        "confirm_repeat",
+        # English says "an 8" (the card's name as it is read); the other languages need no such choice.
+        N_("%(name)s's %(card)s is already in. Enter an %(asked_card)s for %(player)s too?")
+        if command.card.label[0] in "8AEIOU"
+        else N_("%(name)s's %(card)s is already in. Enter a %(asked_card)s for %(player)s too?"),
+        entered=last,
+        asked=command,
+        view=view,
+        name=last.player,
+        card=Sentence(last.card.label),
+        asked_card=Sentence(command.card.label),
+        player=command.player,
+    )
 
 
 def _entered(action: Action) -> Sentence:
@@ -81,16 +123,19 @@ class Playing(Access):
         *,
         actor: Actor,
         expected_version: int | None = None,
+        repeat_confirmed: bool = False,
     ) -> TableView:
         """Apply one action, undo or redo for `actor`, committed before returning; raise a ServiceError if refused.
 
-        The log names who entered it: the phone's label, or "API" for the table's token.
+        The log names who entered it: the phone's label, or "API" for the table's token. A phone's tap that would
+        enter again the card another phone just entered for its player raises Unconfirmed, unless
+        `repeat_confirmed` (the phone was asked and said yes).
         """
         code = normalise_code(code)
         applied: list[TableView] = []
         try:
             with self.store.transaction() as db:
-                applied.append(self._apply_checked(db, code, command, actor, expected_version))
+                applied.append(self._apply_checked(db, code, command, actor, expected_version, repeat_confirmed))
         except OutcomeUnknown as unknown:
             # The database went away as it committed (PostgreSQL restarting): look whether the action is in.
             saved = self._was_saved(applied[0]) if applied else None
@@ -120,7 +165,13 @@ class Playing(Access):
         return False if now == (view.version - 1, view.revision - 1) else None
 
     def _apply_checked(
-        self, db: Db, code: str, command: Command, actor: Actor, expected_version: int | None
+        self,
+        db: Db,
+        code: str,
+        command: Command,
+        actor: Actor,
+        expected_version: int | None,
+        repeat_confirmed: bool = False,
     ) -> TableView:
         """Check `command` against the table as locked in `db`'s transaction, then apply it; the new view."""
         row = self.store.table(db, code, lock=True)
@@ -157,6 +208,10 @@ class Playing(Access):
                 view=view,
                 most=self.max_actions,
             )
+        if not repeat_confirmed:
+            repeated = repeated_for_next(view, command, actor, expected_version, self.clock())
+            if repeated is not None:
+                raise repeated
         try:
             return self._apply(db, view, command, *_entered_by(actor))
         except Refused as refused:

@@ -9,7 +9,17 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine.words import N_
-from ..service.errors import Conflict, Forbidden, Illegal, Invalid, NeedsCredentials, NotFound, ServiceError, TooMany
+from ..service.errors import (
+    Conflict,
+    Forbidden,
+    Illegal,
+    Invalid,
+    NeedsCredentials,
+    NotFound,
+    ServiceError,
+    TooMany,
+    Unconfirmed,
+)
 
 STATUS_OF: dict[type[ServiceError], int] = {
     Invalid: 400,
@@ -19,6 +29,7 @@ STATUS_OF: dict[type[ServiceError], int] = {
     Conflict: 409,
     Illegal: 422,
     TooMany: 429,
+    Unconfirmed: 409,
 }
 
 

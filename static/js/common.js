@@ -1,5 +1,5 @@
 // The pages' own script, one file per concern in static/js/, served to phones as one minified file, app.js, in
-// the order referee/web/assets.py lists (BUNDLES): one request instead of fourteen on a cheap phone. The app works
+// the order referee/web/assets.py lists (BUNDLES): one request instead of one per file on a cheap phone. The app works
 // without any of it.
 //
 // The script is loaded with defer (templates/base.html): it runs once the page is parsed, so what a file reads of

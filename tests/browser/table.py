@@ -158,3 +158,13 @@ def cut_text(page: Page, selector: str, *, hyphens: bool = False) -> list[str]:
     found = page.evaluate(CUT_TEXT, [selector, hyphens])
     assert isinstance(found, list)
     return [str(text) for text in found]
+
+
+def expect_new_table(page: Page, old_code: str, timeout: float = 5000) -> str:
+    """Wait until `page` is at a table other than `old_code` (its rematch); return that table's code.
+
+    Watches the address rather than waiting for a navigation: the host's phone is sent to the new table twice at
+    once (the rematch form's answer and its live refresh), and the first navigation is cut short by the second.
+    """
+    expect(page).to_have_url(re.compile(rf"/t/(?!{old_code}$)[A-Z0-9]+$"), timeout=timeout)
+    return page.url.rsplit("/", 1)[1]

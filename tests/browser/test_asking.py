@@ -15,6 +15,7 @@ from .table import (
     LOBBY_URL,
     TABLE_URL,
     card,
+    expect_new_table,
     join,
     mark_page,
     start_from_home,
@@ -156,14 +157,9 @@ def test_a_rematch_with_a_new_starter_variant_and_house_rule_starts_that_way_on_
     form.get_by_label(over_21).select_option("bust")
     form.get_by_role("button", name="Rematch with these changes").click()
 
-    def at_another_table(url: str) -> bool:
-        return bool(TABLE_URL.search(url)) and not url.endswith(f"/t/{code}")
-
-    host.wait_for_url(at_another_table)
-    new_code = host.url.rsplit("/", 1)[1]
-    for phone in (bob, watcher):  # the others follow as today: the banner points at the new table
-        phone.get_by_role("link", name="Go to the new table").click()
-        phone.wait_for_url(at_another_table)
+    new_code = expect_new_table(host, code)
+    for phone in (bob, watcher):  # the others follow by themselves, within 3 s
+        expect(phone).to_have_url(host.url, timeout=3000)
     for phone in (host, bob, watcher):
         assert phone.url.endswith(f"/t/{new_code}")
         expect(turn(phone)).to_have_text("Cy's turn")

@@ -36,7 +36,8 @@ def test_the_table_display_follows_the_game_large_and_never_enters_cards(server:
     expect(total).to_have_text("0")
     expect(display.locator(".display-total")).to_have_text("Total 0 up to 21")  # in words, not "0 / 21"
     expect(display.locator(".display-turn")).to_have_text("Ann's turn")
-    expect(display.get_by_role("button")).to_have_count(0)  # nothing to tap
+    # Nothing to tap but the switch of the spoken calls.
+    expect(display.get_by_role("button")).to_have_text(["Speak the calls"])
     expect(display.locator(".display-direction")).to_contain_text("Clockwise")
     server.act(code, token, type="play", player="Ann", card="6")
     expect(total).to_have_text("6", timeout=3000)

@@ -12,6 +12,7 @@ from ..extensions import get_referee
 from ..http import navigate
 from ..rematchnote import rematch_note
 from ..standings import series_tally
+from .calls import CALL_LANGUAGE, spoken_call
 from .common import service_error_page
 from .summary import strip, tiebreak_note
 
@@ -22,12 +23,16 @@ bp.register_error_handler(ServiceError, service_error_page)
 def _context(view: TableView) -> dict[str, object]:
     # No device: the display never enters cards and never shows a phone's own cues.
     state = view.state
+    latest = strip(view, None)
+    tiebreak = tiebreak_note(state)
     return {
         "view": view,
         "state": state,
-        "strip": strip(view, None),
+        "strip": latest,
+        "call": spoken_call(view, latest, tiebreak),
+        "call_language": CALL_LANGUAGE,
         "rematch_note": rematch_note(view),
-        "tiebreak": tiebreak_note(state),
+        "tiebreak": tiebreak,
         "started_tiebreak": any(event.kind is EventKind.TIEBREAK for event in state.events),
         **_series(view),
     }

@@ -15,15 +15,16 @@ from ...engine import WILD_CARDS, Bust, Card, Leave, Play, SetHand, Status, TieB
 from ...engine.words import N_, Sentence
 from ...service import DeviceRow, Phone, permissions
 from ...service.codec import Command, Redo, Undo
-from ...service.errors import Conflict, Invalid, ServiceError
+from ...service.errors import Conflict, Invalid, ServiceError, Unconfirmed
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..http import http_status, is_htmx, nothing_changed
+from ..http import http_status, is_htmx, navigate, nothing_changed
 from ..i18n import worded
 from ..playlog import bgstats_link
 from ..security import csrf_ok
 from ..standings import standings
 from .asking import asking_context
+from .calls import CALL_LANGUAGE, spoken_call
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
 from .loglines import LOG_HAS_IDS, log_changes
@@ -86,6 +87,8 @@ def board_context(
     errors, notices, quiet = _messages(full_page, extra.pop("errors", None))
     quiet = extra.pop("quiet", None) or quiet
     may = permissions(view, device)
+    latest = strip(view, device)
+    tiebreak = tiebreak_note(state)
     return {
         "view": view,
         "state": state,
@@ -114,8 +117,10 @@ def board_context(
         "me": identity(view, device),
         **_game_over(view),
         **rematch_context(view, device),
-        "strip": strip(view, device),
-        "tiebreak": tiebreak_note(state),
+        "strip": latest,
+        "tiebreak": tiebreak,
+        "call": spoken_call(view, latest, tiebreak),
+        "call_language": CALL_LANGUAGE,
         **asking_context(view, device),
         **extra,
     }
@@ -170,8 +175,9 @@ def _render_board(
     quiet: list[str] | None = None,
     shown: TableView | None = None,
     kept_join_tag: str | None = None,
+    repeat: Unconfirmed | None = None,
 ) -> str:
-    context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag)
+    context = board_context(view, device, errors=errors, quiet=quiet, kept_join_tag=kept_join_tag, repeat=repeat)
     # The join panel sits outside the board: send it along (htmx swaps it by id) when what this phone
     # shows is out of date: a new join link, a phone that joined or was removed, the right to see it.
     context["join_changed"] = join_changed(context["join_tag"])
@@ -206,6 +212,10 @@ def board(code: str) -> BaseResponse | str:
     if request.args.get("since", "") == str(numbers[1]):
         return nothing_changed()
     view = referee.view(code)
+    if view.rematch_code is not None and is_htmx():
+        # Every phone follows the rematch by itself, as the table display does: its live refresh takes it to the
+        # new table, where it keeps its seat, or keeps watching, as "Go to the new table" would (service/rematch.py).
+        return navigate(url_for("table.page", code=view.rematch_code))
     return _render_board(view, current_device(view))
 
 
@@ -236,6 +246,18 @@ def respond(
     elif error is not None:
         flash(worded(error.message), "error")
     return redirect(url_for("table.page", code=view.code), 303)
+
+
+def ask_first(view: TableView, device: DeviceRow | None, question: Unconfirmed) -> tuple[str, int]:
+    """Nothing was entered: the board (or, without JavaScript, the page) asks whether the repeated card counts.
+
+    A 409, as for any tap that entered nothing: of phones tapping at once, only the one whose card went in gets a 200.
+    """
+    status = http_status(question)
+    if is_htmx():
+        return _render_board(view, device, repeat=question), status
+    context = board_context(view, device, full_page=True, repeat=question)
+    return render_template("table.html", rules_query=None, rules_results=None, **context), status
 
 
 def moved_on_message(view: TableView, command: Command) -> Sentence:
@@ -341,7 +363,13 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         # opened before an upgrade does not say "log": it gets the whole board).
         known = expected_version == view.version and request.values.get("log") == LOG_HAS_IDS
         shown = view if known else None
-        view = referee.act(view.code, command, actor=Phone(device), expected_version=expected_version)
+        # "Yes" to the question a repeated card asks (templates/_board.html, block banner).
+        again = request.form.get("again") == "yes"
+        view = referee.act(
+            view.code, command, actor=Phone(device), expected_version=expected_version, repeat_confirmed=again
+        )
+    except Unconfirmed as question:
+        return ask_first(question.view or view, device, question)
     except Conflict as error:
         fresh = error.view or view
         # A double tap's second post is told its card is in (service.already_in); any other, what moved on.
