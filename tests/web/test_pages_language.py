@@ -1,0 +1,97 @@
+"""The pages around the game in the phone's language: starting a table, joining it, the lobby and the host's page."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .conftest import Node, Phone
+
+
+def french_phone(app: Flask) -> Phone:
+    """A phone whose browser asks for French on every request (Accept-Language), as a phone set to French does."""
+    client: FlaskClient = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr-FR,fr;q=0.9,en;q=0.5"
+    return Phone(client)
+
+
+def german_phone(app: Flask) -> Phone:
+    """A phone whose browser asks for English, switched to German with the switch at the foot of the page."""
+    client: FlaskClient = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en-GB,en;q=0.9"
+    phone = Phone(client)
+    assert phone.open("/language/de?next=/").status_code == 303
+    return phone
+
+
+def lang(phone: Phone) -> str | None:
+    """The language the open page says it is in (`<html lang>`)."""
+    html = phone.page.find("html")
+    assert html is not None
+    return html.get("lang")
+
+
+def texts(page: Node) -> str:
+    """Everything a reader sees on the page, as one string."""
+    return page.text()
+
+
+def labels(page: Node) -> list[str]:
+    """The text of every <label> and <legend> on the page."""
+    return [node.text() for node in page.iter() if node.tag in ("label", "legend", "summary")]
+
+
+def start_table(phone: Phone, names: list[str], start_button: str) -> str:
+    """Fill the home page's form with `names` and tap its start button (named in the phone's language); return the
+    lobby's path."""
+    phone.open("/")
+    form = phone.page.by_id("setup")
+    response = phone.submit(form, phone.button(start_button), name=names, team=["A", "B", "A"][: len(names)])
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    path = urlsplit(response.headers["Location"]).path
+    assert path.endswith("/lobby"), path
+    phone.open(path)
+    return path
+
+
+def test_a_french_phone_reads_the_start_a_table_form_in_french(app: Flask) -> None:
+    phone = french_phone(app)
+    phone.open("/")
+    assert lang(phone) == "fr"
+    shown = texts(phone.page)
+    assert "Ouvrir une table" in shown
+    assert "Saisissez les joueurs dans l'ordre des places" in shown
+    assert "+ Ajouter un joueur" in phone.page.buttons()
+    assert "Commencer la partie" in phone.page.buttons()
+    assert "Retirer le joueur 2" in phone.page.buttons()
+    found = labels(phone.page)
+    assert "Joueurs (2 à 6)" in found
+    assert "Nom du joueur 1" in found
+    assert "Mort subite : finit dès qu'un joueur perd sa dernière vie" in found
+    # The house rules: each question and its readings, the usual one marked so.
+    assert "Qui peut saisir les cartes ?" in found
+    assert "Une nouvelle manche commence : dans quel sens joue-t-on ?" in found
+    options = [node.text() for node in phone.page.iter() if node.tag == "option"]
+    usual = "Toujours à nouveau dans le sens des aiguilles d'une montre, en commençant à gauche du nouveau donneur."
+    assert f"{usual} (habituel)" in options
+    assert "Équipe A" in options
+    # The words of the English form are gone from it.
+    for english in ("Start a table", "Add a player", "House rules", "Who may enter cards?", "clockwise"):
+        assert english not in shown, english
+
+
+def test_the_german_pick_gives_the_form_in_german_whatever_the_browser_asks(app: Flask) -> None:
+    phone = german_phone(app)
+    phone.open("/")
+    assert lang(phone) == "de"
+    shown = texts(phone.page)
+    assert "Einen Tisch starten" in shown
+    assert {"+ Spieler hinzufügen", "Spiel starten", "Tisch öffnen"} <= set(phone.page.buttons())
+    found = labels(phone.page)
+    assert "Wer darf Karten eintragen?" in found
+    assert "Hausregeln (die üblichen sind schon gewählt)" in found
+    assert "Standard: Wer als Letzter noch ein Leben hat, gewinnt" in found
+    assert phone.page.by_id("watch-code").get("placeholder") == "z. B. K7MP2X"
+    assert "Start a table" not in shown and "House rules" not in shown
