@@ -95,3 +95,53 @@ def test_the_german_pick_gives_the_form_in_german_whatever_the_browser_asks(app:
     assert "Standard: Wer als Letzter noch ein Leben hat, gewinnt" in found
     assert phone.page.by_id("watch-code").get("placeholder") == "z. B. K7MP2X"
     assert "Start a table" not in shown and "House rules" not in shown
+
+
+def test_a_french_phone_starts_a_table_and_another_joins_it_all_in_french(app: Flask) -> None:
+    host = french_phone(app)
+    lobby = start_table(host, ["Ann", "Bob"], "Commencer la partie")
+    assert lang(host) == "fr"
+    shown = texts(host.page)
+    assert "Rassembler les téléphones" in shown
+    assert "Qui est là" in shown
+    assert "attend un téléphone" in shown
+    assert "Lequel êtes-vous ?" in shown
+    assert {"Je suis Ann", "Je suis Bob", "Je compte seulement les points"} <= set(host.page.buttons())
+    link = host.page.find("a", class_="join-link")
+    assert link is not None
+    # The host says it is Ann, in French, and the lobby says so.
+    assert host.press("Je suis Ann").status_code == 303
+    host.open(lobby)
+    assert "Ce téléphone est celui de Ann (et de l'hôte)." in texts(host.page)
+
+    guest = french_phone(app)
+    assert guest.open(urlsplit(link["href"]).path).status_code == 200
+    assert lang(guest) == "fr"
+    shown = texts(guest.page)
+    assert "Qui êtes-vous ?" in shown
+    assert "Touchez votre nom" in shown
+    assert {"Je regarde seulement", "Je compte les points (sans jouer)"} <= set(guest.page.buttons())
+    assert "Ann — sur un autre téléphone" in guest.page.buttons()
+    response = guest.press("Bob")
+    assert response.status_code == 303
+    assert urlsplit(response.headers["Location"]).path == lobby.removesuffix("/lobby")
+
+    host.open(lobby)
+    shown = texts(host.page)
+    assert "Ann est là" in shown and "Bob est là" in shown
+    assert "Tout le monde est là — commencer" in shown
+
+
+def test_a_german_host_reads_the_lobby_and_its_own_table_page_in_german(app: Flask) -> None:
+    host = german_phone(app)
+    lobby = start_table(host, ["Ann", "Bob", "Cy"], "Spiel starten")
+    shown = texts(host.page)
+    assert lang(host) == "de"
+    assert "Handys sammeln" in shown and "Wer ist da" in shown and "Tischcode" in shown
+    assert "Ohne Warten starten" in shown
+    assert "Spieler ohne Handy können trotzdem mitspielen" in shown
+    host.open(lobby.removesuffix("/lobby") + "/me")
+    shown = texts(host.page)
+    assert "Das ist dein Tisch" in shown
+    assert "Zum Tisch" in shown
+    assert "Gather the phones" not in shown and "Which one is you?" not in shown

@@ -89,7 +89,8 @@ class PhoneRow:
     @property
     def when(self) -> str:
         """The words after the label: "joined 20:14", numbered if an earlier row reads the same."""
-        return f"joined {self.joined}" + (f" ({self.nth})" if self.nth > 1 else "")
+        joined = worded(Sentence(N_("joined %(time)s"), time=self.joined))
+        return joined + (f" ({self.nth})" if self.nth > 1 else "")
 
     @property
     def name(self) -> str:
