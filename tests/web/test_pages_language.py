@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from conftest import Api
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -145,3 +146,33 @@ def test_a_german_host_reads_the_lobby_and_its_own_table_page_in_german(app: Fla
     assert "Das ist dein Tisch" in shown
     assert "Zum Tisch" in shown
     assert "Gather the phones" not in shown and "Which one is you?" not in shown
+
+
+def test_a_german_phone_reads_the_rules_panels_headings_buttons_and_labels_in_german(app: Flask, api: Api) -> None:
+    api.create(["Ann", "Bob"], house_rules={"over_21": "bust"})
+    phone = german_phone(app)
+    phone.open(f"/rules?table={api.code}")
+    assert lang(phone) == "de"
+    shown = texts(phone.page)
+    assert phone.page.find("h1").text() == "Regeln von 5 Alive"  # type: ignore[union-attr]
+    assert "Einen Streit klären" in labels(phone.page)
+    assert "Fragen" in phone.page.buttons()
+    assert phone.page.by_id("rules-q").get("placeholder") == "z. B. darf eine Bombe die letzte Karte sein?"
+    assert f"Zurück zu Tisch {api.code}" in shown
+    assert f"Hausregeln an Tisch {api.code}" in shown
+    # The table's house rules: the question and both readings in German.
+    assert "Was passiert, wenn jemand eine Zahlenkarte spielt, mit der die Summe über 21 kommt?" in shown
+    assert "Dieser Tisch: Die Karte darf gelegt werden, aber man kommt über 21" in shown
+    assert "Andere Lesart: Die Karte darf nicht gespielt werden." in shown
+    assert "Quelle: " in shown
+    for english in ("Settle an argument", "House rules at table", "This table:", "Other reading:", "Source:"):
+        assert english not in shown, english
+
+    phone.open(f"/rules/bust?table={api.code}")
+    shown = texts(phone.page)
+    assert "Hausregel: Was passiert, wenn jemand eine Zahlenkarte spielt" in shown
+    assert "Üblich:" in shown and "Andere Lesart — dieser Tisch:" in shown
+    assert "Alle Regeln" in shown and "All rules" not in shown
+
+    answer = phone.client.get("/rules/search?q=zzzz+qqqq", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "Keine Antwort gefunden für „zzzz qqqq“." in answer
