@@ -176,3 +176,26 @@ def test_a_german_phone_reads_the_rules_panels_headings_buttons_and_labels_in_ge
 
     answer = phone.client.get("/rules/search?q=zzzz+qqqq", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "Keine Antwort gefunden für „zzzz qqqq“." in answer
+
+
+def test_the_whole_log_and_the_error_page_read_in_french_and_the_offline_page_in_german(app: Flask) -> None:
+    phone = french_phone(app)
+    code = phone.start(["Ann", "Bob", "Cy"])
+    phone.open(f"/t/{code}/log")
+    shown = texts(phone.page)
+    assert lang(phone) == "fr"
+    assert f"Tout le journal de la table {code}" in shown
+    assert "Ce qui s'est passé" in shown and "Retour à la table" in shown
+    assert "Rien pour l'instant. Ann joue en premier ; Cy a distribué." in shown
+    assert "What happened" not in shown and "Nothing yet" not in shown
+
+    assert phone.open("/t/QQQQQQ").status_code == 404
+    assert "Aller à la page d'accueil" in texts(phone.page)
+
+    german = german_phone(app)
+    german.open("/offline.html")
+    assert lang(german) == "de"
+    shown = texts(german.page)
+    assert "Tisch nicht erreichbar — bist du im selben WLAN?" in shown
+    assert "Jetzt noch mal versuchen" in german.page.buttons()
+    assert "Can't reach" not in shown
