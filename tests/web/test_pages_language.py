@@ -199,3 +199,26 @@ def test_the_whole_log_and_the_error_page_read_in_french_and_the_offline_page_in
     assert "Tisch nicht erreichbar — bist du im selben WLAN?" in shown
     assert "Jetzt noch mal versuchen" in german.page.buttons()
     assert "Can't reach" not in shown
+
+
+def test_the_hosts_list_of_phones_names_them_in_the_hosts_language(app: Flask) -> None:
+    host = german_phone(app)
+    start_table(host, ["Ann", "Bob"], "Spiel starten")
+    lobby = host.url
+    link = host.page.find("a", class_="join-link")
+    assert link is not None
+    guest, watcher = french_phone(app), french_phone(app)
+    for phone, who in ((guest, "Bob"), (watcher, "Je regarde seulement")):
+        phone.open(urlsplit(link["href"]).path)
+        assert phone.press(who).status_code == 303
+    host.open(lobby.removesuffix("/lobby"))
+    rows = [row.text() for row in host.page.by_id("join").find_all("li")]
+    assert [row.split(" ·")[0] for row in rows] == ["Gastgeber (dieses Handy)", "Handy von Bob", "Schaut zu"]
+    assert all("beigetreten um" in row for row in rows)
+    remove = next(name for name in host.page.buttons() if name.endswith(" entfernen") and "Handy von Bob" in name)
+    assert remove.startswith("Handy von Bob, beigetreten um ")
+    host.follow(host.press(remove))
+    assert "Handy von Bob entfernt: Es kann keine Karten mehr eintragen." in texts(host.page)
+    assert any(
+        name.startswith("Handy von Bob, beigetreten um") for name in host.page.buttons() if "zurückholen" in name
+    )
