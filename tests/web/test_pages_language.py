@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import pytest
 from conftest import Api
 from flask import Flask
 from flask.testing import FlaskClient
@@ -222,3 +223,49 @@ def test_the_hosts_list_of_phones_names_them_in_the_hosts_language(app: Flask) -
     assert any(
         name.startswith("Handy von Bob, beigetreten um") for name in host.page.buttons() if "zurückholen" in name
     )
+
+
+SAID_IN_ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
+
+
+def words_read(page: Node) -> list[str]:
+    """What a reader (or a screen reader) meets on the page, as words: its text and the attributes said aloud."""
+    said = [page.text()]
+    said += [node.attrs[name] for node in page.iter() for name in SAID_IN_ATTRIBUTES if node.attrs.get(name)]
+    return " ".join(said).split()
+
+
+def trigrams(words: list[str]) -> set[tuple[str, str, str]]:
+    """Every run of three words in a row."""
+    return {(a, b, c) for a, b, c in zip(words, words[1:], words[2:], strict=False)}
+
+
+def host_and_guest(app: Flask, language: str) -> tuple[Phone, Phone, str]:
+    """A table started by a phone reading `language`, with a second phone of that language seated as Bob."""
+    clients = [app.test_client(), app.test_client()]
+    for client in clients:
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    host, guest = Phone(clients[0]), Phone(clients[1])
+    code = host.start(["Ann", "Bob", "Cy"])
+    link = host.page.find("a", class_="join-link")
+    assert link is not None
+    guest.open(urlsplit(link["href"]).path)
+    return host, guest, code
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_no_english_run_of_three_words_is_left_on_the_pages_around_the_game(app: Flask, language: str) -> None:
+    english_host, english_guest, english_code = host_and_guest(app, "en")
+    host, guest, code = host_and_guest(app, language)
+    # The guest's "Who are you?", then the host's pages, each next to the same page read in English.
+    pairs = [(english_guest, guest, "")]
+    for path in ("/", "/t/{code}/lobby", "/t/{code}/me", "/t/{code}/log", "/t/NOSUCH", "/offline.html"):
+        english_host.open(path.format(code=english_code))
+        host.open(path.format(code=code))
+        pairs.append((english_host, host, path))
+    for english, translated, path in pairs:
+        left = trigrams(words_read(english.page)) & trigrams(words_read(translated.page))
+        # Names, codes, the app's name and the language switch are the same in every language.
+        same = {"Ann", "Bob", "Cy", "5", "Alive", "Referee", "·", "English", "Français", "Deutsch"}
+        left = {run for run in left if not set(run) & same}
+        assert left == set(), (path, sorted(left)[:5])
