@@ -39,3 +39,18 @@ def test_a_french_phone_starts_a_table_and_a_french_phone_joins_it(server: Serve
     # The host's lobby ticks Bob's seat live, in French.
     expect(seats.nth(1)).to_contain_text("Bob est là", timeout=5000)
     expect(host.get_by_role("link", name="Commencer sans attendre")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_german_phone_asks_the_rules_panel_and_reads_its_chrome_in_german(server: Server, phones: Phones) -> None:
+    page = phones.new(locale="de-DE")
+    page.goto(server.url + "/rules")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_role("heading", name="Regeln von 5 Alive", level=1)).to_be_visible()
+    search = page.get_by_label("Einen Streit klären")
+    expect(search).to_have_attribute("placeholder", "z. B. darf eine Bombe die letzte Karte sein?")
+    # The live search's answer (an htmx request of its own) is in German too.
+    search.fill("zzzz qqqq")
+    expect(page.locator("#rules-results")).to_contain_text("Keine Antwort gefunden für „zzzz qqqq“.")
+    search.fill("bomb last card")
+    expect(page.locator("#rules-results .rule-source").first).to_contain_text("Quelle: ")
