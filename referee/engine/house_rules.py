@@ -45,97 +45,111 @@ class HouseRuleSpec:
 HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
     HouseRuleSpec(
         name="over_21",
-        question="What happens when someone plays a number card that takes the total above 21?",
+        question=N_("What happens when someone plays a number card that takes the total above 21?"),
         rule="over-21",
         readings=(
             Reading(
                 "refuse",
-                "The card cannot be played. A player who has nothing that fits taps "
-                "Can't play: they keep their cards and lose a life.",
+                N_(
+                    "The card cannot be played. A player who has nothing that fits taps "
+                    "Can't play: they keep their cards and lose a life."
+                ),
                 '1994 rules ("you do not play the card"); how-to + FAQ',
             ),
             Reading(
                 "bust",
-                "The card may be laid down, but it counts as a bust: it goes back to the "
-                "player's hand and they lose a life.",
+                N_(
+                    "The card may be laid down, but it counts as a bust: it goes back to the "
+                    "player's hand and they lose a life."
+                ),
                 'modern text ("the card is then returned to you")',
             ),
         ),
     ),
     HouseRuleSpec(
         name="bomb_last_card",
-        question="A Bomb is someone's last card: is it answered as well as ending the round?",
+        question=N_("A Bomb is someone's last card: is it answered as well as ending the round?"),
         rule="bomb-last-card",
         readings=(
             Reading(
                 "both",
-                "Both: everyone else must first answer the Bomb with a 0 (or lose a life), then "
-                "the round ends and everyone still holding cards loses a life.",
+                N_(
+                    "Both: everyone else must first answer the Bomb with a 0 (or lose a life), then "
+                    "the round ends and everyone still holding cards loses a life."
+                ),
                 "interpretation by the how-to FAQ author (Eric Mortensen)",
             ),
             Reading(
                 "round_only",
-                "Only the round ends: nobody answers the Bomb, everyone else loses one life.",
+                N_("Only the round ends: nobody answers the Bomb, everyone else loses one life."),
                 "interpretation: the texts only say the last card ends the hand",
             ),
         ),
     ),
     HouseRuleSpec(
         name="zero_answer_last_card",
-        question="Someone answers a Bomb with the 0 that was their last card: have they gone out?",
+        question=N_("Someone answers a Bomb with the 0 that was their last card: have they gone out?"),
         rule="zero-answer-last-card",
         readings=(
             Reading(
                 "goes_out",
-                "Yes: their hand is empty, so the round ends as if they had played their last "
-                "card, and everyone still holding cards loses a life.",
+                N_(
+                    "Yes: their hand is empty, so the round ends as if they had played their last "
+                    "card, and everyone still holding cards loses a life."
+                ),
                 '1994 rules ("if you still have a card or cards when a player gets rid of their last card")',
             ),
             Reading(
                 "draws_one",
-                "No: answering is not a turn. They draw one card from the draw pile and play on; "
-                "only if no card can be drawn at all do they go out after all.",
+                N_(
+                    "No: answering is not a turn. They draw one card from the draw pile and play on; "
+                    "only if no card can be drawn at all do they go out after all."
+                ),
                 'interpretation: the round ends on a card played on your turn (1994 "if it is your last card")',
             ),
         ),
     ),
     HouseRuleSpec(
         name="redeal_deal_from",
-        question="Hand in & Re-deal: who gets the first card, and which way does the deal go?",
+        question=N_("Hand in & Re-deal: who gets the first card, and which way does the deal go?"),
         rule="redeal-order",
         readings=(
             Reading(
                 "left",
-                "The player on the redealer's left gets the first card, then clockwise.",
+                N_("The player on the redealer's left gets the first card, then clockwise."),
                 '1994 rules ("start dealing to his left"); how-to + FAQ',
             ),
             Reading(
                 "direction",
-                "The next player in the current direction of play gets the first card, and the "
-                "deal follows the direction of play.",
+                N_(
+                    "The next player in the current direction of play gets the first card, and the "
+                    "deal follows the direction of play."
+                ),
                 'modern text ("dealt again in the current direction of play")',
             ),
         ),
     ),
     HouseRuleSpec(
         name="after_redeal",
-        question="After a Hand in & Re-deal, who plays next?",
+        question=N_("After a Hand in & Re-deal, who plays next?"),
         rule="after-redeal",
         readings=(
             Reading(
                 "continue",
-                "Play continues as normal: the next player in the current direction.",
+                N_("Play continues as normal: the next player in the current direction."),
                 'how-to + FAQ ("play will then continue normally"); modern text',
             ),
             Reading(
                 "left",
-                "The player on the redealer's left plays next, and the direction stays as it was: after a "
-                "Reverse, play then runs back towards the redealer, who plays again soon.",
+                N_(
+                    "The player on the redealer's left plays next, and the direction stays as it was: after a "
+                    "Reverse, play then runs back towards the redealer, who plays again soon."
+                ),
                 '1994 rules ("after a deal of any sort, play always starts to the left")',
             ),
             Reading(
                 "left_clockwise",
-                "Play starts again on the redealer's left and goes clockwise from there, as after any deal.",
+                N_("Play starts again on the redealer's left and goes clockwise from there, as after any deal."),
                 '1994 rules ("after a deal of any sort, play always starts to the left"; '
                 '"play proceeds clockwise, starting left of the dealer")',
             ),
@@ -143,97 +157,107 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
     ),
     HouseRuleSpec(
         name="empty_draw_pile",
-        question="Someone must draw but the draw pile is empty: what now?",
+        question=N_("Someone must draw but the draw pile is empty: what now?"),
         rule="empty-draw-pile",
         readings=(
             Reading(
                 "reshuffle",
-                "Turn the discard pile over, all but its top card, shuffle it and carry on drawing. If even "
-                "that is used up, the players later in turn order go short: each draws what is left, in turn.",
+                N_(
+                    "Turn the discard pile over, all but its top card, shuffle it and carry on drawing. If even "
+                    "that is used up, the players later in turn order go short: each draws what is left, in turn."
+                ),
                 "interpretation (common card-game practice; all three texts are silent)",
             ),
             Reading(
                 "stop",
-                "Nobody draws any more cards this round; play goes on with the hands as they are.",
+                N_("Nobody draws any more cards this round; play goes on with the hands as they are."),
                 "interpretation (the texts are silent)",
             ),
         ),
     ),
     HouseRuleSpec(
         name="new_round_direction",
-        question="A new round starts: which way does play go?",
+        question=N_("A new round starts: which way does play go?"),
         rule="new-round",
         readings=(
             Reading(
                 "clockwise",
-                "Always clockwise again, starting on the new dealer's left.",
+                N_("Always clockwise again, starting on the new dealer's left."),
                 '1994 rules ("play proceeds clockwise, starting left of the dealer")',
             ),
             Reading(
                 "keep",
-                "The direction at the end of the last round carries over; the player after the "
-                "new dealer in that direction starts.",
+                N_(
+                    "The direction at the end of the last round carries over; the player after the "
+                    "new dealer in that direction starts."
+                ),
                 "interpretation (the texts are silent about a new round)",
             ),
         ),
     ),
     HouseRuleSpec(
         name="bomb_teammates",
-        question="Teams: does a Bomb hit the bomber's own teammates?",
+        question=N_("Teams: does a Bomb hit the bomber's own teammates?"),
         rule="teams-bomb",
         readings=(
             Reading(
                 "all_others",
-                "Yes: every other player must answer with a 0, teammates included.",
+                N_("Yes: every other player must answer with a 0, teammates included."),
                 '1994 rules ("all other players", "your team might flip several"); how-to + FAQ',
             ),
             Reading(
                 "opponents_only",
-                "No: only the other team must answer the Bomb.",
+                N_("No: only the other team must answer the Bomb."),
                 "interpretation (a friendlier team game)",
             ),
         ),
     ),
     HouseRuleSpec(
         name="teams_both_out",
-        question="Teams: one Bomb takes both teams' last lives. Who wins?",
+        question=N_("Teams: one Bomb takes both teams' last lives. Who wins?"),
         rule="teams-both-out",
         readings=(
             Reading(
                 "together",
-                "Lives lost to one Bomb are taken together, so both teams are out at once: it is settled "
-                "like a Sudden Death tie. Every player adds up the number cards in their hand, and the "
-                "team with the lower total wins.",
+                N_(
+                    "Lives lost to one Bomb are taken together, so both teams are out at once: it is settled "
+                    "like a Sudden Death tie. Every player adds up the number cards in their hand, and the "
+                    "team with the lower total wins."
+                ),
                 "interpretation by this referee (the texts are silent; the Sudden Death tie-break of the "
                 "1994 rules and how-to)",
             ),
             Reading(
                 "bomber_team",
-                "The bomber's team wins: the Bomb was their play. The other team's lives are taken first and "
-                "the game ends as soon as it is out, so the bomber's team keeps the lives it had.",
+                N_(
+                    "The bomber's team wins: the Bomb was their play. The other team's lives are taken first and "
+                    "the game ends as soon as it is out, so the bomber's team keeps the lives it had."
+                ),
                 "interpretation by this referee (the texts are silent)",
             ),
             Reading(
                 "turn_order",
-                "Lives are taken one player at a time in turn order from the bomber; the first team to "
-                "reach 0 loses, and the game ends there.",
+                N_(
+                    "Lives are taken one player at a time in turn order from the bomber; the first team to "
+                    "reach 0 loses, and the game ends there."
+                ),
                 "interpretation by this referee (how the referee settled it before)",
             ),
         ),
     ),
     HouseRuleSpec(
         name="tiebreak_tie",
-        question="A tie-break (Sudden Death, or both teams out at once) ends level too. Who wins?",
+        question=N_("A tie-break (Sudden Death, or both teams out at once) ends level too. Who wins?"),
         rule="tiebreak",
         readings=(
             Reading(
                 "shared",
-                "The tied players (or teams) share the win.",
+                N_("The tied players (or teams) share the win."),
                 "interpretation (the 1994 rules and how-to stop at the lowest total)",
             ),
             Reading(
                 "fewest_cards",
-                "The tied player (or team) holding the fewest cards wins; still equal, they share the win.",
+                N_("The tied player (or team) holding the fewest cards wins; still equal, they share the win."),
                 "interpretation (fewer cards is closer to going out)",
             ),
         ),

@@ -282,7 +282,10 @@ class Phone:
         form = self.page.by_id("setup")
         overrides: dict[str, Any] = {"name": names, "team": ["A" if i % 2 == 0 else "B" for i in range(len(names))]}
         overrides.update(fields)
-        response = self.submit(form, self.button("Start the table"), **overrides)
+        # The start button by what it sends, whatever language the phone reads it in.
+        start = form.find("button", name="op", value="start")
+        assert start is not None
+        response = self.submit(form, start, **overrides)
         assert response.status_code == 303, response.get_data(as_text=True)[:2000]
         path = urlsplit(response.headers["Location"]).path
         # The host lands in the lobby first (pages/lobby.py); the table is one tap further.

@@ -23,9 +23,9 @@ bp.register_error_handler(ServiceError, service_error_page)
 
 MAX_SEATS = 6
 VARIANT_LABELS = {
-    Variant.STANDARD: "Standard: last player with a life wins",
-    Variant.SUDDEN_DEATH: "Sudden Death: ends as soon as a player loses their last life",
-    Variant.TEAMS: "Teams: two teams share five lives each (4–6 players)",
+    Variant.STANDARD: N_("Standard: last player with a life wins"),
+    Variant.SUDDEN_DEATH: N_("Sudden Death: ends as soon as a player loses their last life"),
+    Variant.TEAMS: N_("Teams: two teams share five lives each (4–6 players)"),
 }
 # Which part of the form a refused setup points at (the engine names its field; the form groups some).
 FORM_FIELDS = {"first_player": "players", "entry": "form"}
@@ -127,8 +127,8 @@ class SetupForm:
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    """The variants a form offers: (value, label)."""
-    return [(variant.value, VARIANT_LABELS[variant]) for variant in Variant]
+    """The variants a form offers: (value, label in this request's language)."""
+    return [(variant.value, worded(VARIANT_LABELS[variant])) for variant in Variant]
 
 
 def _render_home(form: SetupForm, status: int = 200) -> tuple[str, int]:

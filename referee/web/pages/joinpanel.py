@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -16,6 +17,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.words import N_, Sentence
 from ...service import DeviceRow, Phone, permissions
+from ...service.base import (
+    HOST_LABEL,
+    HOST_MOVED_LABEL,
+    HOST_SCORING_LABEL,
+    MOVED_SUFFIX,
+    WAS_HOST_SUFFIX,
+    WATCHING_LABEL,
+)
 from ...service.errors import Illegal, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -35,6 +44,33 @@ ENTRY_SAVED = {
     "joined": N_("Saved: every phone that joined may enter cards now."),
     "host": N_("Saved: only this phone enters cards now; the other phones follow the game."),
 }
+
+
+# The labels the service gives phones (service/base.py, "Bob's phone" in service/seats.py and service/requests.py),
+# said in the reading phone's language. They are stored in English: the log names the phone that entered a card
+# by its label.
+FIXED_LABELS = {
+    HOST_LABEL: N_("Host"),
+    HOST_SCORING_LABEL: N_("Host (keeping score)"),
+    WATCHING_LABEL: N_("Watching"),
+    HOST_MOVED_LABEL: N_("The host's old phone"),
+    "Scorekeeper": N_("Scorekeeper"),  # a phone that joined to keep score (service/seats.py)
+}
+NAMED_LABELS = ((MOVED_SUFFIX, N_("%(name)s's old phone")), ("'s phone", N_("%(name)s's phone")))
+
+
+def label_said(label: str, players: Sequence[str]) -> str:
+    """A phone's label in this request's language ("Bob's phone": "téléphone de Bob"); any other label as it is."""
+    if label in FIXED_LABELS:
+        return worded(FIXED_LABELS[label])
+    was_host = label.endswith(WAS_HOST_SUFFIX)
+    core = label.removesuffix(WAS_HOST_SUFFIX)
+    for suffix, template in NAMED_LABELS:
+        name = core.removesuffix(suffix)
+        if name != core and name in players:
+            phone = Sentence(template, name=name)
+            return worded(Sentence(N_("%(phone)s (was the host)"), phone=phone) if was_host else phone)
+    return label
 
 
 @dataclass
@@ -65,7 +101,7 @@ class JoinPanel:
     @cached_property
     def rows(self) -> list[PhoneRow]:
         """The host's list of phones, each row told apart from the others (a dead phone and its new one)."""
-        return phone_rows(self.devices)
+        return phone_rows(self.devices, self.view.setup.players)
 
     @property
     def tag(self) -> str:
@@ -81,6 +117,8 @@ class PhoneRow:
     """One row of "Phones at this table": the phone, when it joined, and what tells it from a row alike."""
 
     device: DeviceRow
+    label: str
+    """The phone's label, in the reading phone's language."""
     joined: str
     """When it joined, as the server's clock read it ("20:14")."""
     nth: int = 1
@@ -89,15 +127,16 @@ class PhoneRow:
     @property
     def when(self) -> str:
         """The words after the label: "joined 20:14", numbered if an earlier row reads the same."""
-        return f"joined {self.joined}" + (f" ({self.nth})" if self.nth > 1 else "")
+        joined = worded(Sentence(N_("joined %(time)s"), time=self.joined))
+        return joined + (f" ({self.nth})" if self.nth > 1 else "")
 
     @property
     def name(self) -> str:
         """The row's words, unlike every other row's ("Bob's phone, joined 20:14"): its Remove button's name."""
-        return f"{self.device.label}, {self.when}"
+        return f"{self.label}, {self.when}"
 
 
-def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
+def phone_rows(devices: list[DeviceRow], players: Sequence[str] = ()) -> list[PhoneRow]:
     """Rows for the host's list, oldest first; two rows alike (same label, same minute) are numbered."""
     rows: list[PhoneRow] = []
     seen: dict[tuple[str, str], int] = {}
@@ -105,7 +144,7 @@ def phone_rows(devices: list[DeviceRow]) -> list[PhoneRow]:
         joined = time.strftime("%H:%M", time.localtime(device.created_at))
         alike = (device.label, joined)
         seen[alike] = seen.get(alike, 0) + 1
-        rows.append(PhoneRow(device, joined, seen[alike]))
+        rows.append(PhoneRow(device, label_said(device.label, players), joined, seen[alike]))
     return rows
 
 
@@ -154,7 +193,7 @@ def revoke(code: str, device_id: int) -> BaseResponse:
         "Removed %(phone)s: it can no longer enter cards. The join link and QR code changed too, so it "
         "cannot join again; phones still here stay. A mistake? Tap Bring back beside it."
     )
-    flash(worded(Sentence(said, phone=removed.label)), "info")
+    flash(worded(Sentence(said, phone=label_said(removed.label, view.setup.players))), "info")
     return _back_to_join_panel(view)
 
 
@@ -169,7 +208,10 @@ def restore(code: str, device_id: int) -> BaseResponse:
         # Said in the panel, where the host's eyes are (the page comes back scrolled to it), like its confirmations.
         flash(worded(refused.message), "info")
         return _back_to_join_panel(view)
-    flash(worded(Sentence(N_("%(phone)s is back at the table."), phone=back.label)), "info")
+    flash(
+        worded(Sentence(N_("%(phone)s is back at the table."), phone=label_said(back.label, view.setup.players))),
+        "info",
+    )
     return _back_to_join_panel(view)
 
 
