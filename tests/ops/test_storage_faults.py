@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from tools import harness
 from tools.harness import Browser, Client, LiveServer
 
@@ -29,17 +27,14 @@ def _tap(client: Client, code: str, token: str, number: int) -> harness.Reply:
     return client.json("POST", f"/api/v1/tables/{code}/actions", body, token=token)
 
 
-def test_a_full_disk_answers_503_and_loses_nothing_acknowledged(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    real_command = harness.serve_command
-    monkeypatch.setattr(
-        harness,
-        "serve_command",
-        lambda host, port: ["bash", "-c", f'ulimit -f {FILE_LIMIT_KB} && exec "$@"', "bash", *real_command(host, port)],
-    )
+def _on_a_small_disk(host: str, port: int) -> list[str]:
+    """`referee serve` allowed to write at most FILE_LIMIT_KB per file, as if the disk were full beyond it."""
+    return ["bash", "-c", f'ulimit -f {FILE_LIMIT_KB} && exec "$@"', "bash", *harness.serve_command(host, port)]
+
+
+def test_a_full_disk_answers_503_and_loses_nothing_acknowledged(tmp_path: Path) -> None:
     database = tmp_path / "referee.sqlite3"
-    server = LiveServer(database, logs=tmp_path / "logs").start()
+    server = LiveServer(database, logs=tmp_path / "logs", command=_on_a_small_disk).start()
     try:
         with Client(server.port) as client:
             created = client.json("POST", "/api/v1/tables", {"players": PLAYERS}).json()
@@ -88,7 +83,6 @@ def test_a_full_disk_answers_503_and_loses_nothing_acknowledged(
     for secret in (code, token, join_path.rsplit("/", 1)[1]):
         assert secret not in errors
 
-    monkeypatch.setattr(harness, "serve_command", real_command)
     again = LiveServer(database, logs=tmp_path / "logs-again").start()
     try:
         with Client(again.port) as client:
