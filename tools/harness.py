@@ -38,6 +38,17 @@ from referee.engine import (
 )
 
 HOST = "127.0.0.1"
+# Debian's chromium, as the browser tests and the benchmark's browser phase launch it: --no-sandbox to run as root;
+# the rest stop it calling home (tables often have no internet, and a test must not depend on it).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 _DRAWS = (Card.DRAW1, Card.DRAW2)
 
 

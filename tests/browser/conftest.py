@@ -19,20 +19,10 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from tools.harness import LiveServer
+from tools.harness import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
 from .table import join, wait_live
 
-CHROMIUM = "/usr/bin/chromium"
-# Running as root needs --no-sandbox; the rest stop chromium from calling home (tables often have no internet).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 390, "height": 844}
 STARTUP_SECONDS = 20.0
 # Counts the live stream's opens and errors so tests can wait for a page to be listening (test-only).

@@ -32,22 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..harness import CHROMIUM, CHROMIUM_ARGS
 from .http import percentile
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# As tests/browser/conftest.py launches it: --no-sandbox to run as root; the rest stop chromium calling home.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 CPU_SLOWDOWN = 4
 GOALS = {"tapping_ratio": 1.5, "watching_ratio": 2.0}
