@@ -15,15 +15,19 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Request, sync_playwright
+# Run as a file (python scripts/…), the checkout's top is not on the path: tools/ is found from there.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.bench.http import Addresses, measure_page_weight
-from tools.harness import LiveServer
+from playwright.sync_api import Page, Request, sync_playwright  # noqa: E402
+
+from tools.bench.http import Addresses, measure_page_weight  # noqa: E402
+from tools.harness import LiveServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
