@@ -7,6 +7,7 @@ streams) as blueprints. Templates and static files live inside this package (the
 
 from __future__ import annotations
 
+import os
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(instance.resolve()), instance_relative_config=True)
     app.config.from_mapping(config.APP_DEFAULTS)
     app.config.from_prefixed_env(config.ENV_PREFIX)
+    # DATABASE_URL, the name hosting platforms set, wins over REFEREE_DATABASE_URL: the order `referee serve` reads
+    # them in (config.SETTINGS), so both ways of starting the app use one database.
+    if os.environ.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
     if test_config:
         app.config.update(test_config)
     config.finish(app.config, Path(app.instance_path))

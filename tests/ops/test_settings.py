@@ -39,6 +39,23 @@ def test_a_flag_wins_over_its_variable_which_wins_over_the_default(tmp_path: Pat
     assert proxies == ("10.0.0.2", "::1")
 
 
+def test_database_url_wins_over_referee_database_url_for_serve_and_for_wsgi_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An operator who sets both (a platform's DATABASE_URL, an old REFEREE_DATABASE_URL) gets one database, whichever
+    way the app is started: `referee serve` and a WSGI server (wsgi.py, create_app) read them in the same order."""
+    platform, old = f"sqlite:///{tmp_path / 'platform.sqlite3'}", f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    both = {"DATABASE_URL": platform, "REFEREE_DATABASE_URL": old, "REFEREE_DATA_DIR": str(tmp_path)}
+    assert resolve({}, both).database == platform
+    for key, value in both.items():
+        monkeypatch.setenv(key, value)
+    from referee import create_app
+
+    assert create_app().config["DATABASE_URL"] == platform
+    monkeypatch.delenv("DATABASE_URL")
+    assert create_app().config["DATABASE_URL"] == old
+
+
 def test_every_default_is_a_value_its_flag_or_variable_accepts() -> None:
     for setting in SETTINGS:
         if setting.typed_default is not None:
