@@ -110,7 +110,7 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
 # that loads it: a script runs under its page's policy and its requests carry its page's referrer rule, and a
 # stylesheet may load only what its page's policy allows. What a file needs is that its declared type is believed
 # (nosniff: no file runs as a script or shows as a page because of what its bytes look like). The other three
-# would add 310 bytes to each of seven files of a phone's first load (docs/performance.md).
+# would add 310 bytes to each of the five files of a phone's first load (docs/performance.md).
 FILE_HEADERS: tuple[tuple[str, str], ...] = (("X-Content-Type-Options", "nosniff"),)
 # The endpoints that serve such files. Their errors (a 404 page) are documents and get every header, and so does
 # the service worker (/sw.js), which runs under the policy sent with its own script.

@@ -384,8 +384,8 @@ def assert_file_headers(headers: Any, what: str) -> None:
 def test_security_headers_on_pages_api_static_and_errors(app: Flask) -> None:
     """Every page, partial, API answer, error and the live stream carries all four headers; the files a page loads
     carry nosniff and their cache headers. The policy, framing and referrer rules act on the page that loads a file
-    (its scripts run under the page's policy), so on a file they would only add 310 bytes to each of seven files of
-    a phone's first load (docs/security.md)."""
+    (its scripts run under the page's policy), so on a file they would only add 310 bytes to each of the five files
+    of a phone's first load (docs/security.md)."""
     host = app.test_client()
     code = start_table_by_form(host, ["Ann", "Bob"])
     api = host.post("/api/v1/tables", json={"players": ["Ann", "Bob"]}).get_json()

@@ -26,8 +26,8 @@ def test_security_headers(client: FlaskClient, path: str) -> None:
 
 def test_a_stylesheet_carries_nosniff_and_its_cache_headers_not_the_page_policy(client: FlaskClient) -> None:
     """The page's policy, framing and referrer rules guard the page that loads a file, never the file (a script
-    runs under its page's policy); on each of seven files of a phone's first load they would cost 310 bytes. What a file
-    needs is to be taken for the type it says it is, and kept for a year at its versioned URL."""
+    runs under its page's policy); on each of the five files of a phone's first load they would cost 310 bytes.
+    What a file needs is to be taken for the type it says it is, and kept for a year at its versioned URL."""
     page = client.get("/").get_data(as_text=True)
     stylesheet = html.unescape(page.split('rel="stylesheet" href="', 1)[1].split('"', 1)[0])
     with client.get(stylesheet) as response:
