@@ -13,12 +13,13 @@ already minified by their authors) and everything else are served byte for byte 
 Each file is read, minified and hashed once per version on disk (its mtime and size), never per request.
 
 The pages' own script is written as one small file per concern in `static/js/` (the live stream, one tap one
-card, focus kept across a swap, ...) but goes to a phone as one file, `app.js`: the parts joined in the order
-`BUNDLES` lists and minified together. Each script is a request for a cheap phone and about 660 bytes of headers on
-the wire, and a part under 1 KB is not worth gzip: loaded one by one, the fourteen parts put a host's first load at
-52.6 KB (22 requests) against a budget of 40 KB; as one file it stays at 38.8 KB (9 requests), as before the split
-(docs/performance.md). A part fetched on its own goes out as it is on disk, like every file below the top of
-`static/`; no page links one.
+card, focus kept across a swap, registering the service worker, ...) but goes to a phone as one file, `app.js`: the
+parts joined in the order `BUNDLES` lists and minified together. Each script is a request for a cheap phone and its
+headers on the wire, and a part under 1 KB is not worth gzip: loaded one by one, fourteen parts put a host's first
+load at 52.6 KB (22 requests) against a budget of 40 KB (docs/performance.md). htmx and its live-stream extension,
+which every page loads together, go out the same way as one file, joined byte for byte as vendored, never
+minified. A part fetched on its own goes out as it is on disk, like every file below the top of `static/`; no page
+links one.
 """
 
 from __future__ import annotations
@@ -75,7 +76,11 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/notentered.js",
         "js/turn.js",
         "js/wakelock.js",
+        "js/pwa.js",
     ),
+    # htmx and its live-stream extension, which every page loads together and in this order: joined byte for byte
+    # as vendored (nothing under vendor/ is minified), one request instead of two (docs/performance.md).
+    "vendor/htmx-2.0.11-sse-2.2.4.js": ("vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-sse-2.2.4.min.js"),
 }
 
 
@@ -103,7 +108,7 @@ class Served:
 
     stamp: Stamp  # the source files' modification times and sizes when they were read
     digest: str  # 32 hex digits of the SHA-256 of the bytes served: their strong ETag
-    minified: bytes | None  # the bytes served when they are not a file's as on disk (our CSS and JS), else None
+    minified: bytes | None  # the bytes served when they are not a file's as on disk (our CSS and JS, a bundle)
 
     @property
     def version(self) -> str:
@@ -133,12 +138,14 @@ def _read(path: Path, key: str, stamp: Stamp) -> Served:
     return Served(stamp, _digest(data if minified is None else minified), minified)
 
 
-def _read_bundle(parts: list[Path], stamp: Stamp) -> Served:
-    # Minified together, not part by part: the same bytes as one file written in that order. A part that is not
-    # UTF-8 is a mistake in the repository: the bundle is then not served at all (a 404), rather than half of it.
+def _read_bundle(parts: list[Path], key: str, stamp: Stamp) -> Served:
+    # Minified together, not part by part: the same bytes as one file written in that order (third-party parts are
+    # joined as they are). A part that is not UTF-8 is a mistake in the repository: the bundle is then not served
+    # at all (a 404), rather than half of it.
     source = "\n".join(part.read_text(encoding="utf-8") for part in parts)
-    minified = _minify_js(source).encode("utf-8")
-    return Served(stamp, _digest(minified), minified)
+    minify = minifier_for(key)
+    joined = (source if minify is None else minify(source)).encode("utf-8")
+    return Served(stamp, _digest(joined), joined)
 
 
 def _digest(served: bytes) -> str:
@@ -173,7 +180,7 @@ class StaticVersions:
                 known = self._known.get(key)
             if known is not None and known.stamp == stamp:
                 return known
-            served = _read_bundle(parts, stamp) if parts else _read(path, key, stamp)
+            served = _read_bundle(parts, key, stamp) if parts else _read(path, key, stamp)
         except (OSError, ValueError):  # ValueError: a name no file can have ("a\x00b")
             return None
         with self._lock:
@@ -222,6 +229,9 @@ def _send_static(versions: StaticVersions, filename: str) -> BaseResponse:
     # The server dates every response; Werkzeug's conditional handling adds a Date field of its own, and the phone
     # got two (RFC 9110, 5.3: a field that is not a list is sent once).
     response.headers.pop("Date", None)
+    # send_file names the file for a download ("inline; filename=app.css"): a page's file is never downloaded,
+    # and the name cost 40 bytes on each file of a phone's first load.
+    response.headers.pop("Content-Disposition", None)
     return response
 
 

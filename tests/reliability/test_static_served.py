@@ -16,7 +16,7 @@ from referee.web.assets import BUNDLES
 from tools.harness import BROWSER_HEADERS, Client, LiveServer, Reply
 
 STATIC = Path(referee.__file__).parent / "static"  # what the server serves (the repository's static/, linked)
-OURS = ("app.css", "app.js", "offline.js", "pwa.js", "sw.js")
+OURS = ("app.css", "app.js", "offline.js", "sw.js")
 BLOCK_COMMENT = re.compile(r"/\*(.*?)\*/", re.S)
 LINE_COMMENT = re.compile(r"^\s*//(.*)$|\s//\s(.*)$", re.M)  # how our scripts write them (no "//" in strings)
 PLAIN = {"Accept-Encoding": "identity"}
@@ -79,6 +79,23 @@ def test_vendored_and_other_files_are_served_byte_for_byte(live_server: LiveServ
             assert reply.status == 200 and unzipped(reply) == path.read_bytes(), url
             again = get(live_server, url, {**headers, "If-None-Match": reply.headers["etag"]})
             assert again.status == 304 and again.headers["etag"] == reply.headers["etag"], url
+
+
+def test_a_page_loads_htmx_and_its_extension_as_vendored_in_one_file_then_its_own_script(
+    live_server: LiveServer,
+) -> None:
+    """Two scripts, not four: each is a request for a cheap phone and its headers on the wire (docs/performance.md).
+    The vendored files reach the phone byte for byte, in the order they must run, before the page's own script."""
+    page = get(live_server, "/").text()
+    scripts = re.findall(r'<script src="(/static/[^"?]+)\?v=[0-9a-f]{12}"', page)
+    assert scripts == ["/static/vendor/htmx-2.0.11-sse-2.2.4.js", "/static/app.js"]
+    vendored = (STATIC / "vendor/htmx-2.0.11.min.js").read_bytes() + b"\n"
+    vendored += (STATIC / "vendor/htmx-ext-sse-2.2.4.min.js").read_bytes()
+    for headers in (PLAIN, BROWSER_HEADERS):
+        reply = get(live_server, scripts[0], headers)
+        assert reply.status == 200 and reply.headers["content-type"].startswith("text/javascript")
+        assert unzipped(reply) == vendored
+    assert get(live_server, scripts[0]).headers["content-encoding"] == "gzip"
 
 
 def test_the_version_and_etag_are_of_the_bytes_sent_and_a_revalidation_gets_a_304(live_server: LiveServer) -> None:

@@ -2,8 +2,9 @@
 
 It measures the engine in this process, then starts `referee serve` on a free 127.0.0.1 port with a temporary
 database and measures HTTP throughput, live fan-out, page weight and memory against it (tools/bench/http.py).
-The figures go to a JSON file (bench-results/latest.json) and replace the generated section of
-docs/performance.md, with the machine and the date; the rest of that file is written by hand.
+The figures go to a JSON file (bench-results/latest.json, with the date) and replace the generated section of
+docs/performance.md, with the machine and the commit measured (the docs name no dates); the rest of that file is
+written by hand.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import os
 import platform
 import re
+import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -49,6 +51,17 @@ def machine() -> dict[str, Any]:
     }
 
 
+def commit() -> str | None:
+    """The checkout's commit, short, or None outside a git checkout."""
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return found.stdout.strip() or None
+
+
 def run(
     seconds: float = 5.0, engine_seconds: float = 3.0, memory_tables: int = http_bench.MEMORY_TABLES
 ) -> dict[str, Any]:
@@ -56,6 +69,7 @@ def run(
     started = time.perf_counter()
     figures: dict[str, Any] = {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": commit(),
         "machine": machine(),
         "engine": engine_bench.run(engine_seconds),
         "http": http_bench.run(seconds, memory_tables=memory_tables),
@@ -100,12 +114,18 @@ def _provenance(figures: Mapping[str, Any]) -> str:
     m = figures["machine"]
     server = figures["http"]["server"]
     return (
-        f"Measured {figures['date']} on **{m['cpu']}, {m['cores']} cores**, {m['os']}, Python {m['python']} "
+        f"Measured on {_where(figures)}, on **{m['cpu']}, {m['cores']} cores**, {m['os']}, Python {m['python']} "
         f"(load average {m['load_average_1m']} at the start, {m['load_average_1m_after']} at the end). "
         f"Server: `{server['command']}`, hypercorn ({server['threads']}), "
         "a fresh SQLite database; the clients run on the same machine. The whole run took "
         f"{figures['seconds']:.0f} s. Raw figures: `bench-results/latest.json`."
     )
+
+
+def _where(figures: Mapping[str, Any]) -> str:
+    # The commit, as the rest of docs/performance.md names what it measured; a date only outside a git checkout.
+    found = figures.get("commit")
+    return f"`{found}`" if found else f"a checkout without git history ({figures['date']})"
 
 
 def _goal_table(figures: Mapping[str, Any]) -> list[str]:

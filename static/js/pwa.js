@@ -1,4 +1,6 @@
-// Installing on a phone: register the service worker (it needs a secure page: HTTPS, or localhost).
+// Installing on a phone: register the service worker (it needs a secure page: HTTPS, or localhost). Its URL is the
+// page's script tag's data-service-worker (templates/base.html), read while the script runs, as only then is
+// document.currentScript that tag.
 (function () {
   "use strict";
   var script = document.currentScript;
