@@ -124,7 +124,10 @@ GERMAN_WORDS: _Rules = (
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
     (r"\b(?:spiel)?richtung\b", "richtung reverse"),
     (r"\bpass(?:e|en|karten?)?\b|\bder\s+nachste,?\s+bitte\b", " pass "),
-    (r"\bneu\s+(?:geben|gegeben|verteilen|verteilt|mischen|gemischt)\b|\b(?:karten)?neuverteil\w*|\bredeal\b", " redeal "),
+    (
+        r"\bneu\s+(?:geben|gegeben|verteilen|verteilt|mischen|gemischt)\b|\b(?:karten)?neuverteil\w*|\bredeal\b",
+        " redeal ",
+    ),
     (r"\b(?:sonder|aktions|spezial|ereignis|wild)karten?\b|\bwildcards?\b|\bjoker\b", " wild "),
     (r"\bherz(?:en|karten?)?\b|\blebenskarten?\b", "leben"),
     (r"\bsudden\s+death\b|\bplotzlicher\s+tod\b", " suddendeath "),
@@ -142,8 +145,7 @@ GERMAN_WORDS: _Rules = (
 )
 """German: the players' words for cards, numbers and kinds of game, as the search's terms (on folded text)."""
 
-FRENCH_STOPWORDS = frozenset(
-    """
+_FRENCH_STOPWORD_TEXT = """
     a au aux avec c ca ce ces cet cette d de des du elle elles en et est etre eu il ils j je l la le les leur leurs
     lui m ma mais me mes moi mon n ne ni nos notre nous on ou par pas pour qu que quel quelle quels quelles qui quoi
     s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y ai as avons avez ont etais etait
@@ -151,12 +153,11 @@ FRENCH_STOPWORDS = frozenset(
     dit dire dis peut peux pouvoir pourquoi comment faut doit dois devons bonjour salut merci svp stp vrai
     mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
     grand-pere mamie papi fils fille voisin voisine mari femme
-    """.split()
-)
+"""
+FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
 """French words that say nothing about which rule is meant."""
 
-GERMAN_STOPWORDS = frozenset(
-    """
+_GERMAN_STOPWORD_TEXT = """
     der die das den dem des ein eine einen einem einer eines und oder aber ich du er sie es wir ihr mich mir dich dir
     sich uns euch mein meine meinen meinem meiner dein deine sein seine seinen ihre ihren unser unsere ist sind war
     waren bin bist hat habe hab haben hast hatte wird werden wurde kann konnen darf durfen muss mussen soll sollen
@@ -164,8 +165,8 @@ GERMAN_STOPWORDS = frozenset(
     wenn ob dass was wie wo warum jetzt eigentlich eben halt bitte danke hallo guten tag gilt glaub ich gerade gar
     mama papa mutter vater bruder schwester cousin cousine onkel tante oma opa enkel enkelin freund freundin
     nachbar nachbarin mann frau sohn tochter
-    """.split()
-)
+"""
+GERMAN_STOPWORDS = frozenset(_GERMAN_STOPWORD_TEXT.split())
 """German words that say nothing about which rule is meant."""
 
 GENERIC_WORDS: Mapping[str, tuple[str, ...]] = {

@@ -170,3 +170,27 @@ def section_name(section: str, language: str) -> str:
     names = words(language).get("sections")
     name = names.get(section) if isinstance(names, dict) else None
     return name if isinstance(name, str) and name.strip() else section
+
+
+SOURCE_TEXTS = (
+    "interpretation by the how-to FAQ author (Eric Mortensen)",
+    "interpretation by this referee",
+    "1994 rules",
+    "how-to FAQ",
+    "modern text",
+)
+"""The texts a source names (each source names at least one: model.NAMED_SOURCES), the longest first."""
+
+
+def source_names(source: str) -> tuple[str, ...]:
+    """The texts `source` names, in the order it names them, each once ("1994 rules; how-to FAQ (...)" ->
+    ("1994 rules", "how-to FAQ")): what a phone in another language is shown of a source."""
+    found: list[tuple[int, str]] = []
+    masked = source
+    for name in SOURCE_TEXTS:
+        at = masked.find(name)
+        while at >= 0:
+            found.append((at, name))
+            masked = masked[:at] + " " * len(name) + masked[at + len(name) :]
+            at = masked.find(name)
+    return tuple(dict.fromkeys(name for _, name in sorted(found)))
