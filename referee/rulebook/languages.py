@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -30,6 +31,8 @@ TRANSLATED = ("fr", "de")
 WORDS_FILE = "rulebook.json"
 _ENTRY_FIELDS = frozenset({"title", "verdict", "answer", "reasoning", "table_notes", "aliases", "questions"})
 _SAID = ("title", "answer", "reasoning")
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+"""A word of a verdict: French typography spaces its colons and semicolons, which are no words."""
 
 
 _ELSEWHERE: list[Path] = []
@@ -123,7 +126,7 @@ def _entry_problems(item: Entry, raw: Mapping[str, object]) -> list[str]:
     if item.verdict is not None:
         if not (isinstance(verdict, str) and verdict.strip()):
             found.append("needs a verdict, as the English entry has one")
-        elif len(verdict.split()) > MAX_VERDICT_WORDS:
+        elif len(_WORD.findall(verdict)) > MAX_VERDICT_WORDS:
             found.append(f"the verdict is over {MAX_VERDICT_WORDS} words")
     notes = raw.get("table_notes", {})
     readings = {value for value, _ in item.table_notes}
