@@ -35,8 +35,7 @@ WHEEL_MUST_HOLD = (
     "referee/static/vendor/htmx-ext-sse-2.2.4.LICENSE",
     "referee/rulebook/entries.json",
     # The rules panel's words in French and German (referee/rulebook/languages.py reads them from the package).
-    "referee/translations/fr/rulebook.json",
-    "referee/translations/de/rulebook.json",
+    *(f"referee/translations/{language}/rulebook.json" for language in ("fr", "de")),
 )
 # What users never run stays out of the wheel: the test harness, the benchmark, the rules search's measuring tools.
 WHEEL_MUST_NOT_HOLD = re.compile(r"^tools/|(^|/)(harness|pgcluster|conftest)\.py$|(^|/)bench(/|\.py$)|^tests/")

@@ -465,6 +465,17 @@ class Index:
                 (doc, idf * tf * (params.k1 + 1.0) / (params.k1 + tf)) for doc, tf in docs.items()
             )
 
+        self._index_structure(reader)
+        self._index_questions(total, frequencies)
+        self._index_typical()
+
+        for word in reader.extra_vocabulary():
+            vocabulary[word] += 1
+        self.speller = Speller(vocabulary.elements())
+        self._phrase_terms.clear()
+
+    def _index_structure(self, reader: TermReader) -> None:
+        """What each entry is about, for the ranking's rules: its links, kind of game, card, case and topic names."""
         self.related = _links(self.items)
         self.number = {item.id: doc for doc, item in enumerate(self.items)}
         # What an entry rules on (its kind of game, its card) is read from the English entry, whose terms the players'
@@ -481,14 +492,6 @@ class Index:
         self.whole_game = {
             doc for doc, item in enumerate(self.items) if not topic_key(reader.terms(item.title), self.generic)
         }
-
-        self._index_questions(total, frequencies)
-        self._index_typical()
-
-        for word in reader.extra_vocabulary():
-            vocabulary[word] += 1
-        self.speller = Speller(vocabulary.elements())
-        self._phrase_terms.clear()
 
     def _terms_of(self, phrase: str) -> tuple[str, ...]:
         """The search terms of one rulebook phrase (remembered while the index is built)."""

@@ -108,7 +108,7 @@ def test_an_old_id_finds_its_entry_in_every_language(fixture_words: Path) -> Non
 
 
 def test_a_source_is_named_by_the_texts_it_cites() -> None:
-    assert source_names("1994 rules (\"at any time\"); how-to FAQ; modern text") == (
+    assert source_names('1994 rules ("at any time"); how-to FAQ; modern text') == (
         "1994 rules",
         "how-to FAQ",
         "modern text",
