@@ -45,6 +45,7 @@ FRENCH_WORDS: _Rules = (
     # Shorthand typed on a phone (the glossary of docs/translations.md for the rest).
     (r"\bjpeux\b", "je peux"),
     (r"\bjsuis\b", "je suis"),
+    (r"\bjai\b|\bg\b", "j ai"),
     (r"\bcest\b", "c est"),
     (r"\bpk\b|\bpq\b|\bpourquoi\b", "pourquoi"),
     (r"\bkoi\b", "quoi"),
@@ -88,9 +89,15 @@ FRENCH_WORDS: _Rules = (
     (r"\begalite\w*", " tie "),
     (r"\bco-?equipi\w*|\bpartenaire\w*", " teammate "),
     (r"\bequipes?\b", " team "),
-    (r"\b(?:a|avec|entre)\s+2(?:\s+joueurs?)?\b|\b2\s+joueurs?\b|\bduel\b|\bon\s+est\s+2\b", " 2player "),
-    (r"\b(?:a|avec|entre)\s+3(?:\s+joueurs?)?\b|\b3\s+joueurs?\b|\bon\s+est\s+3\b", " 3player "),
-    (r"\b(?:a|avec|entre)\s+5(?:\s+joueurs?)?\b|\b5\s+joueurs?\b|\bon\s+est\s+5\b", " 5player "),
+    # "à 2", "on est 3": a number of players only where it is said so ("le total est à 5" is a total).
+    (r"\bduel\b", " 2player "),
+    *(
+        (
+            rf"\b{n}\s+joueurs?\b|\bon\s+(?:est|joue|jouer?)\s+(?:a\s+)?{n}\b|\b(?:jouer?|jouons|jouez)\s+a\s+{n}\b",
+            f" {n}player ",
+        )
+        for n in (2, 3, 5)
+    ),
 )
 """French: the players' words for cards, numbers and kinds of game, as the search's terms (on folded text)."""
 
@@ -153,6 +160,7 @@ _FRENCH_STOPWORD_TEXT = """
     dit dire dis peut peux pouvoir pourquoi comment faut doit dois devons bonjour salut merci svp stp vrai
     mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
     grand-pere mamie papi fils fille voisin voisine mari femme
+    dans quand lorsque lorsqu puisque puisqu parce car toujours pourriez pourrait serait
 """
 FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
 """French words that say nothing about which rule is meant."""
@@ -165,6 +173,7 @@ _GERMAN_STOPWORD_TEXT = """
     wenn ob dass was wie wo warum jetzt eigentlich eben halt bitte danke hallo guten tag gilt glaub ich gerade gar
     mama papa mutter vater bruder schwester cousin cousine onkel tante oma opa enkel enkelin freund freundin
     nachbar nachbarin mann frau sohn tochter
+    in wen weil obwohl als etwas irgendwie uberhaupt dies diese dieser diesem diesen welche
 """
 GERMAN_STOPWORDS = frozenset(_GERMAN_STOPWORD_TEXT.split())
 """German words that say nothing about which rule is meant."""
