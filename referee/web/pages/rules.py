@@ -24,9 +24,9 @@ def _chips_for(variant: Variant | None = None) -> tuple[tuple[str, str], ...]:
 
 @bp.app_context_processor
 def _quick_questions() -> dict[str, object]:
-    # The search box appears on the table page too, so its chips come with every template; a chip of a phone in
-    # another language asks its question in that language.
-    return {"rules_chips": _chips_for(), "rules_chips_for": _chips_for}
+    # The search box appears on the table page too, so its chips come with every template: worked out where a page
+    # shows them (a chip of a phone in another language asks its question in that language, from its rulebook words).
+    return {"rules_chips_for": _chips_for}
 
 
 # The texts a source names, as written in entries.json: shown in the phone's language (docs/translations.md).
