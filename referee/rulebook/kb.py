@@ -9,7 +9,7 @@ from importlib import resources
 from ..engine.house_rules import SPECS_BY_NAME, HouseRules
 from ..engine.state import Variant
 from ..engine.words import N_, Sentence
-from .languages import ENGLISH, in_language, section_name
+from .languages import ENGLISH, TRANSLATED, in_language, section_name
 from .model import SECTIONS, Entry, RulebookError, parse_entries
 
 DATA_FILE = "entries.json"
@@ -29,8 +29,9 @@ def _load() -> tuple[tuple[Entry, ...], dict[str, Entry]]:
 
 @cache
 def _load_in(language: str) -> tuple[tuple[Entry, ...], dict[str, Entry]]:
-    """The entries in `language`'s words, and by id (old ids too); English is entries.json itself."""
-    if language == ENGLISH:
+    """The entries in `language`'s words, and by id (old ids too); English is entries.json itself, and so is a
+    language the rulebook has no words for (a page in it shows the English rulebook, not an error)."""
+    if language not in TRANSLATED:
         return _load()
     said = in_language(_load()[0], language)
     by_id = {item.id: item for item in said}

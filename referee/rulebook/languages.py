@@ -168,7 +168,7 @@ def in_language(english: Sequence[Entry], language: str) -> tuple[Entry, ...]:
 
 def section_name(section: str, language: str) -> str:
     """A section's name in `language` (the English name where the file has none)."""
-    if language == ENGLISH:
+    if language not in TRANSLATED:
         return section
     names = words(language).get("sections")
     name = names.get(section) if isinstance(names, dict) else None

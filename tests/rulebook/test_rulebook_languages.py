@@ -186,3 +186,22 @@ def test_the_fixture_is_shaped_like_the_real_files() -> None:
         left_out = {f"{language} entry {item.id!r} is missing" for item in entries()}
         unnamed = {f"{language} section {item.section!r} has no name" for item in entries()}
         assert set(problems(entries(), data, language)) <= left_out | unnamed
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize(
+    "query", ["😀", "=+&", "'''", "ß" * 700, "l' l' qu'", "Ünïcödé ÆŒ œuvre", "a 2 a 2 a 2 " * 80, "\u0301\u0308"]
+)
+def test_any_text_asked_in_a_language_is_answered_without_an_error(
+    fixture_words: Path, language: str, query: str
+) -> None:
+    found = search(query, language=language)
+    assert len(found) <= rulebook.MAX_RESULTS
+    assert all(result.title for result in found)
+
+
+def test_a_language_the_rulebook_does_not_have_is_answered_in_english() -> None:
+    assert search("bomb last card", language="xx")[0].id == search("bomb last card")[0].id
+    assert [item.title for item in entries("en")] == [item.title for item in entries()]
+    assert [item.title for item in entries("xx")] == [item.title for item in entries()]
+    assert by_section("xx")[0][0] == "The game"
