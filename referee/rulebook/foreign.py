@@ -72,7 +72,7 @@ FRENCH_WORDS: _Rules = (
     (r"=\s*21\b|\begale?s?\s+(?:a\s+)?21\b", " eq21 "),
     (r"=\s*10\b|\begale?s?\s+(?:a\s+)?10\b", " eq10 "),
     (r"=\s*0\b|\begale?s?\s+(?:a\s+)?0\b", " eq0 "),
-    (r"\+\s*1\b|\bplus\s+(?:un|1)\b|\bpioche[rz]?\s+(?:une?|1)(?:\s+cartes?)?\b", " draw1 "),
+    (r"\+\s*1\b|\bplus\s+(?:un|1)\b|\bpioche[rz]?\s+1(?:\s+cartes?)?\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bpioche[rz]?\s+2(?:\s+cartes?)?\b", " draw2 "),
     (r"\bbombes?\b", " bomb "),
     (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
@@ -123,7 +123,7 @@ GERMAN_WORDS: _Rules = (
     (r"=\s*21\b|\bgleich\s+21\b", " eq21 "),
     (r"=\s*10\b|\bgleich\s+10\b", " eq10 "),
     (r"=\s*0\b|\bgleich\s+0\b", " eq0 "),
-    (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b(?:1|eine)\s+(?:karte\s+)?ziehen\b", " draw1 "),
+    (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b1\s+(?:karte\s+)?ziehen\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bnimm\s+2\b|\b2\s+(?:karten\s+)?ziehen\b|\bzieh[et]?\s+2\b", " draw2 "),
     (r"\bziehkarten?\b", " draw "),
     (r"\bbomben?\b|\bkiller(?:karten?)?\b", " bomb "),
@@ -276,7 +276,9 @@ class Reader:
             if token in CONCEPTS or token.isdigit():
                 out.append(token)
             elif token not in self.stopwords:
-                out.append(stem(token, self.language))
+                stemmed = stem(token, self.language)
+                # A word whose stem is spelled like a card's term ("passe" in "ça se passe", "passen") is not the card.
+                out.append(f"{stemmed}-" if stemmed in CONCEPTS else stemmed)
         return out
 
     def words(self, text: str) -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 from referee import rulebook
 from referee.engine import HouseRules
 from referee.rulebook import RulebookError, by_section, entries, entry, problems, search, source_names
+from referee.rulebook.foreign import Reader
 from referee.rulebook.languages import TRANSLATED, words
 
 FIXTURE_WORDS = Path(__file__).resolve().parents[1] / "fixtures" / "rulebook_words"
@@ -205,3 +206,29 @@ def test_a_language_the_rulebook_does_not_have_is_answered_in_english() -> None:
     assert [item.title for item in entries("en")] == [item.title for item in entries()]
     assert [item.title for item in entries("xx")] == [item.title for item in entries()]
     assert by_section("xx")[0][0] == "The game"
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "reads", "not_read"),
+    [
+        ("fr", "le total est à 5", "5", "5player"),
+        ("fr", "on est 5 autour de la table", "5player", ""),
+        ("fr", "redistribution à 2 joueurs", "2player", ""),
+        ("fr", "je dois piocher une carte", "pioch", "draw1"),
+        ("fr", "pioche 2", "draw2", ""),
+        ("fr", "ça se passe comment", "", "pass"),
+        ("fr", "Égal vingt et un", "eq21", ""),
+        ("de", "eine Karte ziehen", "zieh", "draw1"),
+        ("de", "zwei ziehen", "draw2", ""),
+        ("de", "was passiert dann", "passiert", "pass"),
+        ("de", "das passt", "", "pass"),
+        ("de", "zu zweit", "2player", ""),
+        ("de", "Zahlenkarte", "zahl", ""),
+    ],
+)
+def test_a_language_reads_card_and_player_words_only_where_they_are_said(
+    language: str, text: str, reads: str, not_read: str
+) -> None:
+    found = Reader(language).terms(text)
+    assert not reads or reads in found, found
+    assert not not_read or not_read not in found
