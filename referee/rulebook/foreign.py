@@ -173,7 +173,7 @@ _GERMAN_STOPWORD_TEXT = """
     wenn ob dass was wie wo warum jetzt eigentlich eben halt bitte danke hallo guten tag gilt glaub ich gerade gar
     mama papa mutter vater bruder schwester cousin cousine onkel tante oma opa enkel enkelin freund freundin
     nachbar nachbarin mann frau sohn tochter
-    in wen weil obwohl als etwas irgendwie uberhaupt dies diese dieser diesem diesen welche
+    in wen
 """
 GERMAN_STOPWORDS = frozenset(_GERMAN_STOPWORD_TEXT.split())
 """German words that say nothing about which rule is meant."""
