@@ -160,7 +160,7 @@ _FRENCH_STOPWORD_TEXT = """
     dit dire dis peut peux pouvoir pourquoi comment faut doit dois devons bonjour salut merci svp stp vrai
     mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
     grand-pere mamie papi fils fille voisin voisine mari femme
-    dans quand lorsque lorsqu puisque puisqu parce car toujours pourriez pourrait serait
+    dans
 """
 FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
 """French words that say nothing about which rule is meant."""
