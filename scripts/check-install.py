@@ -34,6 +34,8 @@ WHEEL_MUST_HOLD = (
     "referee/static/vendor/htmx-ext-sse-2.2.4.min.js",
     "referee/static/vendor/htmx-ext-sse-2.2.4.LICENSE",
     "referee/rulebook/entries.json",
+    # The rules panel's words in French and German (referee/rulebook/languages.py reads them from the package).
+    *(f"referee/translations/{language}/rulebook.json" for language in ("fr", "de")),
 )
 # What users never run stays out of the wheel: the test harness, the benchmark, the rules search's measuring tools.
 WHEEL_MUST_NOT_HOLD = re.compile(r"^tools/|(^|/)(harness|pgcluster|conftest)\.py$|(^|/)bench(/|\.py$)|^tests/")
@@ -80,9 +82,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def get(url: str, body: dict[str, object] | None = None) -> tuple[int, bytes]:
+def get(url: str, body: dict[str, object] | None = None, language: str = "en") -> tuple[int, bytes]:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", "Accept-Language": language}
+    request = urllib.request.Request(url, data=data, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, response.read()
@@ -90,8 +93,8 @@ def get(url: str, body: dict[str, object] | None = None) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
-def expect(url: str, status: int, text: str, body: dict[str, object] | None = None) -> bytes:
-    got, content = get(url, body)
+def expect(url: str, status: int, text: str, body: dict[str, object] | None = None, language: str = "en") -> bytes:
+    got, content = get(url, body, language)
     if got != status or text.encode() not in content:
         fail(f"{url} answered {got} (wanted {status} with {text!r}): {content[:300]!r}")
     print(f"  /{url.split('/', 3)[3]}: {got}")
@@ -148,6 +151,9 @@ def check_pages(base: str) -> None:
     expect(f"{base}/t/{code}", 200, "Ann")
     expect(f"{base}/api/v1/tables/{code}", 200, f'"code":"{code}"')
     expect(f"{base}/rules", 200, "Rules")
+    # The rules page of a French and a German phone reads the package's rulebook.json of each language.
+    for language in ("fr", "de"):
+        expect(f"{base}/rules?q=bombe", 200, f'<html lang="{language}"', language=language)
     expect(f"{base}/static/vendor/htmx-2.0.11.min.js", 200, "htmx")
     expect(f"{base}/static/app.css", 200, "")
     expect(f"{base}/static/vendor/htmx-2.0.11.LICENSE", 200, "")

@@ -9,6 +9,10 @@ table_note(entry, house_rules)          # -> "At this table: ... — switch bomb
 rules_here(entry, house_rules, variant) # -> the table's house rules, or None where the entry's switch never comes up
 search_json("deck ran out")  # -> {"results": [{"id", "title", "verdict", "answer", "example", "source", "house_rule"}]}
 shortened_query(text)        # -> text cut to MAX_QUERY_LENGTH keeping its question (what the faces pass on)
+
+In French or German (the words from referee/translations/<language>/rulebook.json, languages.py; the search reads
+them with foreign.py):
+search("la bombe", language="fr")   entry("bomb", "de")   entries("fr")   by_section("de")   quick_questions(None, "fr")
 """
 
 from .kb import (
@@ -22,12 +26,16 @@ from .kb import (
     switch_applies,
     table_note,
 )
+from .languages import ENGLISH, TRANSLATED, problems, section_name, source_names
 from .model import EDGE_CASES, KINDS, SECTIONS, Entry, RulebookError, SearchResult
 from .search import (
+    LANGUAGES,
     MAX_QUERY_LENGTH,
     MAX_RESULTS,
     QUICK_QUESTIONS,
+    forget_translations,
     quick_questions,
+    read_translations_from,
     result_json,
     search,
     search_json,
@@ -36,6 +44,14 @@ from .search import (
 )
 
 __all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "TRANSLATED",
+    "forget_translations",
+    "problems",
+    "read_translations_from",
+    "section_name",
+    "source_names",
     "EDGE_CASES",
     "ONLY_IN",
     "KINDS",

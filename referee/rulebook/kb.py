@@ -8,6 +8,8 @@ from importlib import resources
 
 from ..engine.house_rules import SPECS_BY_NAME, HouseRules
 from ..engine.state import Variant
+from ..engine.words import N_, Sentence
+from .languages import ENGLISH, TRANSLATED, in_language, section_name
 from .model import SECTIONS, Entry, RulebookError, parse_entries
 
 DATA_FILE = "entries.json"
@@ -25,14 +27,32 @@ def _load() -> tuple[tuple[Entry, ...], dict[str, Entry]]:
     return parsed, by_id
 
 
-def entries() -> tuple[Entry, ...]:
-    """Every entry, in file order (which is reading order within each section)."""
-    return _load()[0]
+@cache
+def _load_in(language: str) -> tuple[tuple[Entry, ...], dict[str, Entry]]:
+    """The entries in `language`'s words, and by id (old ids too); English is entries.json itself, and so is a
+    language the rulebook has no words for (a page in it shows the English rulebook, not an error)."""
+    if language not in TRANSLATED:
+        return _load()
+    said = in_language(_load()[0], language)
+    by_id = {item.id: item for item in said}
+    by_id.update((old, by_id[english.id]) for old, english in _load()[1].items())
+    return said, by_id
 
 
-def entry(entry_id: str) -> Entry | None:
-    """The entry with this id, or the one it was merged into (a "Why?" link target), or None."""
-    return _load()[1].get(entry_id)
+def forget_languages() -> None:
+    """Read the language files again on next use (after a test puts another file in place)."""
+    _load_in.cache_clear()
+
+
+def entries(language: str = ENGLISH) -> tuple[Entry, ...]:
+    """Every entry, in file order (which is reading order within each section), in `language`'s words."""
+    return _load_in(language)[0]
+
+
+def entry(entry_id: str, language: str = ENGLISH) -> Entry | None:
+    """The entry with this id, or the one it was merged into (a "Why?" link target), in `language`'s words, or
+    None."""
+    return _load_in(language)[1].get(entry_id)
 
 
 def current_id(entry_id: str) -> str | None:
@@ -41,10 +61,12 @@ def current_id(entry_id: str) -> str | None:
     return None if found is None else found.id
 
 
-def by_section() -> tuple[tuple[str, tuple[Entry, ...]], ...]:
-    """Entries grouped by section in page order, for a full rules page; empty sections left out."""
-    grouped = ((section, tuple(item for item in entries() if item.section == section)) for section in SECTIONS)
-    return tuple((section, items) for section, items in grouped if items)
+def by_section(language: str = ENGLISH) -> tuple[tuple[str, tuple[Entry, ...]], ...]:
+    """Entries grouped by section in page order, for a full rules page, each section named in `language`; empty
+    sections left out."""
+    said = entries(language)
+    grouped = ((section, tuple(item for item in said if item.section == section)) for section in SECTIONS)
+    return tuple((section_name(section, language), items) for section, items in grouped if items)
 
 
 # Switches that only some games ever reach, and where: at another table their reading would be "At this table"
@@ -100,4 +122,6 @@ def table_note(item: Entry, house_rules: HouseRules | None, variant: Variant | N
     if note is None:  # unreachable for a validated entry; fall back on the engine's own wording
         value = getattr(house_rules, item.house_rule)
         note = SPECS_BY_NAME[item.house_rule].reading(value).summary
-    return f"At this table: {note}."
+    # A Sentence: the English text, which the face words again in the phone's language around the note (itself
+    # already in the language of the entry it came from).
+    return Sentence(N_("At this table: %(note)s."), note=note)

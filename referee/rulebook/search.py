@@ -42,16 +42,24 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
+from typing import Protocol
 
 from ..engine.house_rules import HouseRules
 from ..engine.state import Variant
-from .kb import entries, rules_here, table_note
+from ..engine.words import N_
+from .foreign import STEMMERS, Reader
+from .kb import entries, entry, forget_languages, rules_here, table_note
+from .languages import ENGLISH, forget, use_words_from
 from .model import Entry, SearchResult
 from .phrases import PHRASES
 from .spelling import Speller
 from .stories import story_entry
 from .synonyms import known_words, player_words
 from .text import STOPWORDS, SYNONYMS, bigrams, names, phone_speak, terms, words
+
+LANGUAGES = (ENGLISH, *STEMMERS)
+"""The languages the search reads: English with all its readings, French and German (`foreign.py`)."""
 
 MAX_RESULTS = 10
 """The most results a search returns (the JSON API's limit too)."""
@@ -220,14 +228,15 @@ class Params:
 DEFAULT_PARAMS = Params()
 
 QUICK_QUESTIONS: tuple[tuple[str, str, str], ...] = (
-    ("Last card wild?", "can my last card be a wild card", "last-card-wild-effect"),
-    ("Bomb, no 0", "bomb and nobody has a 0", "bomb"),
-    ("Bust", "bust", "bust"),
-    ("Re-deal", "hand in and re-deal", "redeal"),
-    ("Two players", "two player rules", "two-players"),
-    ("Teams Bomb", "teammate bombs do we lose lives", "teams-bomb"),
+    (N_("Last card wild?"), "can my last card be a wild card", "last-card-wild-effect"),
+    (N_("Bomb, no 0"), "bomb and nobody has a 0", "bomb"),
+    (N_("Bust"), "bust", "bust"),
+    (N_("Re-deal"), "hand in and re-deal", "redeal"),
+    (N_("Two players"), "two player rules", "two-players"),
+    (N_("Teams Bomb"), "teammate bombs do we lose lives", "teams-bomb"),
 )
-"""The rules panel's chips for the classic disputes: (label, the question it asks, the entry it finds)."""
+"""The rules panel's chips for the classic disputes: (label, the question it asks, the entry it finds). The label is
+worded in the phone's language by the face that shows it."""
 
 
 def _fields(item: Entry) -> dict[str, list[str]]:
@@ -241,14 +250,15 @@ def _fields(item: Entry) -> dict[str, list[str]]:
     }
 
 
-def topic_key(tokens: Iterable[str]) -> frozenset[str]:
+def topic_key(tokens: Iterable[str], generic: frozenset[str] = GENERIC) -> frozenset[str]:
     """The set of terms that name a topic, generic words left out."""
-    return frozenset(token for token in tokens if token not in GENERIC)
+    return frozenset(token for token in tokens if token not in generic)
 
 
-def topic_keys(item: Entry) -> set[frozenset[str]]:
+def topic_keys(item: Entry, reader: TermReader | None = None) -> set[frozenset[str]]:
     """The topic keys of an entry: its title's and each alias's."""
-    keys = {topic_key(terms(name)) for name in (item.title, *item.aliases)}
+    reader = reader or ENGLISH_READER
+    keys = {topic_key(reader.terms(name), reader.generic) for name in (item.title, *item.aliases)}
     keys.discard(frozenset())
     return keys
 
@@ -296,7 +306,7 @@ def _ruling_of_one_game(item: Entry) -> bool:
     return item.section in SCOPES and item.id != item.section.lower().replace(" ", "-")
 
 
-def _focus(item: Entry) -> frozenset[str]:
+def _focus(item: Entry, reader: TermReader, english: Entry) -> frozenset[str]:
     """The terms that say what a FAQ entry, or a rule for one case of one kind of game, is about (its title's); empty
     for any other rule.
 
@@ -306,6 +316,8 @@ def _focus(item: Entry) -> frozenset[str]:
     """
     if item.kind != "faq" and not _ruling_of_one_game(item):
         return frozenset()
+    if reader is not ENGLISH_READER:
+        return frozenset(reader.terms(item.title)) - reader.generic - _scope(english)
     # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
     # The kind of game a title names is no part of the case ("Draw cards with two players" is about drawing):
     # the one-kind-of-game cut deals with it, so "what is different with only 2" still finds the two-player rule.
@@ -351,12 +363,69 @@ def _extra_vocabulary() -> set[str]:
     return found
 
 
+class TermReader(Protocol):
+    """How the search reads one language: the same terms for the rulebook's words and a question's."""
+
+    @property
+    def generic(self) -> frozenset[str]:
+        """Terms that do not change which topic a question names."""
+        ...
+
+    @property
+    def whole_game(self) -> frozenset[str]:
+        """Terms that, alone, ask about the game as a whole."""
+        ...
+
+    @property
+    def stories(self) -> bool:
+        """True where the story table (`stories.py`, in English terms) can read the language's terms."""
+        ...
+
+    def terms(self, text: str) -> list[str]:
+        """The search terms of a rulebook text."""
+        ...
+
+    def words(self, text: str) -> list[str]:
+        """The words of a rulebook text the typo fixer learns."""
+        ...
+
+    def extra_vocabulary(self) -> set[str]:
+        """Words the typo fixer should know although the rulebook may not use them."""
+        ...
+
+
+class EnglishReader:
+    """English: the normaliser with its concept rules (`text.terms`); a question is read by `Index.query_tokens`."""
+
+    generic = GENERIC
+    whole_game = WHOLE_GAME
+    stories = True
+
+    def terms(self, text: str) -> list[str]:
+        """The search terms of a rulebook text."""
+        return terms(text)
+
+    def words(self, text: str) -> list[str]:
+        """The words of a rulebook text the typo fixer learns."""
+        return [word for word in words(text) if word not in STOPWORDS]
+
+    def extra_vocabulary(self) -> set[str]:
+        """Words the typo fixer should know although the rulebook may not use them."""
+        return _extra_vocabulary()
+
+
+ENGLISH_READER: TermReader = EnglishReader()
+
+
 class Index:
     """A BM25F index over the entries, with a speller for their vocabulary."""
 
-    def __init__(self, items: Iterable[Entry], params: Params = DEFAULT_PARAMS) -> None:
+    def __init__(
+        self, items: Iterable[Entry], params: Params = DEFAULT_PARAMS, reader: TermReader = ENGLISH_READER
+    ) -> None:
         self.items = tuple(items)
         self.params = params
+        self.reader = reader
         counts: list[dict[str, Counter[str]]] = []
         lengths: dict[str, list[int]] = {name: [] for name in params.weights}
         vocabulary: Counter[str] = Counter()
@@ -371,7 +440,7 @@ class Index:
                     tokens = list(self._terms_of(phrase))
                     found.update(tokens)
                     found.update(bigrams(tokens))
-                    vocabulary.update(word for word in words(phrase) if word not in STOPWORDS)
+                    vocabulary.update(reader.words(phrase))
                 per_field[name] = found
                 lengths[name].append(sum(found.values()))
             counts.append(per_field)
@@ -396,30 +465,39 @@ class Index:
                 (doc, idf * tf * (params.k1 + 1.0) / (params.k1 + tf)) for doc, tf in docs.items()
             )
 
-        self.related = _links(self.items)
-        self.number = {item.id: doc for doc, item in enumerate(self.items)}
-        self.scopes = [_scope(item) for item in self.items]
-        self.focus = [_focus(item) for item in self.items]
-        self.cards = [_cards(item) for item in self.items]
-        self.topics: dict[frozenset[str], set[int]] = {}
-        for doc, item in enumerate(self.items):
-            for key in topic_keys(item):
-                self.topics.setdefault(key, set()).add(doc)
-        self.whole_game = {doc for doc, item in enumerate(self.items) if not topic_key(terms(item.title))}
-
+        self._index_structure(reader)
         self._index_questions(total, frequencies)
         self._index_typical()
 
-        for word in _extra_vocabulary():
+        for word in reader.extra_vocabulary():
             vocabulary[word] += 1
         self.speller = Speller(vocabulary.elements())
         self._phrase_terms.clear()
+
+    def _index_structure(self, reader: TermReader) -> None:
+        """What each entry is about, for the ranking's rules: its links, kind of game, card, case and topic names."""
+        self.related = _links(self.items)
+        self.number = {item.id: doc for doc, item in enumerate(self.items)}
+        # What an entry rules on (its kind of game, its card) is read from the English entry, whose terms the players'
+        # card words of every language become (`foreign.py`); what it is called, from the words of its language.
+        english = [entry(item.id) or item for item in self.items]
+        self.generic = reader.generic
+        self.scopes = [_scope(item) for item in english]
+        self.focus = [_focus(item, reader, same) for item, same in zip(self.items, english, strict=True)]
+        self.cards = [_cards(item) for item in english]
+        self.topics: dict[frozenset[str], set[int]] = {}
+        for doc, item in enumerate(self.items):
+            for key in topic_keys(item, reader):
+                self.topics.setdefault(key, set()).add(doc)
+        self.whole_game = {
+            doc for doc, item in enumerate(self.items) if not topic_key(reader.terms(item.title), self.generic)
+        }
 
     def _terms_of(self, phrase: str) -> tuple[str, ...]:
         """The search terms of one rulebook phrase (remembered while the index is built)."""
         found = self._phrase_terms.get(phrase)
         if found is None:
-            found = self._phrase_terms[phrase] = tuple(terms(phrase))
+            found = self._phrase_terms[phrase] = tuple(self.reader.terms(phrase))
         return found
 
     def _index_questions(self, total: int, frequencies: Mapping[str, Mapping[int, float]]) -> None:
@@ -507,6 +585,8 @@ class Index:
     def query_tokens(self, query: str) -> list[str]:
         """The words of a query as search terms, typos fixed."""
         query = shortened_query(query)
+        if isinstance(self.reader, Reader):
+            return self.reader.query_terms(query, self.speller if self.params.fix_typos else None)
         # A capitalised word the rulebook does not use is a player's name ("Bob"), not a typo for "bomb".
         spoken = phone_speak(query)
         fixed = self.speller.fix(spoken, names(query)) if self.params.fix_typos else spoken
@@ -529,7 +609,7 @@ class Index:
 
     def _story(self, ranked: list[tuple[float, int]], unique: tuple[str, ...]) -> list[tuple[float, int]]:
         """Boost the entry that settles the combination the question tells, if it tells one (`STORIES`)."""
-        found = story_entry(unique) if self.params.story_boost and ranked else None
+        found = story_entry(unique) if self.params.story_boost and self.reader.stories and ranked else None
         doc = self.number.get(found, -1) if found else -1
         if doc < 0:
             return ranked
@@ -590,8 +670,8 @@ class Index:
                 totals[doc] *= 1.0 - self.params.focus_penalty
             if self.cards[doc] and not self.cards[doc] & named:
                 totals[doc] *= 1.0 - self.params.card_penalty
-        named_topic = self.topics.get(topic_key(tokens), set())
-        if tokens and named <= WHOLE_GAME:
+        named_topic = self.topics.get(topic_key(tokens, self.generic), set())
+        if tokens and named <= self.reader.whole_game:
             named_topic = self.whole_game
         for doc in named_topic:
             if doc in totals:
@@ -607,20 +687,43 @@ def _at(values: Mapping[int, float] | list[float], doc: int) -> float:
 
 
 @cache
-def default_index() -> Index:
-    """The index over the whole rulebook, built once per process."""
-    return Index(entries())
+def default_index(language: str = ENGLISH) -> Index:
+    """The index over the whole rulebook in `language`'s words, built once per process (per language)."""
+    if language == ENGLISH:
+        return Index(entries())
+    return Index(entries(language), reader=Reader(language))
+
+
+def read_translations_from(directory: Path | None) -> None:
+    """Read each language's rulebook.json from `directory`/<language>/ (None: from the installed package), and index
+    them again on next use: a test's own file, or a file being written, measured before it is merged."""
+    use_words_from(directory)
+    forget_translations()
+
+
+def forget_translations() -> None:
+    """Read the languages' rulebook files again, and index them again, on next use."""
+    forget()
+    forget_languages()
+    default_index.cache_clear()
+    quick_questions.cache_clear()
 
 
 def warm() -> None:
-    """Build the index now (about 0.7 s on a small 2-core machine) rather than on the first search; call at start."""
+    """Build the English index now (about 0.7 s on a small 2-core machine) rather than on the first search; call at
+    start. Another language's index is built on its first search."""
     default_index()
 
 
 def search(
-    query: str, house_rules: HouseRules | None = None, limit: int = MAX_RESULTS, variant: Variant | None = None
+    query: str,
+    house_rules: HouseRules | None = None,
+    limit: int = MAX_RESULTS,
+    variant: Variant | None = None,
+    language: str = ENGLISH,
 ) -> list[SearchResult]:
-    """Entries answering `query`, best first, at most `limit` (capped at MAX_RESULTS).
+    """Entries answering `query` (asked in `language`), best first, at most `limit` (capped at MAX_RESULTS), in
+    that language's words.
 
     With `house_rules`, each result governed by a switch carries this table's reading in `table_note`; with the
     table's `variant` too, only where the switch can come up in the table's game.
@@ -628,7 +731,7 @@ def search(
     limit = max(0, min(limit, MAX_RESULTS))
     if limit == 0 or not query.strip():
         return []
-    index = default_index()
+    index = default_index(language if language in LANGUAGES else ENGLISH)
     ranked = index.scores(query)
     if variant is not None:
         named = set(index.query_tokens(query))
@@ -704,15 +807,16 @@ def _other_game(item: Entry, variant: Variant, named: set[str]) -> bool:
     return about_another_game(item, variant) and not SCOPES[item.section] & named
 
 
-@cache  # every page draws the chips (a context processor): work them out once per game
-def quick_questions(variant: Variant | None = None) -> tuple[tuple[str, str], ...]:
-    """The chips' (label, question): at a table playing `variant`, none about another game."""
-    index = default_index()
-    by_id = {item.id: item for item in index.items}
+@cache  # every page draws the chips (a context processor): work them out once per game and language
+def quick_questions(variant: Variant | None = None, language: str = ENGLISH) -> tuple[tuple[str, str], ...]:
+    """The chips' (label, question): at a table playing `variant`, none about another game. The label is English
+    (the face words it); in another language the question is the target entry's title in that language, which its
+    search finds as a named topic."""
+    said = {item.id: item for item in entries(language if language in LANGUAGES else ENGLISH)}
     return tuple(
-        (label, question)
+        (label, question if language == ENGLISH else said[target].title)
         for label, question, target in QUICK_QUESTIONS
-        if variant is None or not about_another_game(by_id[target], variant)
+        if variant is None or not about_another_game(said[target], variant)
     )
 
 

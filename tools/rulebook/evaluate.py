@@ -151,6 +151,15 @@ def _default_searcher(query: str) -> list[str]:
     return [result.id for result in search(query)]
 
 
+def searcher_in(language: str) -> Searcher:
+    """A searcher that reads its questions in `language` ("en", "fr", "de")."""
+
+    def found(query: str) -> list[str]:
+        return [result.id for result in search(query, language=language)]
+
+    return found
+
+
 def evaluate(cases: Sequence[Case], searcher: Searcher = _default_searcher) -> Report:
     """Run every case through `searcher` (query -> ids, best first) and report the ranks.
 

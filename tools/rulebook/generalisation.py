@@ -1,6 +1,12 @@
 """How the rules search may do for a kind of writer it was never tuned on: the repeatable estimate.
 
     python -m tools.rulebook.generalisation [--proxy] [CASES.json ...]   (default: the kinds of writer's sets)
+    python -m tools.rulebook.generalisation --language fr|de [--words DIR] [CASES.json ...]
+                                                      (default: that language's development set)
+
+With --language the questions are asked in French or German, and the rulebook is read in that language's words
+(referee/translations/<language>/rulebook.json; with --words, DIR/<language>/rulebook.json instead, to measure a
+file before it is merged).
 
 A set written by kinds of writer (each case has a `kind`) records in "unseen" its hit rates on rankings that had not
 been tuned on it, measured before any change was made for it. Those figures, not today's, estimate what a new writer
@@ -22,7 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .evaluate import CASES_DIR, Case, Report, evaluate, load_cases
+from referee.rulebook import read_translations_from
+
+from .evaluate import CASES_DIR, Case, Report, evaluate, load_cases, searcher_in
 
 WRITER_SETS = (
     CASES_DIR / "writers_dev_cases.json",
@@ -32,6 +40,13 @@ WRITER_SETS = (
 )
 """The sets of the seven kinds of writer: the two development sets, one per writer, then the sealed sets (four kinds
 and three), each measured once on a final ranking before it was committed."""
+
+LANGUAGE_SETS = {
+    "fr": (CASES_DIR / "fr_dev_cases.json",),
+    "de": (CASES_DIR / "de_dev_cases.json",),
+}
+"""Each language's development set (tuning set): questions typed by players of that language, labelled with the
+entry that answers them."""
 
 GOAL_TOP1, GOAL_TOP3, GOAL_SPREAD = 90.0, 98.0, 10.0
 """The goal on sets the search has not seen: top-1 and top-3 (per cent), overall and for every kind within this many
@@ -121,19 +136,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the unseen and today's figures of each kinds-of-writer set, the kinds together, and the proxy if asked."""
     args = list(sys.argv[1:] if argv is None else argv)
     proxy = "--proxy" in args
-    paths = [Path(arg) for arg in args if arg != "--proxy"] or list(WRITER_SETS)
+    language = _option(args, "--language") or "en"
+    words = _option(args, "--words")
+    if language not in ("en", *LANGUAGE_SETS):
+        print(f"--language must be one of en, {', '.join(LANGUAGE_SETS)}", file=sys.stderr)
+        return 2
+    if words:
+        read_translations_from(Path(words))
+    defaults = LANGUAGE_SETS.get(language, WRITER_SETS)
+    paths = [Path(arg) for arg in args if arg != "--proxy"] or list(defaults)
     reports = []
     for path in paths:
         cases: tuple[Case, ...] = load_cases(path)
-        report = evaluate(cases)
+        report = evaluate(cases, searcher_in(language))
         reports.append(report)
         print("\n".join(set_lines(path, report)))
+        if language != "en":
+            print(report.details(3))
     print("\n".join(together_lines(reports)))
     if proxy:
         from .proxy import DOCUMENTED_BANKS, measure  # reads the git history: only when asked
 
         print(f"Proxy, banks 1-9 held out: {measure(DOCUMENTED_BANKS).summary()}")
     return 0
+
+
+def _option(args: list[str], name: str) -> str | None:
+    """The value given after `name` in `args` (both taken out of `args`), or None."""
+    if name not in args:
+        return None
+    at = args.index(name)
+    value = args[at + 1] if at + 1 < len(args) else None
+    del args[at : at + 2]
+    return value
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from typing import Any
 from flask import current_app, request, url_for
 
 from ... import rulebook
+from ..i18n import language
 
 # URLs kept: a board has about fifteen, so a café's hundred tables' boards fit several times over.
 URL_ENTRIES = 8192
@@ -40,6 +41,6 @@ def url_cache(entries: int = URL_ENTRIES) -> Callable[..., str]:
 
 
 def rule_title(entry_id: str) -> str:
-    """Return the title of a rulebook entry, for "Why?" links."""
-    found = rulebook.entry(entry_id)
+    """Return the title of a rulebook entry in the phone's language, for "Why?" links."""
+    found = rulebook.entry(entry_id, language())
     return found.title if found is not None else entry_id

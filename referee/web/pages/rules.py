@@ -11,15 +11,43 @@ from ...engine.words import N_
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
+from ..i18n import language, worded
 from .common import error_page
 
 bp = Blueprint("rules", __name__)
 
 
+def _chips_for(variant: Variant | None = None) -> tuple[tuple[str, str], ...]:
+    """The quick questions' chips for a table of `variant`, asked in the phone's language."""
+    return rulebook.quick_questions(variant, language())
+
+
 @bp.app_context_processor
 def _quick_questions() -> dict[str, object]:
-    # The search box appears on the table page too, so its chips come with every template.
-    return {"rules_chips": rulebook.quick_questions(), "rules_chips_for": rulebook.quick_questions}
+    # The search box appears on the table page too, so its chips come with every template: worked out where a page
+    # shows them (a chip of a phone in another language asks its question in that language, from its rulebook words).
+    return {"rules_chips_for": _chips_for}
+
+
+# The texts a source names, as written in entries.json: shown in the phone's language (docs/translations.md).
+SOURCE_NAMES = {
+    "1994 rules": N_("1994 rules"),
+    "how-to FAQ": N_("how-to FAQ"),
+    "modern text": N_("modern text"),
+    "interpretation by this referee": N_("interpretation by this referee"),
+    "interpretation by the how-to FAQ author (Eric Mortensen)": N_(
+        "interpretation by the how-to FAQ author (Eric Mortensen)"
+    ),
+}
+
+
+@bp.app_template_global()
+def source_said(source: str) -> str:
+    """Where a ruling comes from, in the phone's language: in English as written; in another, the texts it names
+    (their details quote and explain in English, and the entry's reasoning says them in the phone's language)."""
+    if language() == rulebook.ENGLISH:
+        return source
+    return "; ".join(worded(SOURCE_NAMES[name]) for name in rulebook.source_names(source))
 
 
 def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]:
@@ -53,16 +81,17 @@ def index() -> str:
     view, house_rules = _table_rules(request.args.get("table"))
     query = asked_question()
     variant = _variant(view)
-    results = rulebook.search(query, house_rules, variant=variant) if query.strip() else []
+    said = language()
+    results = rulebook.search(query, house_rules, variant=variant, language=said) if query.strip() else []
     return render_template(
         "rules.html",
         query=query,
         results=results,
-        sections=rulebook.by_section(),
+        sections=rulebook.by_section(said),
         table_view=view,
         house_rules=house_rules,
         specs=HOUSE_RULE_SPECS,
-        notes={item.id: rulebook.table_note(item, house_rules, variant) for item in rulebook.entries()},
+        notes={item.id: rulebook.table_note(item, house_rules, variant) for item in rulebook.entries(said)},
         not_here=_not_here(house_rules, variant),
     )
 
@@ -82,7 +111,8 @@ def panel_answers(view: TableView | None, query: str) -> list[rulebook.SearchRes
     """The answers the search box shows under a question, for this table (five fit a phone screen)."""
     if not query.strip():
         return []
-    return rulebook.search(query, None if view is None else view.setup.house_rules, limit=5, variant=_variant(view))
+    house_rules = None if view is None else view.setup.house_rules
+    return rulebook.search(query, house_rules, limit=5, variant=_variant(view), language=language())
 
 
 @bp.get("/rules/search")
@@ -97,7 +127,7 @@ def search() -> str:
 @bp.get("/rules/<entry_id>")
 def entry(entry_id: str) -> Response | tuple[str, int] | str:
     """One ruling in full: answer, reasoning, source, and what this table chose."""
-    found = rulebook.entry(entry_id)
+    found = rulebook.entry(entry_id, language())
     if found is None:
         return error_page(N_("No such rule"), N_("That rule is not in the rulebook."), 404)
     if found.id != entry_id:

@@ -1,0 +1,291 @@
+"""Reading French and German for the rules search: folding, the players' card words, stop words and stemming.
+
+The English reader (`text.terms` with its concept rules, the typo fixer and the players' words) is tuned on
+English questions. A French or German question is read more simply, the same way as that language's rulebook
+words (referee/translations/<language>/rulebook.json):
+
+1. Folded: lower case, accents optional ("réponse" = "reponse", "cœur" = "coeur"); in German ä/ö/ü, ae/oe/ue
+   and a/o/u are one letter each ("über" = "ueber" = "uber") and ß is ss.
+2. Phone shorthand spelled out ("qd", "jpeux", "ne" for "eine").
+3. The players' words for the cards, the kinds of game and the numbers become the terms the English rulebook
+   uses for them (`bomb`, `skip`, `reverse`, `pass`, `draw1`, `draw2`, `eq21`, `redeal`, `wild`, `team`,
+   `suddendeath`, `2player` ...): "sens" and "Umkehr" are the Reverse, "passe ton tour" the Pass, "pioche 2" and
+   "zwei ziehen" the +2. These terms are what the search's rules about cards and kinds of game read, so those rules
+   work in every language.
+4. Stop words dropped, every other word stemmed with the Snowball stemmer of the language.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import snowballstemmer
+
+from .spelling import Speller
+
+STEMMERS = {"fr": "french", "de": "german"}
+"""The Snowball algorithm of each language the search reads besides English."""
+
+CONCEPTS = frozenset(
+    {
+        "bomb", "skip", "reverse", "pass", "draw", "draw1", "draw2", "eq21", "eq10", "eq0", "redeal", "wild",
+        "team", "teammate", "suddendeath", "tie", "tiebreak", "2player", "3player", "5player",
+    }
+)  # fmt: skip
+"""Terms the card-word rules produce: never stemmed or dropped (they are the English rulebook's terms)."""
+
+_Rules = tuple[tuple[str, str], ...]
+
+FRENCH_WORDS: _Rules = (
+    # Shorthand typed on a phone (the glossary of docs/translations.md for the rest).
+    (r"\bjpeux\b", "je peux"),
+    (r"\bjsuis\b", "je suis"),
+    (r"\bjai\b|\bg\b", "j ai"),
+    (r"\bcest\b", "c est"),
+    (r"\bpk\b|\bpq\b|\bpourquoi\b", "pourquoi"),
+    (r"\bkoi\b", "quoi"),
+    (r"\bqd\b", "quand"),
+    (r"\bcb\b|\bcmb\b", "combien"),
+    (r"\bbcp\b", "beaucoup"),
+    (r"\bqqn\b|\bqqun\b", "quelqu un"),
+    (r"\bya\b", "il y a"),
+    (r"\bpr\b", "pour"),
+    (r"\bpcq\b|\bpsk\b", "parce que"),
+    # Numbers said in words (before the cards, which read figures).
+    (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
+    (r"\bvingt[\s-]*deux\b", "22"),
+    (r"\bvingt\b", "20"),
+    (r"\bzeros?\b", "0"),
+    (r"\bdeux\b", "2"),
+    (r"\btrois\b", "3"),
+    (r"\bquatre\b", "4"),
+    (r"\bcinq\b", "5"),
+    (r"\bsix\b", "6"),
+    (r"\bsept\b", "7"),
+    (r"\bdix\b", "10"),
+    # The cards.
+    (r"=\s*21\b|\begale?s?\s+(?:a\s+)?21\b", " eq21 "),
+    (r"=\s*10\b|\begale?s?\s+(?:a\s+)?10\b", " eq10 "),
+    (r"=\s*0\b|\begale?s?\s+(?:a\s+)?0\b", " eq0 "),
+    (r"\+\s*1\b|\bplus\s+(?:un|1)\b|\bpioche[rz]?\s+1(?:\s+cartes?)?\b", " draw1 "),
+    (r"\+\s*2\b|\bplus\s+2\b|\bpioche[rz]?\s+2(?:\s+cartes?)?\b", " draw2 "),
+    (r"\bbombes?\b", " bomb "),
+    (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
+    (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),
+    (r"\bsaut\w*", " skip "),
+    (r"\binvers\w*", " reverse "),
+    (r"\bsens\b", "sens reverse"),
+    (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
+    (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
+    (r"\bcoeurs?\b", "vie"),
+    # The kinds of game.
+    (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
+    (r"\bdepartag\w*", " tiebreak "),
+    (r"\begalite\w*", " tie "),
+    (r"\bco-?equipi\w*|\bpartenaire\w*", " teammate "),
+    (r"\bequipes?\b", " team "),
+    # "à 2", "on est 3": a number of players only where it is said so ("le total est à 5" is a total).
+    (r"\bduel\b", " 2player "),
+    *(
+        (
+            rf"\b{n}\s+joueurs?\b|\bon\s+(?:est|joue|jouer?)\s+(?:a\s+)?{n}\b|\b(?:jouer?|jouons|jouez)\s+a\s+{n}\b",
+            f" {n}player ",
+        )
+        for n in (2, 3, 5)
+    ),
+)
+"""French: the players' words for cards, numbers and kinds of game, as the search's terms (on folded text)."""
+
+GERMAN_WORDS: _Rules = (
+    (r"\bne\b", "eine"),
+    (r"\bnen\b", "einen"),
+    (r"\bjmd\b|\bjemand\w*", "jemand"),
+    (r"\bnu\b", "nun"),
+    (r"\bgibts\b", "gibt es"),
+    (r"\bgehts\b", "geht es"),
+    (r"\b(\d+)er\b", r"\1"),
+    (r"\beinundzwanzig\b", "21"),
+    (r"\bzweiundzwanzig\b", "22"),
+    (r"\bzwanzig\b", "20"),
+    (r"\bnull(?:er)?\b", "0"),
+    (r"\bzwei\b", "2"),
+    (r"\bdrei\b", "3"),
+    (r"\bvier\b", "4"),
+    (r"\bfunf\b", "5"),
+    (r"\bsechs\b", "6"),
+    (r"\bsieben\b", "7"),
+    (r"\bzehn\b", "10"),
+    (r"=\s*21\b|\bgleich\s+21\b", " eq21 "),
+    (r"=\s*10\b|\bgleich\s+10\b", " eq10 "),
+    (r"=\s*0\b|\bgleich\s+0\b", " eq0 "),
+    (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b1\s+(?:karte\s+)?ziehen\b", " draw1 "),
+    (r"\+\s*2\b|\bplus\s+2\b|\bnimm\s+2\b|\b2\s+(?:karten\s+)?ziehen\b|\bzieh[et]?\s+2\b", " draw2 "),
+    (r"\bziehkarten?\b", " draw "),
+    (r"\bbomben?\b|\bkiller(?:karten?)?\b", " bomb "),
+    (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
+    (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
+    (r"\b(?:spiel)?richtung\b", "richtung reverse"),
+    (r"\bpass(?:e|en|karten?)?\b|\bder\s+nachste,?\s+bitte\b", " pass "),
+    (
+        r"\bneu\s+(?:geben|gegeben|verteilen|verteilt|mischen|gemischt)\b|\b(?:karten)?neuverteil\w*|\bredeal\b",
+        " redeal ",
+    ),
+    (r"\b(?:sonder|aktions|spezial|ereignis|wild)karten?\b|\bwildcards?\b|\bjoker\b", " wild "),
+    (r"\bherz(?:en|karten?)?\b|\blebenskarten?\b", "leben"),
+    (r"\bsudden\s+death\b|\bplotzlicher\s+tod\b", " suddendeath "),
+    (r"\bstechen\b", " tiebreak "),
+    (r"\bgleichstand\w*", " tie "),
+    (r"\bteam(?:kolleg|partner|mitglied)\w*|\bpartner\w*", " teammate "),
+    (r"\bteams?\b|\bteamspiel\w*|\bmannschaft\w*", " team "),
+    (r"\bzu\s+zweit\b|\b2\s+spieler\w*", " 2player "),
+    (r"\bzu\s+dritt\b|\b3\s+spieler\w*", " 3player "),
+    (r"\bzu\s+funft\b|\b5\s+spieler\w*", " 5player "),
+    (r"\bzu\s+viert\b", "4 spieler"),
+    (r"\bzu\s+sechst\b", "6 spieler"),
+    # A compound ending in -karte(n) is that card ("Zahlenkarte": a number card).
+    (r"\b([a-z]{3,})karten?\b", r"\1 karte"),
+)
+"""German: the players' words for cards, numbers and kinds of game, as the search's terms (on folded text)."""
+
+_FRENCH_STOPWORD_TEXT = """
+    a au aux avec c ca ce ces cet cette d de des du elle elles en et est etre eu il ils j je l la le les leur leurs
+    lui m ma mais me mes moi mon n ne ni nos notre nous on ou par pas pour qu que quel quelle quels quelles qui quoi
+    s sa se ses si son sont sur t ta te tes toi ton tu un une vos votre vous y ai as avons avez ont etais etait
+    suis es sommes etes alors aussi donc bien tres bon ben bah euh hein voila ok vraiment puis ici la-bas cela ceci
+    dit dire dis peut peux pouvoir pourquoi comment faut doit dois devons bonjour salut merci svp stp vrai
+    mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
+    grand-pere mamie papi fils fille voisin voisine mari femme
+    dans
+"""
+FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
+"""French words that say nothing about which rule is meant."""
+
+_GERMAN_STOPWORD_TEXT = """
+    der die das den dem des ein eine einen einem einer eines und oder aber ich du er sie es wir ihr mich mir dich dir
+    sich uns euch mein meine meinen meinem meiner dein deine sein seine seinen ihre ihren unser unsere ist sind war
+    waren bin bist hat habe hab haben hast hatte wird werden wurde kann konnen darf durfen muss mussen soll sollen
+    zu im am an auf bei mit von vom zum zur fur ja nein nicht doch dann denn auch noch schon mal man da so also
+    wenn ob dass was wie wo warum jetzt eigentlich eben halt bitte danke hallo guten tag gilt glaub ich gerade gar
+    mama papa mutter vater bruder schwester cousin cousine onkel tante oma opa enkel enkelin freund freundin
+    nachbar nachbarin mann frau sohn tochter
+    in wen
+"""
+GERMAN_STOPWORDS = frozenset(_GERMAN_STOPWORD_TEXT.split())
+"""German words that say nothing about which rule is meant."""
+
+GENERIC_WORDS: Mapping[str, tuple[str, ...]] = {
+    "fr": ("carte", "cartes", "regle", "regles", "jeu", "jouer", "joue", "explique", "expliquer", "marche",
+           "signifie", "veut", "5", "alive"),
+    "de": ("karte", "karten", "regel", "regeln", "spiel", "spielen", "spielt", "erklar", "erklaren",
+           "funktioniert", "bedeutet", "heisst", "5", "alive"),
+}  # fmt: skip
+"""Words that do not change which topic a question names ("carte bombe", "Bombe Regel": the Bomb)."""
+
+WHOLE_GAME_WORDS: Mapping[str, tuple[str, ...]] = {
+    "fr": ("regle", "regles", "jeu", "jouer", "joue", "explique", "expliquer", "marche", "alive", "comment"),
+    "de": ("regel", "regeln", "spiel", "spielen", "spielt", "erklar", "erklaren", "funktioniert", "alive"),
+}
+"""A question of only these words ("comment on joue", "Spielregeln erklären") asks about the game as a whole."""
+
+_SPACES = re.compile(r"\s+")
+_TOKEN = re.compile(r"[a-z0-9]+")
+_GERMAN_DIGRAPHS = re.compile(r"(?<=[a-z])(?:ae|oe|ue)")
+
+
+def fold(text: str, language: str) -> str:
+    """Lower case, accents optional; in German ae/oe/ue are a/o/u and ß is ss. Card symbols (= +) are kept."""
+    text = text.casefold().replace("œ", "oe").replace("æ", "ae").replace("’", "'")
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if language == "de":
+        # "ueber" and "über" (folded "uber") are one word: the digraph is how a keyboard without umlauts writes them.
+        plain = _GERMAN_DIGRAPHS.sub(lambda found: found.group(0)[0], plain)
+    # Elided articles and pronouns ("l'equipe", "j'ai", "qu'il") are words of their own.
+    return plain.replace("'", " ")
+
+
+@lru_cache(maxsize=4)
+def _compiled(language: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    rules = FRENCH_WORDS if language == "fr" else GERMAN_WORDS
+    return tuple((re.compile(pattern), replacement) for pattern, replacement in rules)
+
+
+_STEM_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=16384)
+def stem(word: str, language: str) -> str:
+    """The Snowball stem of a folded word (a stemmer is not thread-safe: one at a time)."""
+    with _STEM_LOCK:
+        return str(_stemmer(language).stemWord(word))
+
+
+@lru_cache(maxsize=4)
+def _stemmer(language: str) -> snowballstemmer.Stemmer:
+    return snowballstemmer.stemmer(STEMMERS[language])
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How the search reads one language other than English: the same steps for the rulebook and a question."""
+
+    language: str
+
+    @property
+    def stopwords(self) -> frozenset[str]:
+        """The language's stop words (folded)."""
+        return FRENCH_STOPWORDS if self.language == "fr" else GERMAN_STOPWORDS
+
+    stories = False
+    """The story table (`stories.py`) reads English terms: off."""
+
+    @cached_property
+    def generic(self) -> frozenset[str]:
+        """Terms that do not change which topic a question names."""
+        return frozenset(term for word in GENERIC_WORDS[self.language] for term in self.terms(word))
+
+    @cached_property
+    def whole_game(self) -> frozenset[str]:
+        """Terms that, alone, ask about the game as a whole."""
+        return frozenset(term for word in WHOLE_GAME_WORDS[self.language] for term in self.terms(word))
+
+    def extra_vocabulary(self) -> set[str]:
+        """Words the typo fixer should know although the rulebook may not use them: stop words, card words."""
+        rules = FRENCH_WORDS if self.language == "fr" else GERMAN_WORDS
+        found = set(self.stopwords)
+        for pattern, _ in rules:
+            found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))
+        return found
+
+    def concepts(self, text: str) -> str:
+        """Folded text with the players' words for cards, numbers and kinds of game as the search's terms."""
+        said = fold(text, self.language)
+        for pattern, replacement in _compiled(self.language):
+            said = pattern.sub(replacement, said)
+        return _SPACES.sub(" ", said).strip()
+
+    def terms(self, text: str) -> list[str]:
+        """The search terms of a text in this language, in order."""
+        out = []
+        for token in _TOKEN.findall(self.concepts(text)):
+            if token in CONCEPTS or token.isdigit():
+                out.append(token)
+            elif token not in self.stopwords:
+                stemmed = stem(token, self.language)
+                # A word whose stem is spelled like a card's term ("passe" in "ça se passe", "passen") is not the card.
+                out.append(f"{stemmed}-" if stemmed in CONCEPTS else stemmed)
+        return out
+
+    def words(self, text: str) -> list[str]:
+        """The folded words of a rulebook text, for the typo fixer's vocabulary."""
+        return [word for word in re.findall(r"[a-z]+", fold(text, self.language)) if word not in self.stopwords]
+
+    def query_terms(self, query: str, speller: Speller | None) -> list[str]:
+        """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read."""
+        folded = fold(query, self.language)
+        return self.terms(speller.fix(folded) if speller is not None else folded)
