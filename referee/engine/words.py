@@ -145,6 +145,19 @@ def names_said(names: Iterable[str]) -> Sentence:
     return Sentence(N_("%(names)s and %(last)s"), names=first, last=listed[-1])
 
 
+def listed(parts: Iterable[str], separator: str = ", ") -> Sentence:
+    """Parts said one after another with `separator` between them ("Ann 3, Bob 5"; sentences with a space), each
+    part worded in the phone's language: punctuation, with nothing of its own to translate."""
+    items = list(parts)
+    if not items:
+        return Sentence("%(first)s", first="")
+    joined = Sentence("%(first)s", first=items[0])
+    template = f"%(first)s{separator}%(next)s"
+    for item in items[1:]:
+        joined = Sentence(template, first=joined, next=item)
+    return joined
+
+
 def choices_said(choices: Iterable[str]) -> Sentence:
     """Choices as said aloud, "a", "a or b", "a, b or c", with "or" in the phone's language."""
     listed = list(choices)
