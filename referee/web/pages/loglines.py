@@ -12,6 +12,7 @@ from flask import current_app, request
 from markupsafe import Markup
 
 from ...service.tableview import LogEntry, LogLine
+from ..i18n import language
 from .markup import log_line_html, round_heading
 
 # Rendered log lines kept: 100 tables' boards (30 lines each) and change; about 300 bytes a line.
@@ -23,10 +24,10 @@ class RenderedLines:
 
     def __init__(self, entries: int = LOG_LINE_ENTRIES):
         self.entries = entries
-        self._lines: OrderedDict[tuple[str, str, LogEntry], Markup] = OrderedDict()
+        self._lines: OrderedDict[tuple[str, str, str, LogEntry], Markup] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get_many(self, keys: list[tuple[str, str, LogEntry]]) -> list[Markup | None]:
+    def get_many(self, keys: list[tuple[str, str, str, LogEntry]]) -> list[Markup | None]:
         """The HTML rendered for each of `keys` (None where not kept), under one lock."""
         found: list[Markup | None] = []
         with self._lock:
@@ -37,7 +38,7 @@ class RenderedLines:
                 found.append(html)
         return found
 
-    def put(self, key: tuple[str, str, LogEntry], html: Markup) -> None:
+    def put(self, key: tuple[str, str, str, LogEntry], html: Markup) -> None:
         """Keep `html` for `key`, forgetting the line used least recently when full."""
         with self._lock:
             self._lines[key] = html
@@ -52,11 +53,12 @@ def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
     """Each line's HTML (`log_line_html`), taken from the app's cache where kept and drawn once otherwise."""
     root = request.script_root
     cache: RenderedLines = current_app.extensions["referee_log_lines"]
-    keys = [(root, code, line.entry) for line in lines]
+    said_in = language()
+    keys = [(root, said_in, code, line.entry) for line in lines]
     parts: list[Markup | None] = cache.get_many(keys) if keep else [None] * len(keys)
     for index, (key, html) in enumerate(zip(keys, parts, strict=True)):
         if html is None:
-            parts[index] = html = Markup(log_line_html(key[2], code))
+            parts[index] = html = Markup(log_line_html(key[3], code))
             if keep:
                 cache.put(key, html)
     return [str(part) for part in parts]
@@ -65,10 +67,10 @@ def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
 def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
     """The log's lines as HTML (`log_line_html`); on the board (`keep`), each line rendered once, then reused.
 
-    A line's HTML depends only on its entry, the table's code (in its "Why?" link) and the URL prefix the app
-    is served under, which make its key. A round's heading goes above the round's newest line, drawn apart: which
-    line is a round's newest changes with every card, and a line's kept HTML must depend only on its key. The
-    whole-log page does not keep its lines: it would push the boards' lines out.
+    A line's HTML depends only on its entry, the language it is worded in, the table's code (in its "Why?" link)
+    and the URL prefix the app is served under, which make its key. A round's heading goes above the round's
+    newest line, drawn apart: which line is a round's newest changes with every card, and a line's kept HTML must
+    depend only on its key. The whole-log page does not keep its lines: it would push the boards' lines out.
     """
     shown = []
     for line, part in zip(lines, _line_html(lines, code, keep), strict=True):
