@@ -161,3 +161,40 @@ def test_lines_stored_before_their_sentences_were_kept_stay_english_beside_new_o
         assert kept and set(kept) <= set(old), (kept, old)
     finally:
         shutdown(app)
+
+
+def test_a_sudden_death_tie_break_is_explained_and_settled_in_the_phone_s_language(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"], variant="sudden_death")
+    french, german = french_phone(app), german_phone(app)
+    for _ in range(4):
+        drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
+    drive(app, code, "Ann bomb Bob")  # Cy loses a last life: Ann and Bob are tied, with all five lives
+    french.open(f"/t/{code}")
+    german.open(f"/t/{code}")
+    banner = german.page.by_id("banner").text()
+    assert "Gleichstand im Sudden Death!" in banner
+    assert "Ann und Bob sind gleichauf, mit je 5 Leben." in banner
+    assert "Die kleinste Summe gewinnt. Bei gleicher Summe wird der Sieg geteilt." in banner
+    assert "Égalité en Mort subite !" in french.page.by_id("banner").text()
+    assert "Ann et Bob sont à égalité, avec 5 vies chacun." in french.page.by_id("banner").text()
+    assert "Égalité en Mort subite : Ann et Bob additionnent les cartes chiffre de leur main" in log_items(french)[0]
+    drive(app, code, "tiebreak Ann=9 Bob=2")
+    german.open(f"/t/{code}")
+    assert log_items(german)[0].startswith("Summen im Stechen: Ann 9, Bob 2. Bob gewinnt!")
+
+
+def test_the_table_display_says_the_newest_line_in_its_own_language(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7", "Bob 4")
+    display = german_phone(app)  # the screen's own pick, apart from the phones'
+    assert display.open(f"/language/de?for=display&next=/t/{code}/display").status_code == 303
+    display.open(f"/t/{code}/display")
+    last = display.page.find("p", class_="display-last")
+    assert last is not None and "Bob hat 4 gespielt: Summe 11. Cy ist dran." in last.text()
+    grid = display.page.find("div", class_="display-grid")
+    assert grid is not None and (grid["data-call"], grid["data-call-lang"]) == ("11, Cy ist dran.", "de")
+    drive(app, code, "undo")
+    display.open(f"/t/{code}/display")
+    last = display.page.find("p", class_="display-last")
+    assert last is not None and last.text().startswith("Rückgängig gemacht")
+    assert "die Karte 4 von Bob. Wieder ist Bob dran, Summe 7." in last.text()
