@@ -101,7 +101,9 @@ def said(message: str | tuple[str, str], params: dict[str, Param] | None = None)
 
 def _param(value: Param, wording: Wording) -> str:
     if isinstance(value, Sentence):
-        return worded(value, wording)
+        # In English a sentence already is its text: made once, not again for every sentence it is part of (a log
+        # line nests a dozen).
+        return str.__str__(value) if wording is ENGLISH else worded(value, wording)
     if isinstance(value, int) and not isinstance(value, bool):
         return wording.number(value)
     return str(value)
