@@ -11,6 +11,7 @@ from conftest import finish_game
 from flask import Flask
 
 from referee import create_app
+from referee.service import transfer
 from referee.web.extensions import shutdown
 
 from .conftest import Phone, drive
@@ -119,6 +120,11 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     assert just_now(german).startswith("Rückgängig gemacht von Host")
     assert "die Karte 0 von Ann. Wieder ist Ann dran, Summe 0." in just_now(german)
     assert board_call(german) == ("Rückgängig gemacht von Host. 0, Ann ist dran.", "de")
+    phone.open(f"/t/{code}")
+    phone.press("Redo")
+    german.open(f"/t/{code}")
+    assert just_now(german).startswith("Wiederholt von Host")
+    assert "Ann hat 0 gespielt: Summe 0." in just_now(german)
 
 
 def test_the_winner_is_said_in_the_phone_s_language(phone: Phone, app: Flask) -> None:
@@ -198,3 +204,31 @@ def test_the_table_display_says_the_newest_line_in_its_own_language(phone: Phone
     last = display.page.find("p", class_="display-last")
     assert last is not None and last.text().startswith("Rückgängig gemacht")
     assert "die Karte 4 von Bob. Wieder ist Bob dran, Summe 7." in last.text()
+
+
+def token(table: dict[str, str]) -> dict[str, str]:
+    """The API's header that shows the table's token."""
+    return {"Authorization": f"Bearer {table['token']}"}
+
+
+def test_an_imported_game_is_narrated_in_each_phone_s_language(app: Flask) -> None:
+    client = app.test_client()
+    made = client.post("/api/v1/tables", json={"players": ["Ann", "Bob", "Cy"]}).get_json()
+    document = client.get(f"/api/v1/tables/{made['code']}/export", headers=token(made))
+    body = document.get_json()
+    body["actions"] = [
+        {"type": "play", "player": "Ann", "card": "7"},
+        {"type": "play", "player": "Bob", "card": "skip"},
+    ]
+    with app.app_context():
+        imported = transfer.import_document(app.extensions["referee"], body)
+    code = imported.view.code
+    german = german_phone(app)
+    german.open(f"/t/{code}")
+    newest, first = log_items(german)[:2]
+    assert newest.startswith("Bob hat Aussetzen gespielt. Cy muss aussetzen. Ann ist dran.")
+    assert first.startswith("Ann hat 7 gespielt: Summe 7. Bob ist dran.")
+    # The API's export of the log stays English, whoever asks for it.
+    headers = {"Accept-Language": "de", "Authorization": f"Bearer {imported.token}"}
+    exported = client.get(f"/api/v1/tables/{code}/export.csv", headers=headers)
+    assert "Bob played Skip. Cy misses a turn. Ann's turn." in exported.get_data(as_text=True)
