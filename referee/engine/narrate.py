@@ -2,7 +2,9 @@
 
 This module owns the words: one sentence function per event kind (`_SENTENCES`), the summary lines
 that gather several events into one ("No 0 from Cy and Dee."), and which rulings deserve a "Why?"
-link in the log, and in the "Just now" line too when the turn of play was an unusual one.
+link in the log, and in the "Just now" line too when the turn of play was an unusual one. Each sentence is a
+`Sentence` (engine/words.py): an English template with named parameters, which each phone words in its own
+language (docs/translations.md); the English line is those sentences one after another.
 """
 
 from __future__ import annotations
