@@ -217,7 +217,9 @@ def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> 
     if drew:
         parts.append(_draws(drew, 2 if isinstance(action, Play) and action.card is Card.DRAW2 else 1))
     if answered:
-        parts.append(Sentence(N_("%(names)s discarded a 0."), names=names_said(answered)))
+        # One sentence in English for one player or several; other languages' verbs follow how many discarded.
+        discarded = N_plural("%(names)s discarded a 0.", "%(names)s discarded a 0.")
+        parts.append(Sentence(discarded, names=names_said(answered), count=len(answered)))
     if missed:
         parts.append(Sentence(N_("No 0 from %(names)s."), names=names_said(missed)))
     return parts

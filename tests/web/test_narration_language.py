@@ -89,12 +89,18 @@ def test_a_bomb_says_who_lost_lives_with_the_language_s_plurals_and_and(phone: P
     )
     assert board_call(french) == ("Cy et Ann perdent une vie. 0, à Cy de jouer.", "fr")
     assert board_call(german) == ("Cy und Ann verlieren ein Leben. 0, Cy ist dran.", "de")
+    # Two players answer the next Bomb: the verb agrees with both.
+    drive(app, code, "Cy bomb Ann Bob")
+    french.open(f"/t/{code}")
+    german.open(f"/t/{code}")
+    assert "Ann et Bob ont défaussé un 0." in log_items(french)[0]
+    assert "Ann und Bob haben eine 0 abgelegt." in log_items(german)[0]
     # A Fix of one card, then a count in the singular.
     drive(app, code, "Cy holds 1")
     french.open(f"/t/{code}")
     german.open(f"/t/{code}")
-    assert log_items(french)[0].startswith("Main corrigée : Cy a 1 carte. À Cy de jouer.")
-    assert log_items(german)[0].startswith("Hand korrigiert: Cy hat 1 Karte. Cy ist dran.")
+    assert log_items(french)[0].startswith("Main corrigée : Cy a 1 carte. À Ann de jouer.")
+    assert log_items(german)[0].startswith("Hand korrigiert: Cy hat 1 Karte. Ann ist dran.")
 
 
 def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: Phone, app: Flask) -> None:
