@@ -8,7 +8,7 @@ from .game import apply, bomb_targets, check, refusal
 from .history import History, replay
 from .house_rules import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, HouseRuleSpec, Reading, reading_brief
 from .legal import CardOption, Legal, legal_actions
-from .narrate import describe, join_names, key_rule, taken_back, unusual_rule, winners_text
+from .narrate import describe, join_names, key_rule, narration, taken_back, unusual_rule, winners_text
 from .sanity import CERTAIN_MOST, DeckWarning, warnings
 from .setup import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, MIN_TEAM_PLAYERS, make_setup, new_game, stored_setup
 from .state import GameState, Player, Setup, Status, Team, Variant, name_key
@@ -59,6 +59,7 @@ __all__ = [
     "describe",
     "join_names",
     "key_rule",
+    "narration",
     "legal_actions",
     "make_setup",
     "name_key",

@@ -2,7 +2,9 @@
 
 This module owns the words: one sentence function per event kind (`_SENTENCES`), the summary lines
 that gather several events into one ("No 0 from Cy and Dee."), and which rulings deserve a "Why?"
-link in the log, and in the "Just now" line too when the turn of play was an unusual one.
+link in the log, and in the "Just now" line too when the turn of play was an unusual one. Each sentence is a
+`Sentence` (engine/words.py): an English template with named parameters, which each phone words in its own
+language (docs/translations.md); the English line is those sentences one after another.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from .cards import Card
 from .events import Event, EventKind
 from .sanity import warning
 from .state import COUNTERCLOCKWISE, GameState, Status, Variant
+from .words import N_, N_plural, Param, Sentence, listed, names_said
 
 # Rulings worth a "Why?" link, most telling first: the log links the first one an action produced.
 _NOTABLE_RULES = (
@@ -67,11 +70,11 @@ UNUSUAL_EVENTS = frozenset(
 
 # What each rule a lost life is charged under means, for a log line naming every life's cause.
 _LIFE_CAUSES = {
-    "bomb": "no 0",
-    "last-card": "round over",
-    "teams-going-out": "round over",
-    "bust": "bust",
-    "teams-bust": "bust",
+    "bomb": N_("no 0"),
+    "last-card": N_("round over"),
+    "teams-going-out": N_("round over"),
+    "bust": N_("bust"),
+    "teams-bust": N_("bust"),
 }
 
 # Events that several players can share in one action: said once, naming them all.
@@ -113,8 +116,9 @@ def _team_of(state: GameState, name: str | None) -> str | None:
     return None if team is None else state.teams[team].name
 
 
-def describe(before: GameState, action: Action, after: GameState) -> str:
-    """Return the log line for `action`, taken from `before` to `after`."""
+def narration(before: GameState, action: Action, after: GameState) -> tuple[Sentence, ...]:
+    """The log line for `action`, taken from `before` to `after`, as its sentences: each one a `Sentence`, so a
+    phone can say it in its own language (docs/translations.md)."""
     events = after.events
     parts = [*_action_line(before, action, events), *_summaries(before, action, events)]
     lives = [event for event in events if event.kind is EventKind.LOST_LIFE]
@@ -130,7 +134,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         if event.kind is EventKind.LOST_LIFE:
             if several_causes:
                 if event is lives[-1]:
-                    parts.append(_lives_with_causes(after, lives))
+                    parts.extend(_lives_with_causes(after, lives))
             elif event is _first_of_its_side(after, lives, event):
                 parts.append(_lost_lives(after, lives, event))
             continue
@@ -138,36 +142,64 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         if sentence:
             parts.append(sentence)
     if after.status is Status.PLAYING and after.current_player is not None:
-        parts.append(f"{after.current_player.name}'s turn.")
-    return " ".join(parts)
+        parts.append(Sentence(N_("%(name)s's turn."), name=after.current_player.name))
+    return tuple(parts)
 
 
-def _action_line(before: GameState, action: Action, events: tuple[Event, ...]) -> list[str]:
+def describe(before: GameState, action: Action, after: GameState) -> str:
+    """Return the log line for `action`, taken from `before` to `after`, in English (its sentences, one after
+    another)."""
+    return " ".join(narration(before, action, after))
+
+
+def _card(card: Card) -> Sentence:
+    """A card's name inside a sentence, in the phone's language (a wild card's name is in the catalogs)."""
+    return Sentence(card.label)
+
+
+def _action_line(before: GameState, action: Action, events: tuple[Event, ...]) -> list[Sentence]:
     """The sentence saying what was done, before what it made happen."""
     kinds = {event.kind for event in events}
     match action:
         case Play(player=player, card=card) if EventKind.BUST in kinds and card.number is not None:
             # House rule over_21=bust: the card was laid, then handed back as a bust.
-            name = _name(before, player)
             return [
-                f"{name} played {card.label}: that makes {before.total + card.number}, "
-                f"over 21, so it goes back to {name}."
+                Sentence(
+                    N_("%(name)s played %(card)s: that makes %(total)s, over 21, so it goes back to %(name)s."),
+                    name=_name(before, player),
+                    card=_card(card),
+                    total=before.total + card.number,
+                )
             ]
         case Play(player=player, card=card) if EventKind.BUST not in kinds:
-            line = f"{_name(before, player)} played {card.label}"
+            name = _name(before, player)
             if EventKind.LAST_CARD_EFFECT_VOID in kinds:
-                pass  # a wild as last card only ends the round: no new total to report
+                total = None  # a wild as last card only ends the round: no new total to report
             elif card.number is not None:
-                line += f": total {before.total + card.number}"
-            elif card.sets_total_to is not None:
-                line += f": total {card.sets_total_to}"
-            return [line + "."]
+                total = before.total + card.number
+            else:
+                total = card.sets_total_to
+            if total is None:
+                return [Sentence(N_("%(name)s played %(card)s."), name=name, card=_card(card))]
+            return [
+                Sentence(N_("%(name)s played %(card)s: total %(total)s."), name=name, card=_card(card), total=total)
+            ]
         case SetHand(player=player, cards=cards):
             # "Hand fixed", the word of the "Fix" button it was entered with ("Correction" was lost on children).
-            return [f"Hand fixed: {_name(before, player)} holds {cards} {'card' if cards == 1 else 'cards'}."]
+            return [
+                Sentence(
+                    N_plural(
+                        "Hand fixed: %(name)s holds %(count)s card.", "Hand fixed: %(name)s holds %(count)s cards."
+                    ),
+                    name=_name(before, player),
+                    count=cards,
+                )
+            ]
         case TieBreak(values=values):
-            entered = ", ".join(f"{name} {value}" for name, value in values)
-            return [f"Tie-break totals: {entered or 'all hands empty'}."]
+            if not values:
+                return [Sentence(N_("Tie-break totals: all hands empty."))]
+            entered = listed(Sentence("%(name)s %(value)s", name=name, value=value) for name, value in values)
+            return [Sentence(N_("Tie-break totals: %(totals)s."), totals=entered)]
         case Bust() | Play() | Leave():
             return []
 
@@ -176,7 +208,7 @@ def _name(state: GameState, player: str) -> str:
     return state.players[state.seat_of(player) or 0].name
 
 
-def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> list[str]:
+def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> list[Sentence]:
     """One line each for the draws, the 0s discarded and the 0s missing, however many players."""
     parts = []
     answered = [event.player for event in events if event.kind is EventKind.ANSWERED_ZERO and event.player]
@@ -185,105 +217,159 @@ def _summaries(before: GameState, action: Action, events: tuple[Event, ...]) -> 
     if drew:
         parts.append(_draws(drew, 2 if isinstance(action, Play) and action.card is Card.DRAW2 else 1))
     if answered:
-        parts.append(f"{join_names(answered)} discarded a 0.")
+        # One sentence in English for one player or several; other languages' verbs follow how many discarded.
+        discarded = N_plural("%(names)s discarded a 0.", "%(names)s discarded a 0.")
+        parts.append(Sentence(discarded, names=names_said(answered), count=len(answered)))
     if missed:
-        parts.append(f"No 0 from {join_names(missed)}.")
+        parts.append(Sentence(N_("No 0 from %(names)s."), names=names_said(missed)))
     return parts
 
 
-def _draws(drew: list[Event], wanted: int) -> str:
+def _draws(drew: list[Event], wanted: int) -> Sentence:
     """Who draws what after a Draw card: "Everyone else draws 2.", or who goes short when the pile runs out."""
     counts = {event.value or 0 for event in drew}
     if counts == {wanted}:
-        return f"{drew[0].player} draws {wanted}." if len(drew) == 1 else f"Everyone else draws {wanted}."
+        if len(drew) == 1:
+            return Sentence(
+                N_plural("%(name)s draws %(count)s.", "%(name)s draws %(count)s."),
+                name=drew[0].player or "",
+                count=wanted,
+            )
+        return Sentence(N_plural("Everyone else draws %(count)s.", "Everyone else draws %(count)s."), count=wanted)
     if counts == {0}:
-        return "Nobody could draw."
+        return Sentence(N_("Nobody could draw."))
     # House rule empty_draw_pile: the draw goes round in turn order, so the last ones go short. Grouped by what
     # they got, so a six-player line stays short enough for a child to read; the next sentence says why.
     full = [event.player or "" for event in drew if (event.value or 0) >= wanted]
-    some = [f"{event.player} draws only {event.value}" for event in drew if 0 < (event.value or 0) < wanted]
+    pieces: list[Sentence] = []
+    if full:
+        pieces.append(
+            Sentence(
+                N_plural("%(names)s draws %(cards)s", "%(names)s draw %(cards)s"),
+                names=names_said(full),
+                count=len(full),
+                cards=wanted,
+            )
+        )
+    pieces += [
+        Sentence(
+            N_plural("%(name)s draws only %(count)s", "%(name)s draws only %(count)s"),
+            name=event.player or "",
+            count=event.value or 0,
+        )
+        for event in drew
+        if 0 < (event.value or 0) < wanted
+    ]
     none = [event.player or "" for event in drew if not event.value]
-    pieces = [f"{join_names(full)} {'draws' if len(full) == 1 else 'draw'} {wanted}"] if full else []
-    pieces += some
     if none:
-        pieces.append(f"{join_names(none)} {'gets' if len(none) == 1 else 'get'} none")
-    return "; ".join(pieces) + "."
+        pieces.append(
+            Sentence(N_plural("%(names)s gets none", "%(names)s get none"), names=names_said(none), count=len(none))
+        )
+    return Sentence("%(pieces)s.", pieces=listed(pieces, "; "))
 
 
 # --- one sentence per event kind (None: a summary line already said it) ------------------------
 
-Sentence = Callable[[GameState, Event], str | None]
+Said = Callable[[GameState, Event], Sentence | None]
 
 
-def _nothing(state: GameState, event: Event) -> str | None:
+def _nothing(state: GameState, event: Event) -> Sentence | None:
     return None
 
 
-def _bust(state: GameState, event: Event) -> str:
+def _bust(state: GameState, event: Event) -> Sentence:
     if event.value is not None and state.house_rules.over_21 == "bust":
-        return "It counts as a bust: the total goes back to 0."
-    tried = f" (a {event.value} would go over 21)" if event.value is not None else ""
-    return f"{event.player} can't play{tried}: the total goes back to 0."
+        return Sentence(N_("It counts as a bust: the total goes back to 0."))
+    name = event.player or ""
+    if event.value is not None:
+        return Sentence(
+            N_("%(name)s can't play (a %(value)s would go over 21): the total goes back to 0."),
+            name=name,
+            value=event.value,
+        )
+    return Sentence(N_("%(name)s can't play: the total goes back to 0."), name=name)
 
 
-def _grouped(kind: EventKind, names: list[str]) -> str:
+def _grouped(kind: EventKind, names: list[str]) -> Sentence:
     if kind is EventKind.ZERO_EMPTIED_HAND:
         if len(names) == 1:
-            return f"That 0 was {names[0]}'s last card, so {names[0]} has gone out."
-        return f"Those 0s were the last cards of {join_names(names)}, so they have all gone out."
+            return Sentence(N_("That 0 was %(name)s's last card, so %(name)s has gone out."), name=names[0])
+        return Sentence(
+            N_("Those 0s were the last cards of %(names)s, so they have all gone out."), names=names_said(names)
+        )
     if len(names) == 1:
-        return f"{names[0]} has no cards left: round over."
-    return f"{join_names(names)} have no cards left: round over (once)."
+        return Sentence(N_("%(name)s has no cards left: round over."), name=names[0])
+    return Sentence(N_("%(names)s have no cards left: round over (once)."), names=names_said(names))
 
 
-def _lives_with_causes(state: GameState, lives: list[Event]) -> str:
+def _lives_with_causes(state: GameState, lives: list[Event]) -> list[Sentence]:
     """ "Dee: no 0 (−1), round over (−1): 3 lives left." for each player or team, in order."""
     order: list[str] = []
-    causes: dict[str, list[str]] = {}
-    left: dict[str, int | None] = {}
+    causes: dict[str, list[Sentence]] = {}
+    left: dict[str, int] = {}
     for event in lives:
         who = _team_of(state, event.player) or event.player or ""
-        cause = _LIFE_CAUSES.get(event.rule or "", "a life")
+        cause = Sentence(_LIFE_CAUSES.get(event.rule or "", N_("a life")))
         if who not in causes:
             order.append(who)
             causes[who] = []
         if _team_of(state, event.player) and event.rule != "teams-going-out":
             # Whose missing 0 or bust it was; the round end's life is the team's, not one player's doing.
-            cause = f"{cause} ({event.player})"
-        causes[who].append(f"{cause} (−1)")
-        left[who] = event.value
-    return " ".join(
-        f"{who}: {', '.join(causes[who])}: {left[who]} {'life' if left[who] == 1 else 'lives'} left." for who in order
-    )
+            cause = Sentence("%(cause)s (%(name)s)", cause=cause, name=event.player or "")
+        causes[who].append(Sentence("%(cause)s (−1)", cause=cause))
+        left[who] = event.value or 0
+    return [
+        Sentence(
+            N_plural("%(who)s: %(causes)s: %(count)s life left.", "%(who)s: %(causes)s: %(count)s lives left."),
+            who=who,
+            causes=listed(causes[who]),
+            count=left[who],
+        )
+        for who in order
+    ]
 
 
-def _bomb_last_card(state: GameState, event: Event) -> str:
-    first = "The Bomb was answered" if event.value else "Nobody had a 0"
-    return f"{first}, and it was {event.player}'s last card: now the round ends."
+def _bomb_last_card(state: GameState, event: Event) -> Sentence:
+    if event.value:
+        return Sentence(
+            N_("The Bomb was answered, and it was %(name)s's last card: now the round ends."), name=event.player or ""
+        )
+    return Sentence(N_("Nobody had a 0, and it was %(name)s's last card: now the round ends."), name=event.player or "")
 
 
-def _play_starts_left(state: GameState, event: Event) -> str:
+def _play_starts_left(state: GameState, event: Event) -> Sentence:
+    name = event.player or ""
     if state.house_rules.after_redeal == "left_clockwise":
-        return f"After a deal, play starts on the dealer's left and goes clockwise: {event.player}."
+        return Sentence(N_("After a deal, play starts on the dealer's left and goes clockwise: %(name)s."), name=name)
     if event.value == COUNTERCLOCKWISE:
         # House rule after_redeal=left: the first player is on the left, but play keeps going counterclockwise.
-        return f"After a deal, play starts on the dealer's left with {event.player}, and goes on counterclockwise."
-    return f"After a deal, play starts on the dealer's left: {event.player}."
+        return Sentence(
+            N_("After a deal, play starts on the dealer's left with %(name)s, and goes on counterclockwise."),
+            name=name,
+        )
+    return Sentence(N_("After a deal, play starts on the dealer's left: %(name)s."), name=name)
 
 
-def _both_teams_out(state: GameState, event: Event) -> str:
+def _both_teams_out(state: GameState, event: Event) -> Sentence:
     reading = state.house_rules.teams_both_out
     if reading == "together":
-        return "One Bomb took both teams' last lives: both teams are out at once, so a tie-break decides."
-    team = _team_of(state, event.player)
+        return Sentence(N_("One Bomb took both teams' last lives: both teams are out at once, so a tie-break decides."))
+    team = _team_of(state, event.player) or ""
     if reading == "bomber_team":
-        return (
-            f"This Bomb would have taken both teams' last lives; at this table the bomber's team ({team}) wins, "
-            "so its own lives are not taken."
+        return Sentence(
+            N_(
+                "This Bomb would have taken both teams' last lives; at this table the bomber's team (%(team)s) wins, "
+                "so its own lives are not taken."
+            ),
+            team=team,
         )
-    return (
-        "This Bomb would have taken both teams' last lives; at this table lives are taken in turn order, and "
-        f"{event.player}'s took {team}'s last life first, so {team} loses."
+    return Sentence(
+        N_(
+            "This Bomb would have taken both teams' last lives; at this table lives are taken in turn order, and "
+            "%(name)s's took %(team)s's last life first, so %(team)s loses."
+        ),
+        name=event.player or "",
+        team=team,
     )
 
 
@@ -296,69 +382,93 @@ def _first_of_its_side(state: GameState, lives: list[Event], event: Event) -> Ev
     return next(other for other in lives if _side(state, other) == _side(state, event))
 
 
-def _lost_lives(state: GameState, lives: list[Event], first: Event) -> str:
+def _lost_lives(state: GameState, lives: list[Event], first: Event) -> Sentence:
     """ "Team A loses 2 lives (3 lives left)." once for a side, however many of its players cost it one."""
     side = _side(state, first)
     theirs = [event for event in lives if _side(state, event) == side]
-    value = theirs[-1].value
-    left = f"{value} {'life' if value == 1 else 'lives'} left"
-    lost = "a life" if len(theirs) == 1 else f"{len(theirs)} lives"
-    return f"{side} loses {lost} ({left})."
+    left = Sentence(N_plural("%(count)s life left", "%(count)s lives left"), count=theirs[-1].value or 0)
+    return Sentence(
+        N_plural("%(side)s loses a life (%(left)s).", "%(side)s loses %(count)s lives (%(left)s)."),
+        side=side,
+        count=len(theirs),
+        left=left,
+    )
 
 
-def _new_round(state: GameState, event: Event) -> str:
-    line = f"Round {event.value}: {event.player} deals."
+def _new_round(state: GameState, event: Event) -> Sentence:
+    line = Sentence(N_("Round %(round)s: %(name)s deals."), round=event.value or 0, name=event.player or "")
     if state.direction == COUNTERCLOCKWISE:
         # Only house rule new_round_direction=keep deals a round counterclockwise: said, or a family used to
         # clockwise argues about who starts.
-        line += " Play keeps going counterclockwise (house rule)."
+        return listed([line, Sentence(N_("Play keeps going counterclockwise (house rule)."))], " ")
     return line
 
 
-def _reversed(state: GameState, event: Event) -> str:
-    way = "counterclockwise" if event.value == COUNTERCLOCKWISE else "clockwise"
-    return f"Play now goes {way}."
+def _reversed(state: GameState, event: Event) -> Sentence:
+    if event.value == COUNTERCLOCKWISE:
+        return Sentence(N_("Play now goes counterclockwise."))
+    return Sentence(N_("Play now goes clockwise."))
 
 
-def _tiebreak(state: GameState, event: Event) -> str:
+def _tiebreak(state: GameState, event: Event) -> Sentence:
     if state.variant is Variant.TEAMS:
-        return "Tie-break: every player adds up the number cards in their hand; the team with the lower total wins."
-    tied = join_names([state.players[seat].name for seat in state.tied])
-    return f"Sudden Death tie: {tied} add up the number cards in their hands; lowest wins."
+        return Sentence(
+            N_("Tie-break: every player adds up the number cards in their hand; the team with the lower total wins.")
+        )
+    tied = names_said([state.players[seat].name for seat in state.tied])
+    return Sentence(N_("Sudden Death tie: %(names)s add up the number cards in their hands; lowest wins."), names=tied)
 
 
-def winners_text(state: GameState) -> str:
+def winners_text(state: GameState) -> Sentence:
     """Say who won a finished game, a team with its players: "Team A (Ann and Cy) wins!"."""
-    names = []
+    names: list[str] = []
     for winner in state.winners:
         members = state.players_of(winner)
-        names.append(winner if members == (winner,) else f"{winner} ({join_names(list(members))})")
+        names.append(
+            winner
+            if members == (winner,)
+            else Sentence("%(team)s (%(names)s)", team=winner, names=names_said(list(members)))
+        )
     # Two winners in the team game: both teams' tie-break totals were equal and tied players share the win.
-    return f"{join_names(names)} {'wins' if len(names) == 1 else 'share the win'}!"
+    if len(names) == 1:
+        return Sentence(N_("%(names)s wins!"), names=names_said(names))
+    return Sentence(N_("%(names)s share the win!"), names=names_said(names))
 
 
-def taken_back(action: Action, now: GameState) -> str:
+def taken_back(action: Action, now: GameState) -> Sentence:
     """Say what an Undo took back and where that leaves the table: "Bob's 4. Back to Bob's turn, total 3."
 
     Not the undone line itself: its last words ("Cy's turn.") were true after the card, not after the Undo.
     """
+    what: Sentence
     match action:
         case Play(player=player, card=card):
-            what = f"{player}'s {card.label}"
+            what = Sentence(N_("%(name)s's %(card)s"), name=player, card=_card(card))
         case Bust(player=player):
-            what = f"{player}'s “Can't play”"
+            what = Sentence(N_("%(name)s's “Can't play”"), name=player)
         case SetHand(player=player, cards=cards):
-            what = f"the fix of {player}'s hand to {cards} {'card' if cards == 1 else 'cards'}"
+            what = Sentence(
+                N_plural(
+                    "the fix of %(name)s's hand to %(count)s card", "the fix of %(name)s's hand to %(count)s cards"
+                ),
+                name=player,
+                count=cards,
+            )
         case TieBreak():
-            what = "the tie-break totals"
+            what = Sentence(N_("the tie-break totals"))
         case Leave(player=player):
-            what = f"{player} leaving the game"
+            what = Sentence(N_("%(name)s leaving the game"), name=player)
     if now.status is Status.PLAYING and now.current_player is not None:
-        return f"{what}. Back to {now.current_player.name}'s turn, total {now.total}."
-    return f"{what}."
+        return Sentence(
+            N_("%(what)s. Back to %(name)s's turn, total %(total)s."),
+            what=what,
+            name=now.current_player.name,
+            total=now.total,
+        )
+    return Sentence("%(what)s.", what=what)
 
 
-def _tiebreak_result(state: GameState, event: Event) -> str | None:
+def _tiebreak_result(state: GameState, event: Event) -> Sentence | None:
     """Why the tie-break went the way it did, said once: the teams' sums, or who tied and who held fewer cards."""
     results = [other for other in state.events if other.kind is EventKind.TIEBREAK_RESULT]
     if event is not results[0]:
@@ -367,12 +477,18 @@ def _tiebreak_result(state: GameState, event: Event) -> str | None:
     sides = [(_side(state, result), result.value or 0) for result in results]
     lowest = min(value for _, value in sides)
     best = [side for side, value in sides if value == lowest]
+    text: Sentence
     if teams:
-        text = "Team totals: " + ", ".join(f"{side} {value}" for side, value in sides)
+        totals = listed(Sentence("%(side)s %(value)s", side=side, value=value) for side, value in sides)
         if len(best) > 1:
-            text += ": equal"
+            text = Sentence(N_("Team totals: %(totals)s: equal"), totals=totals)
+        else:
+            text = Sentence(N_("Team totals: %(totals)s"), totals=totals)
     elif len(best) > 1:
-        text = f"{join_names(best)} {'both' if len(best) == 2 else 'all'} add up to {lowest}"
+        if len(best) == 2:
+            text = Sentence(N_("%(names)s both add up to %(total)s"), names=names_said(best), total=lowest)
+        else:
+            text = Sentence(N_("%(names)s all add up to %(total)s"), names=names_said(best), total=lowest)
     else:
         return None  # the totals just entered say it, and the winner follows
     if len(best) > len(state.winners) == 1:
@@ -381,65 +497,98 @@ def _tiebreak_result(state: GameState, event: Event) -> str | None:
             side: sum(p.hand for p in state.players if (_team_of(state, p.name) or p.name) == side) for side in best
         }
         winner = state.winners[0]
-        others = " and ".join(str(count) for side, count in cards.items() if side != winner)
-        text += f"; {winner} holds fewer cards ({cards[winner]} against {others})"
-    return text + "."
+        others: Sentence | None = None
+        for count in (count for side, count in cards.items() if side != winner):
+            others = Sentence("%(name)s", name=count) if others is None else _and(others, count)
+        fewer = Sentence(
+            N_("%(winner)s holds fewer cards (%(count)s against %(others)s)"),
+            winner=winner,
+            count=cards[winner],
+            others=others or "",
+        )
+        return Sentence("%(text)s; %(fewer)s.", text=text, fewer=fewer)
+    return Sentence("%(text)s.", text=text)
 
 
-def _game_over(state: GameState, event: Event) -> str:
+def _and(first: Sentence, last: Param) -> Sentence:
+    """ "3 and 4": each pair joined with the language's "and" (the cards' counts against the winner's)."""
+    return Sentence(N_("%(names)s and %(last)s"), names=first, last=last)
+
+
+def _game_over(state: GameState, event: Event) -> Sentence:
     return winners_text(state)
 
 
-def _deck_warning(state: GameState, event: Event) -> str | None:
+def _deck_warning(state: GameState, event: Event) -> Sentence | None:
     found = warning(event)
     return None if found is None else found.message
 
 
-def _reshuffled(state: GameState, event: Event) -> str:
-    cards = f"{event.value} {'card' if event.value == 1 else 'cards'}"
-    return (
-        "The draw pile ran out, so the discard pile except its top card was turned over "
-        f"as the new draw pile ({cards})."
+def _reshuffled(state: GameState, event: Event) -> Sentence:
+    return Sentence(
+        N_plural(
+            "The draw pile ran out, so the discard pile except its top card was turned over "
+            "as the new draw pile (%(count)s card).",
+            "The draw pile ran out, so the discard pile except its top card was turned over "
+            "as the new draw pile (%(count)s cards).",
+        ),
+        count=event.value or 0,
     )
 
 
-def _draw_pile_empty(state: GameState, event: Event) -> str:
+def _draw_pile_empty(state: GameState, event: Event) -> Sentence:
     if state.house_rules.empty_draw_pile == "reshuffle":
-        return "Then nothing was left to draw: the discard pile was down to its top card."
-    return "The draw pile is empty, so no more cards are drawn."
+        return Sentence(N_("Then nothing was left to draw: the discard pile was down to its top card."))
+    return Sentence(N_("The draw pile is empty, so no more cards are drawn."))
 
 
-def _left(state: GameState, event: Event) -> str:
+def _left(state: GameState, event: Event) -> Sentence:
     held = event.value or 0
+    name = event.player or ""
     if not held:
-        return f"{event.player} has left the game."
-    cards = "1 card goes" if held == 1 else f"{held} cards go"
-    return f"{event.player} has left the game: their {cards} on the discard pile."
+        return Sentence(N_("%(name)s has left the game."), name=name)
+    return Sentence(
+        N_plural(
+            "%(name)s has left the game: their %(count)s card goes on the discard pile.",
+            "%(name)s has left the game: their %(count)s cards go on the discard pile.",
+        ),
+        name=name,
+        count=held,
+    )
 
 
-def _fixed(template: str) -> Sentence:
-    """A sentence that only needs the event's player ({who}) and value ({value})."""
-    return lambda state, event: template.format(who=event.player or "", value=event.value)
+def _fixed(template: str) -> Said:
+    """A sentence that only needs the event's player (`name`) and value (`value`)."""
+
+    def said(state: GameState, event: Event) -> Sentence:
+        params: dict[str, Param] = {}
+        if "%(name)s" in template:
+            params["name"] = event.player or ""
+        if "%(value)s" in template:
+            params["value"] = event.value or 0
+        return Sentence(template, **params)
+
+    return said
 
 
-_SENTENCES: dict[EventKind, Sentence] = {
+_SENTENCES: dict[EventKind, Said] = {
     EventKind.BUST: _bust,
-    EventKind.ELIMINATED: _fixed("{who} is out of the game."),
+    EventKind.ELIMINATED: _fixed(N_("%(name)s is out of the game.")),
     EventKind.LEFT: _left,
-    EventKind.TWO_LEFT: _fixed("Two players left: Reverse now acts as Pass Me By and Skip gives another turn."),
+    EventKind.TWO_LEFT: _fixed(N_("Two players left: Reverse now acts as Pass Me By and Skip gives another turn.")),
     EventKind.REVERSED: _reversed,
-    EventKind.REVERSE_AS_PASS: _fixed("With two players, Reverse acts as Pass Me By."),
-    EventKind.SKIPPED: _fixed("{who} misses a turn."),
-    EventKind.SKIP_AGAIN: _fixed("With two players, {who} plays again."),
+    EventKind.REVERSE_AS_PASS: _fixed(N_("With two players, Reverse acts as Pass Me By.")),
+    EventKind.SKIPPED: _fixed(N_("%(name)s misses a turn.")),
+    EventKind.SKIP_AGAIN: _fixed(N_("With two players, %(name)s plays again.")),
     EventKind.PLAY_STARTS_LEFT: _play_starts_left,
     EventKind.BOTH_TEAMS_OUT: _both_teams_out,
-    EventKind.REDEALT: _fixed("{who} gathers all {value} cards in hand and deals them out again."),
+    EventKind.REDEALT: _fixed(N_("%(name)s gathers all %(value)s cards in hand and deals them out again.")),
     EventKind.RESHUFFLED: _reshuffled,
     EventKind.DRAW_PILE_EMPTY: _draw_pile_empty,
-    EventKind.BOMB_NOT_ANSWERED: _fixed("At this table a Bomb as last card is not answered."),
+    EventKind.BOMB_NOT_ANSWERED: _fixed(N_("At this table a Bomb as last card is not answered.")),
     EventKind.BOMB_LAST_CARD: _bomb_last_card,
-    EventKind.DREW_AFTER_ANSWER: _fixed("That 0 was {who}'s last card: {who} draws one and plays on."),
-    EventKind.LAST_CARD_EFFECT_VOID: _fixed("It was the last card, so its effect does not count."),
+    EventKind.DREW_AFTER_ANSWER: _fixed(N_("That 0 was %(name)s's last card: %(name)s draws one and plays on.")),
+    EventKind.LAST_CARD_EFFECT_VOID: _fixed(N_("It was the last card, so its effect does not count.")),
     EventKind.NEW_ROUND: _new_round,
     EventKind.TIEBREAK: _tiebreak,
     EventKind.GAME_OVER: _game_over,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .cards import DECK_COUNTS, Card
 from .events import Event, EventKind
+from .words import N_, N_plural, Sentence
 
 RULE = "card-count-warning"
 
@@ -24,7 +25,7 @@ CERTAIN_MOST: dict[Card, int] = {**DECK_COUNTS, Card.REVERSE: 6, Card.SKIP: 6}
 # A count as a sentence says it ("only two 7s", "no Bombs"): writing, not reading. The rules search's number names
 # (referee/rulebook/phrases.py) read a player's words into figures, a job with other words ("nought", "nil"), and the
 # engine imports nothing above it.
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_WORDS = ("no", "one", N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"))
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class DeckWarning:
 
     code: str
     """"card_count" (more of a card than the deck holds) or "hand_count" (a hand that cannot be)."""
-    message: str
+    message: Sentence
     rule: str
     card: Card | None = None
 
@@ -43,28 +44,55 @@ def over_count(card: Card, seen: int) -> bool:
     return seen > CERTAIN_MOST[card]
 
 
-def _plural(card: Card, count: int) -> str:
-    name = card.label
+def _card_count_message(card: Card, count: int) -> Sentence:
+    """ "The deck has only two 7s, all played since the shuffle — was that really a 7? Undo if not." """
+    name = Sentence(card.label)
+    # "an =21", "a 7": only the wild cards that set the total start with a sound that takes "an".
+    an = card.label.startswith("=")
     if count == 1:
-        return f"one {name}"
-    return f"{_WORDS[count]} {name}s" if card.is_number else f"{_WORDS[count]} {name} cards"
+        if an:
+            template = N_(
+                "The deck has only one %(card)s, already played since the shuffle — was that really an %(card)s? "
+                "Undo if not."
+            )
+        else:
+            template = N_(
+                "The deck has only one %(card)s, already played since the shuffle — was that really a %(card)s? "
+                "Undo if not."
+            )
+        return Sentence(template, card=name)
+    if card.is_number:
+        template = N_(
+            "The deck has only %(number)s %(card)ss, all played since the shuffle — was that really a %(card)s? "
+            "Undo if not."
+        )
+    elif an:
+        template = N_(
+            "The deck has only %(number)s %(card)s cards, all played since the shuffle — was that really an "
+            "%(card)s? Undo if not."
+        )
+    else:
+        template = N_(
+            "The deck has only %(number)s %(card)s cards, all played since the shuffle — was that really a "
+            "%(card)s? Undo if not."
+        )
+    return Sentence(template, card=name, number=Sentence(_WORDS[count]))
 
 
 def warning(event: Event) -> DeckWarning | None:
     """The warning an event carries, or None for an ordinary event."""
     if event.kind is EventKind.CARD_COUNT_WARNING and event.card is not None and event.value is not None:
-        card = event.card
-        played = "already played" if event.value == 1 else "all played"
-        article = "an" if card.label[0] in "8=" else "a"
-        message = (
-            f"The deck has only {_plural(card, event.value)}, {played} since the shuffle — "
-            f"was that really {article} {card.label}? Undo if not."
-        )
-        return DeckWarning("card_count", message, RULE, card)
+        return DeckWarning("card_count", _card_count_message(event.card, event.value), RULE, event.card)
     if event.kind is EventKind.HAND_COUNT_WARNING and event.value is not None:
-        message = (
-            f"Only {event.value} {'card was' if event.value == 1 else 'cards were'} left to draw, so {event.player} "
-            "can't really hold that many: check the count, or Undo."
+        message = Sentence(
+            N_plural(
+                "Only %(count)s card was left to draw, so %(name)s can't really hold that many: check the count, "
+                "or Undo.",
+                "Only %(count)s cards were left to draw, so %(name)s can't really hold that many: check the count, "
+                "or Undo.",
+            ),
+            count=event.value,
+            name=event.player or "",
         )
         return DeckWarning("hand_count", message, RULE)
     return None

@@ -101,7 +101,9 @@ def said(message: str | tuple[str, str], params: dict[str, Param] | None = None)
 
 def _param(value: Param, wording: Wording) -> str:
     if isinstance(value, Sentence):
-        return worded(value, wording)
+        # In English a sentence already is its text: made once, not again for every sentence it is part of (a log
+        # line nests a dozen).
+        return str.__str__(value) if wording is ENGLISH else worded(value, wording)
     if isinstance(value, int) and not isinstance(value, bool):
         return wording.number(value)
     return str(value)
@@ -143,6 +145,19 @@ def names_said(names: Iterable[str]) -> Sentence:
     for name in listed[1:-1]:
         first = Sentence("%(first)s, %(next)s", first=first, next=name)
     return Sentence(N_("%(names)s and %(last)s"), names=first, last=listed[-1])
+
+
+def listed(parts: Iterable[str], separator: str = ", ") -> Sentence:
+    """Parts said one after another with `separator` between them ("Ann 3, Bob 5"; sentences with a space), each
+    part worded in the phone's language: punctuation, with nothing of its own to translate."""
+    items = list(parts)
+    if not items:
+        return Sentence("%(first)s", first="")
+    joined = Sentence("%(first)s", first=items[0])
+    template = f"%(first)s{separator}%(next)s"
+    for item in items[1:]:
+        joined = Sentence(template, first=joined, next=item)
+    return joined
 
 
 def choices_said(choices: Iterable[str]) -> Sentence:

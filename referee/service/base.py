@@ -9,12 +9,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..engine import Action, GameState, History, Setup, describe, key_rule, unusual_rule
+from ..engine import Action, GameState, History, Setup, key_rule, narration, unusual_rule
 from ..engine.words import N_, Sentence
 from ..store import Db, DeviceRow, EventRow, NewEvent, Store, TableRow
 from . import codec
 from .bus import Bus
 from .errors import NotFound
+from .lines import sentences_to_json
 from .tableview import Created, LogEntry, TableView
 
 # Table codes avoid look-alikes (no 0/O, 1/I/L) so they can be read aloud and typed on a phone.
@@ -84,9 +85,11 @@ HOST_MOVED_LABEL = "The host's old phone"
 
 def new_event(before: GameState, action: Action, after: GameState) -> NewEvent:
     """What the log records of `action`, taken from `before` to `after`: its line and the rulings behind it."""
+    sentences = narration(before, action, after)
     return NewEvent(
         action=codec.action_to_json(action),
-        text=describe(before, action, after),
+        text=" ".join(sentences),
+        sentences=sentences_to_json(sentences),
         rule=key_rule(after.events),
         note_rule=unusual_rule(after.events),
     )
@@ -215,6 +218,7 @@ class ServiceBase:
             status_by=event.status_by,
             changed_at=max(event.created_at, event.status_at or 0.0),
             status_changed=event.status_at is not None,
+            sentences=event.sentences,
         )
 
     def _insert_row(

@@ -252,6 +252,7 @@ class Playing(Access):
                     text=event.text,
                     rule=event.rule,
                     note_rule=event.note_rule,
+                    sentences=event.sentences,
                     device_id=None if device is None else device.id,
                     device_player=entered_by,
                     created_at=now,
@@ -260,7 +261,14 @@ class Playing(Access):
                 # A new action drops the redo tail, as append_event does in the database.
                 kept = tuple(entry for entry in view.log if not entry.undone) if view.can_redo else view.log
                 entry = LogEntry(
-                    seq, event.text, event.rule, event.note_rule, undone=False, entered_by=entered_by, changed_at=now
+                    seq,
+                    event.text,
+                    event.rule,
+                    event.note_rule,
+                    undone=False,
+                    entered_by=entered_by,
+                    changed_at=now,
+                    sentences=event.sentences,
                 )
                 log = (*kept, entry)
         self.store.bump_version(db, view.id)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..engine import GameState, History, Legal, Setup, legal_actions
+from .lines import line_from_json
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,19 @@ class LogEntry:
     """When this entry was last changed: entered, or Undo or Redo pressed on it."""
     status_changed: bool = False
     """True once Undo has been pressed on this entry (its newest change was an Undo or a Redo)."""
+    sentences: str | None = None
+    """The line's sentences as stored (JSON), which `said` words in any language; None for a line stored before
+    they were kept."""
+
+    def said(self) -> str:
+        """The line as a Sentence each phone words in its own language; a line stored before sentences were kept
+        (or one that cannot be read back) is its English text."""
+        if self.sentences is None:
+            return self.text
+        try:
+            return line_from_json(self.sentences)
+        except (ValueError, TypeError, KeyError):
+            return self.text
 
 
 def newest_change_key(entry: LogEntry) -> tuple[float, bool, int]:

@@ -18,7 +18,7 @@ class EventQueries(ChangeRelay):
         """Return the table's active and undone events in order (dropped ones are history only)."""
         rows = db.execute(
             "SELECT id, seq, action, status, text, rule, note_rule, device_id, device_player, created_at, status_by,"
-            " status_at FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq",
+            " status_at, sentences FROM events WHERE table_id = ? AND status != 'dropped' ORDER BY seq",
             (table_id,),
         ).fetchall()
         return [EventRow(**dict(row)) for row in rows]
@@ -32,6 +32,7 @@ class EventQueries(ChangeRelay):
         text: str,
         rule: str | None,
         note_rule: str | None,
+        sentences: str | None = None,
         device_id: int | None,
         device_player: str | None,
         created_at: float,
@@ -48,9 +49,9 @@ class EventQueries(ChangeRelay):
         last = db.execute("SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE table_id = ?", (table_id,))
         seq = int(last.fetchone()["seq"]) + 1
         db.execute(
-            "INSERT INTO events (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seq, action, text, rule, note_rule, device_id, device_player, created_at),
+            "INSERT INTO events (table_id, seq, action, text, sentences, rule, note_rule, device_id, device_player,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seq, action, text, sentences, rule, note_rule, device_id, device_player, created_at),
         )
         return seq
 
@@ -59,8 +60,8 @@ class EventQueries(ChangeRelay):
         newest `undone` of them undone (with no phone or time said for the Undo)."""
         active = len(events) - undone
         db.executemany(
-            "INSERT INTO events (table_id, seq, action, status, text, rule, note_rule, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (table_id, seq, action, status, text, sentences, rule, note_rule, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     table_id,
@@ -68,6 +69,7 @@ class EventQueries(ChangeRelay):
                     event.action,
                     "active" if seq <= active else "undone",
                     event.text,
+                    event.sentences,
                     event.rule,
                     event.note_rule,
                     created_at,

@@ -57,6 +57,9 @@ class EventRow:
     """The phone that last pressed Undo (status undone) or Redo (active again) on this event."""
     status_at: float | None = None
     """When Undo or Redo was last pressed on this event (None if never)."""
+    sentences: str | None = None
+    """The line's sentences as JSON (templates and parameters), to word it in each phone's language; None in rows
+    written before they were kept (their English `text` is shown)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,8 @@ class NewEvent:
     text: str
     rule: str | None
     note_rule: str | None
+    sentences: str | None = None
+    """The line's sentences as JSON (EventRow.sentences)."""
 
 
 @dataclass(frozen=True)

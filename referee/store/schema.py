@@ -104,6 +104,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " at REAL NOT NULL)",
         "CREATE INDEX IF NOT EXISTS rate_events_by_key ON rate_events (limiter, key, at)",
     ),
+    # 10: each log line's sentences (templates and parameters, as JSON), so every phone reads it in its own
+    # language; `text` keeps the English for exports, the API and rows written before.
+    ("ALTER TABLE events ADD COLUMN sentences TEXT",),
 )
 
 
@@ -181,4 +184,5 @@ POSTGRES_MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " limiter TEXT NOT NULL, key TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
         "CREATE INDEX IF NOT EXISTS rate_events_by_key ON rate_events (limiter, key, at)",
     ),
+    ("ALTER TABLE events ADD COLUMN sentences TEXT",),
 )

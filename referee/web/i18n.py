@@ -115,7 +115,14 @@ class Wording:
 
     def number(self, value: int) -> str:
         """`value` as the language writes it."""
-        return format_decimal(value, locale=self.language)
+        return _number(value, self.language)
+
+
+@functools.lru_cache(maxsize=4096)
+def _number(value: int, language: str) -> str:
+    # The log's numbers are few (totals, lives, rounds), and Babel's format_decimal was three quarters of the time a
+    # log line took to word in German (profiled: 0.28 ms a number).
+    return format_decimal(value, locale=language)
 
 
 def request_wording() -> Wording:

@@ -4,8 +4,9 @@
 // turn" sound on a phone, at the top of the table display; remembered in localStorage).
 //
 // The browser's own speech synthesis (window.speechSynthesis) speaks, with the voices on the device: no internet
-// needed, nothing leaves the phone. Each call says its language (data-call-lang), and the browser takes its own voice
-// for that language; where it has no speech or no voice at all it stays silent and the switch's hint says so. One
+// needed, nothing leaves the phone. Each call is in the page's language and says so (data-call-lang), and is read by
+// one of the device's voices for that language; where the browser has no speech, no voice at all, or none for that
+// language (a French voice reading German is not understood) it stays silent and the switch's hint says so. One
 // call at a time: a newer call cancels one still being spoken, so the table hears the latest, not a queue.
 //
 // The words are the server's: each board and each redraw of the table display carries its call in data-call
@@ -23,6 +24,8 @@
   // Whether the browser has a voice: null until it is known. Chrome lists its voices only after "voiceschanged";
   // a browser with none may never send it, so after 2 s an empty list counts as no voice.
   var hasVoice = null;
+  // Whether one of those voices reads the page's language (the calls' language): null until the voices are known.
+  var hasLanguageVoice = null;
   var heard = null;  // the table version whose call this page last had
   var pending = false;
 
@@ -30,16 +33,35 @@
     try { return localStorage.getItem(KEY) === "on"; } catch (ignored) { return false; }
   }
 
-  // A board's call, in the call's own language (data-call-lang), which may not be the page's: the voice must be
-  // able to read its words.
+  // A board's call, in the call's own language (data-call-lang): the voice must be able to read its words.
   function speak(board) {
     if (board) say(board.getAttribute("data-call"), board.getAttribute("data-call-lang"));
   }
 
+  // The primary language of a tag ("de" of "de-DE", "de_AT").
+  function primary(tag) {
+    return String(tag || "").toLowerCase().split(/[-_]/)[0];
+  }
+
+  // The device's voice for `lang`: its default one for that language if it has one, else one on the device (no
+  // network needed), else any; null when it has none for that language.
+  function voiceFor(lang) {
+    var wanted = primary(lang);
+    var voices = synth.getVoices().filter(function (voice) { return primary(voice.lang) === wanted; });
+    var pick = function (test) { return voices.filter(test)[0]; };
+    return pick(function (v) { return v.default; }) || pick(function (v) { return v.localService; }) || voices[0] ||
+      null;
+  }
+
   function say(words, lang, volume) {
     if (!synth || !Utterance || hasVoice === false || !words) return;
+    lang = lang || document.documentElement.lang;
+    var voice = synth.getVoices().length ? voiceFor(lang) : null;
+    // Voices listed, but none for this language: silent (the hint says so) rather than words no one understands.
+    if (synth.getVoices().length && !voice) return;
     var utterance = new Utterance(words);
-    utterance.lang = lang || document.documentElement.lang;
+    utterance.lang = lang;
+    if (voice) utterance.voice = voice;
     if (volume !== undefined) utterance.volume = volume;
     // One call at a time: the newer one replaces the one still being spoken (or waiting to be).
     if (synth.speaking || synth.pending) synth.cancel();
@@ -71,7 +93,7 @@
     toggle.parentNode.hidden = hint.hidden = false;
     toggle.setAttribute("aria-pressed", String(isOn()));
     hint.textContent = hint.getAttribute(!synth || !Utterance || hasVoice === false ? "data-no-voice"
-      : waitingForTap() ? "data-tap" : "data-says");
+      : hasLanguageVoice === false ? "data-no-language-voice" : waitingForTap() ? "data-tap" : "data-says");
   }
 
   toggle.addEventListener("click", function () {
@@ -94,12 +116,21 @@
   function listVoices(event) {
     var some = synth.getVoices().length > 0;
     if (some || event) hasVoice = some;
+    if (some) hasLanguageVoice = voiceFor(callLanguage()) !== null;
     showSwitch();
+  }
+  // The calls' language: the board's (or display's) data-call-lang, which is the page's.
+  function callLanguage() {
+    var board = shown();
+    return (board && board.getAttribute("data-call-lang")) || document.documentElement.lang;
   }
   if (synth) {
     setTimeout(function () { listVoices(hasVoice === null); }, 2000);
     synth.addEventListener("voiceschanged", listVoices);
-    if (synth.getVoices().length) hasVoice = true;
+    if (synth.getVoices().length) {
+      hasVoice = true;
+      hasLanguageVoice = voiceFor(callLanguage()) !== null;
+    }
   }
   update();
   document.addEventListener("htmx:afterSettle", function () {

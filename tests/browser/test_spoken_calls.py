@@ -16,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import expect_version, join, pump_until, tap, wait_live
+from .table import TABLE_URL, expect_version, join, pump_until, tap, wait_live
 from .test_screens import AXE_OPTIONS
 
 TEST_VOICE = {"name": "Test voice", "lang": "en-GB", "localService": True, "default": True, "voiceURI": "test"}
@@ -252,15 +252,65 @@ def test_the_table_display_offers_the_calls_first_and_says_them(server: Server, 
 
 
 @pytest.mark.browser
-def test_a_french_phone_hears_the_calls_in_the_language_they_are_written_in(server: Server, phones: Phones) -> None:
-    """The calls are made from the game's narration, which is English in every language for now: a French phone's
-    voice must be told so, or it reads "7, Bob's turn" as French words."""
+def test_a_phone_switched_to_french_hears_the_calls_in_french(server: Server, phones: Phones) -> None:
+    """The calls are in the page's language, and say so: a French voice reads them (an English one would read
+    "7, à Bob de jouer" as English words)."""
     table = server.create_table(["Ann", "Bob", "Cy"])
-    ann = seated_recording(server, phones, table, "Ann")
+    french_voice = {"name": "Voix française", "lang": "fr-FR", "localService": True, "default": False, "voiceURI": "fr"}
+    ann = seated_recording(server, phones, table, "Ann", voices=[TEST_VOICE, french_voice])
     ann.get_by_role("link", name="Français").click()
     expect(ann.locator("html")).to_have_attribute("lang", "fr")
     wait_live(ann)
-    turn_on(ann)
+    french_switch = ann.get_by_role("button", name="Annoncer à voix haute", exact=True)
+    french_switch.click()
+    expect_said(ann, "0, à Ann de jouer.")
+    ann.evaluate("window.__speechDone()")
     tap(ann, "7")
-    expect_said(ann, "7, Bob's turn.")
-    assert {entry["lang"] for entry in ann.evaluate("window.__speech") if entry["volume"] > 0} == {"en"}
+    expect_said(ann, "7, à Bob de jouer.")
+    spoken = [entry for entry in ann.evaluate("window.__speech") if entry["call"] == "speak" and entry["volume"] > 0]
+    assert {(entry["lang"], entry["voice"]) for entry in spoken} == {("fr", "Voix française")}
+
+
+GERMAN_VOICE = {"name": "Deutsche Stimme", "lang": "de-DE", "localService": True, "default": False, "voiceURI": "de"}
+
+
+def german_recording(server: Server, phones: Phones, table: dict[str, Any], voices: list[dict[str, Any]]) -> Page:
+    """A German phone joined to `table` as Ann, its speech recorded with `voices`, its live stream open."""
+    page = recording(phones.new(locale="de-DE"), voices)
+    page.goto(server.local(table["join_url"]))
+    page.get_by_role("button", name="Ann", exact=True).click()
+    page.wait_for_url(TABLE_URL)
+    wait_live(page)
+    return page
+
+
+@pytest.mark.browser
+def test_a_german_phone_calls_in_german_with_a_german_voice(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    # The browser's default voice is English: a German call must not be read by it.
+    ann = german_recording(server, phones, table, [TEST_VOICE, GERMAN_VOICE])
+    german_switch = ann.get_by_role("button", name="Ansagen vorlesen", exact=True)
+    german_switch.click()
+    expect(german_switch).to_have_attribute("aria-pressed", "true")
+    expect_said(ann, "0, Ann ist dran.")
+    ann.evaluate("window.__speechDone()")
+    server.act(table["code"], table["token"], type="play", player="Ann", card="7")
+    server.act(table["code"], table["token"], type="play", player="Bob", card="bomb", zeros=[])
+    expect_said(ann, "Cy und Ann verlieren ein Leben. 0, Cy ist dran.")
+    spoken = ann.evaluate("window.__speech").pop()
+    assert (spoken["lang"], spoken["voice"]) == ("de", "Deutsche Stimme")
+
+
+@pytest.mark.browser
+def test_a_phone_without_a_voice_for_its_language_stays_silent_and_says_so(server: Server, phones: Phones) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = german_recording(server, phones, table, [TEST_VOICE])  # an English voice only
+    german_switch = ann.get_by_role("button", name="Ansagen vorlesen", exact=True)
+    expect(ann.locator("#speech-hint")).to_have_text(
+        "Keine Stimme auf diesem Gerät spricht diese Sprache: Die Ansagen bleiben stumm."
+    )
+    german_switch.click()
+    server.act(table["code"], table["token"], type="play", player="Ann", card="7")
+    expect_version(ann, 1)
+    ann.wait_for_timeout(300)  # a call would be made at once after the board's update
+    assert said(ann) == []

@@ -6,13 +6,14 @@ blocks of one partial template (`_board.html`) that the full page includes and u
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask, Response, request
 
 from ... import rulebook
-from ...engine import join_names, winners_text
-from ...engine.words import Sentence
+from ...engine import GameState, winners_text
+from ...engine.words import Sentence, names_said
 from ...service import DeviceRow, watch_reason
 from ...service.tableview import TableView
 from ..i18n import worded
@@ -47,6 +48,16 @@ def _table_pages_never_stored(response: Response) -> Response:
     return response
 
 
+def _winners_said(state: GameState) -> str:
+    """Who won, in this page's language ("Ann wins!", "Ann gagne !")."""
+    return worded(winners_text(state))
+
+
+def _names_said(names: Sequence[str]) -> str:
+    """Names as a list is said aloud, with "and" in this page's language."""
+    return worded(names_said(names))
+
+
 def init_app(app: Flask) -> None:
     """Register the page blueprints, their template helpers and their error page."""
     blueprints = (home, table, rematch, joining, joinpanel, asking, lobby, logview, display, rules, whoami)
@@ -56,8 +67,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_table_pages_never_stored)
     app.add_template_global(rule_title)
     app.add_template_global(rulebook.games_for_switch)
-    app.add_template_global(winners_text)
-    app.add_template_global(join_names)
+    app.add_template_global(_winners_said, "winners_text")
+    app.add_template_global(_names_said, "join_names")
     app.add_template_global(_watch_reason, "watch_reason")
     # Templates build each URL once, then reuse it (a board asks for the same ones at every tap): same URLs.
     app.add_template_global(request_url_for, "url_for")

@@ -12,7 +12,7 @@ from ..extensions import get_referee
 from ..http import navigate
 from ..rematchnote import rematch_note
 from ..standings import series_tally
-from .calls import CALL_LANGUAGE, spoken_call
+from .calls import call_language, spoken_call
 from .common import service_error_page
 from .summary import strip, tiebreak_note
 
@@ -30,7 +30,7 @@ def _context(view: TableView) -> dict[str, object]:
         "state": state,
         "strip": latest,
         "call": spoken_call(view, latest, tiebreak),
-        "call_language": CALL_LANGUAGE,
+        "call_language": call_language(),
         "rematch_note": rematch_note(view),
         "tiebreak": tiebreak,
         "started_tiebreak": any(event.kind is EventKind.TIEBREAK for event in state.events),

@@ -53,9 +53,8 @@ def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
     """Each line's HTML (`log_line_html`), taken from the app's cache where kept and drawn once otherwise."""
     root = request.script_root
     cache: RenderedLines = current_app.extensions["referee_log_lines"]
-    # The "Why?" link names its ruling in the phone's language: the language is part of what the HTML depends on.
-    said = language()
-    keys = [(root, code, said, line.entry) for line in lines]
+    said_in = language()
+    keys = [(root, said_in, code, line.entry) for line in lines]
     parts: list[Markup | None] = cache.get_many(keys) if keep else [None] * len(keys)
     for index, (key, html) in enumerate(zip(keys, parts, strict=True)):
         if html is None:
@@ -68,11 +67,10 @@ def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
 def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
     """The log's lines as HTML (`log_line_html`); on the board (`keep`), each line rendered once, then reused.
 
-    A line's HTML depends only on its entry, the table's code (in its "Why?" link), the phone's language (the
-    title the link names) and the URL prefix the app is served under, which make its key. A round's heading goes
-    above the round's newest line, drawn apart: which line is a round's newest changes with every card, and a line's
-    kept HTML must depend only on its key. The whole-log page does not keep its lines: it would push the boards'
-    lines out.
+    A line's HTML depends only on its entry, the language it is worded in, the table's code (in its "Why?" link)
+    and the URL prefix the app is served under, which make its key. A round's heading goes above the round's
+    newest line, drawn apart: which line is a round's newest changes with every card, and a line's kept HTML must
+    depend only on its key. The whole-log page does not keep its lines: it would push the boards' lines out.
     """
     shown = []
     for line, part in zip(lines, _line_html(lines, code, keep), strict=True):

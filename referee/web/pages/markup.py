@@ -34,6 +34,7 @@ from markupsafe import Markup, escape
 
 from ...engine import Card, CardOption, GameState, Status
 from ...service.tableview import LogEntry, TableView
+from ..i18n import worded
 from ..security import CSRF_FIELD, csrf_token
 from .links import request_url_for, rule_title
 
@@ -243,8 +244,8 @@ UNDONE = '<span class="badge">Undone</span> '
 
 
 def log_line_html(entry: LogEntry, code: str) -> str:
-    """One line of the log, as a list item whose id is its entry's: what was done, its "Why?" link to the ruling,
-    the phone that entered it, and who undid or redid it. Reference macro: `log_line_html`.
+    """One line of the log, as a list item whose id is its entry's: what was done (in this request's language), its
+    "Why?" link to the ruling, the phone that entered it, and who undid or redid it. Reference macro: `log_line_html`.
 
     A tap draws one new line: 25 µs here, 45 µs as a Jinja macro.
     """
@@ -259,7 +260,7 @@ def log_line_html(entry: LogEntry, code: str) -> str:
         changed = f'<span class="by">· {"undone" if undone else "redone"} by {escape(entry.status_by)}</span>'
     return (
         f'\n    <li id="log-{int(entry.seq)}" class="{"undone" if undone else ""}">\n'
-        f"      {UNDONE if undone else ''}{escape(entry.text)}\n"
+        f"      {UNDONE if undone else ''}{escape(worded(entry.said()))}\n"
         f"      {why}\n      {by}\n      {changed}\n    </li>\n    "
     )
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import EventKind, GameState, Status, join_names, taken_back
+from ...engine import EventKind, GameState, Status, taken_back
+from ...engine.words import N_, N_plural, Sentence, names_said
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
+from ..i18n import worded
 
 
 @dataclass(frozen=True)
@@ -27,9 +29,10 @@ class Strip:
     """The one-line "what just happened" at the top of every phone."""
 
     text: str
+    """What happened, in this phone's language."""
     label: str
     """What the line is: "Just now", or "Undone by Host" and "Redone by Host" after Undo and Redo (the buttons'
-    words)."""
+    words), in this phone's language."""
     losses: tuple[Loss, ...]
     """Who lost lives with the last action, each player or team once, in the order they lost them."""
     out: tuple[str, ...]
@@ -38,6 +41,8 @@ class Strip:
     """What the last action cost this phone's player (or their team), if anything."""
     rule: str | None = None
     """The rulebook entry behind an unusual turn of play (narrate.UNUSUAL_EVENTS), for the line's "Why?" link."""
+    kind: str = "played"
+    """What the newest change was, whatever the language: "played" (an action), "undone" or "redone"."""
 
 
 @dataclass(frozen=True)
@@ -110,14 +115,24 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if changed is not None:
         # The newest change was Undo or Redo: say so, with what it took back or put back. After an Undo the
         # state's events are an older action's, so no lives are counted here (the players' rows show them).
-        by = f" by {changed.status_by}" if changed.status_by else ""
+        by = changed.status_by
         if changed.undone:
             # An Undo always takes back the newest action that counted: now the first of the undone tail.
             history = view.history
             undone = history.actions[len(history.active)]
-            return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
+            label = Sentence(N_("Undone by %(name)s"), name=by) if by else Sentence(N_("Undone"))
+            return Strip(worded(taken_back(undone, view.state)), worded(label), (), (), None, kind="undone")
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
-        return Strip(changed.text, f"Redone{by}", _losses(view.state), _out(view.state), None, changed.note_rule)
+        label = Sentence(N_("Redone by %(name)s"), name=by) if by else Sentence(N_("Redone"))
+        return Strip(
+            worded(changed.said()),
+            worded(label),
+            _losses(view.state),
+            _out(view.state),
+            None,
+            changed.note_rule,
+            kind="redone",
+        )
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
         return None
@@ -128,7 +143,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
-    return Strip(latest.text, "Just now", losses, out, you_lost, latest.note_rule)
+    return Strip(worded(latest.said()), worded(N_("Just now")), losses, out, you_lost, latest.note_rule)
 
 
 def _out(state: GameState) -> tuple[str, ...]:
@@ -153,8 +168,8 @@ def _losses(state: GameState) -> tuple[Loss, ...]:
 # What settles equal totals too (house rule tiebreak_tie), said before the totals are entered: otherwise a table
 # that chose "fewest cards" would learn so only from the result.
 LEVEL_TOO = {
-    "shared": "Equal totals share the win.",
-    "fewest_cards": "Equal totals: the fewest cards wins (still equal, they share the win).",
+    "shared": N_("Equal totals share the win."),
+    "fewest_cards": N_("Equal totals: the fewest cards wins (still equal, they share the win)."),
 }
 
 
@@ -162,29 +177,48 @@ def tiebreak_note(state: GameState) -> TieBreakNote | None:
     """Say who is in the tie-break and how it is settled; None unless the game waits for one."""
     if state.status is not Status.TIEBREAK:
         return None
-    level = LEVEL_TOO[state.house_rules.tiebreak_tie]
+    level = Sentence(LEVEL_TOO[state.house_rules.tiebreak_tie])
     if state.teams:
         # Teams (house rule teams_both_out, "together"): every player counts, and the totals are added per team.
-        teams = [f"{team.name} ({join_names([state.players[s].name for s in team.seats])})" for team in state.teams]
-        return TieBreakNote(
-            "Both teams are out at once: tie-break!",
-            "Both teams are out",
-            f"{join_names(teams)} are both out.",
+        teams = [
+            Sentence(
+                "%(team)s (%(names)s)", team=team.name, names=names_said([state.players[s].name for s in team.seats])
+            )
+            for team in state.teams
+        ]
+        how = N_(
             "Every player adds up the number cards left in their hand (wild cards count nothing). "
-            f"The team with the lower total wins. {level}",
+            "The team with the lower total wins. %(level)s"
+        )
+        return TieBreakNote(
+            worded(N_("Both teams are out at once: tie-break!")),
+            worded(N_("Both teams are out")),
+            worded(Sentence(N_("%(teams)s are both out."), teams=names_said(teams))),
+            worded(Sentence(how, level=level)),
             "teams-both-out",
             tuple(TieBreakGroup(team.name, tuple(s for s in state.tied if s in team.seats)) for team in state.teams),
         )
     tied = [state.players[seat] for seat in state.tied]
-    names = join_names([player.name for player in tied])
+    names = names_said([player.name for player in tied])
     lives = tied[0].lives if tied else 0
+    how = N_(
+        "Each tied player adds up the number cards left in their hand (wild cards count nothing). "
+        "Lowest total wins. %(level)s"
+    )
     # 1994 rules, Sudden Death: a tie on lives is settled by the number cards in hand, lowest wins.
     return TieBreakNote(
-        "Sudden Death tie!",
-        f"{names} are tied",
-        f"{names} are tied, with {lives} {'life' if lives == 1 else 'lives'} each.",
-        "Each tied player adds up the number cards left in their hand (wild cards count nothing). "
-        f"Lowest total wins. {level}",
+        worded(N_("Sudden Death tie!")),
+        worded(Sentence(N_("%(names)s are tied"), names=names)),
+        worded(
+            Sentence(
+                N_plural(
+                    "%(names)s are tied, with %(count)s life each.", "%(names)s are tied, with %(count)s lives each."
+                ),
+                names=names,
+                count=lives,
+            )
+        ),
+        worded(Sentence(how, level=level)),
         "tiebreak",
         (TieBreakGroup(None, state.tied),),
     )

@@ -24,7 +24,7 @@ from ..playlog import bgstats_link
 from ..security import csrf_ok
 from ..standings import standings
 from .asking import asking_context
-from .calls import CALL_LANGUAGE, spoken_call
+from .calls import call_language, spoken_call
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
 from .loglines import LOG_HAS_IDS, log_changes
@@ -120,7 +120,7 @@ def board_context(
         "strip": latest,
         "tiebreak": tiebreak,
         "call": spoken_call(view, latest, tiebreak),
-        "call_language": CALL_LANGUAGE,
+        "call_language": call_language(),
         **asking_context(view, device),
         **extra,
     }
