@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import EventKind, GameState, Status, join_names, taken_back
+from ...engine import Card, EventKind, GameState, Play, Status, join_names, taken_back
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
 
@@ -38,6 +38,9 @@ class Strip:
     """What the last action cost this phone's player (or their team), if anything."""
     rule: str | None = None
     """The rulebook entry behind an unusual turn of play (narrate.UNUSUAL_EVENTS), for the line's "Why?" link."""
+    card: Card | None = None
+    """The card the last action laid on the discard pile, drawn beside the line (templates/_card.html); None when
+    it laid none (a "Can't play", a Fix, an Undo)."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,8 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
             undone = history.actions[len(history.active)]
             return Strip(taken_back(undone, view.state), f"Undone{by}", (), (), None)
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
-        return Strip(changed.text, f"Redone{by}", _losses(view.state), _out(view.state), None, changed.note_rule)
+        losses, out = _losses(view.state), _out(view.state)
+        return Strip(changed.text, f"Redone{by}", losses, out, None, changed.note_rule, card=_card_laid(view))
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
         return None
@@ -128,7 +132,16 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
-    return Strip(latest.text, "Just now", losses, out, you_lost, latest.note_rule)
+    return Strip(latest.text, "Just now", losses, out, you_lost, latest.note_rule, card=_card_laid(view))
+
+
+def _card_laid(view: TableView) -> Card | None:
+    """The card the newest action that counts laid on the discard pile: a card played, not one that could not be."""
+    history = view.history
+    # Indexed rather than history.active[-1]: that slices the whole log, at every board drawn.
+    count = len(history.actions) - history.undone
+    action = history.actions[count - 1] if count > 0 else None
+    return action.card if isinstance(action, Play) else None
 
 
 def _out(state: GameState) -> tuple[str, ...]:
