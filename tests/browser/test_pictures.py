@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Phones, Server
-from .table import join, wait_live
+from .table import join, pump_until, wait_live
 from .test_display import open_display
 
 # How many lines the sentence takes on the screen, and how many it would take shown whole.
@@ -117,9 +117,16 @@ def test_the_table_display_shows_the_last_card_large(server: Server, phones: Pho
     card = display.get_by_role("img", name="Card 7", exact=True)
     expect(card).to_be_visible(timeout=5000)
     # Large: read from across the table, a tenth of the screen's height at least.
-    # (Measured in the page: the display redraws itself every few seconds, a box read from outside can be gone.)
-    height = card.evaluate("card => card.getBoundingClientRect().height")
-    assert height >= 600 / 10, height
+    # The display redraws itself every few seconds: a picture read just as it was replaced has no box, so it is read
+    # again (an attached one's height is its height).
+    heights: list[float] = []
+
+    def measured() -> bool:
+        heights.append(card.evaluate("card => card.isConnected ? card.getBoundingClientRect().height : -1"))
+        return heights[-1] >= 0
+
+    pump_until(display, measured, "the card measured on the display")
+    assert heights[-1] >= 600 / 10, heights
     expect(display.locator(".display-last")).to_contain_text("Ann played 7")
     server.act(code, token, type="play", player="Bob", card="skip")
     expect(display.get_by_role("img", name="Card Skip", exact=True)).to_be_visible(timeout=5000)
