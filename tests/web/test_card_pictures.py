@@ -8,7 +8,7 @@ from flask import Flask
 
 from referee.engine import Card
 
-from .conftest import parse
+from .conftest import Phone, drive, parse
 
 
 def pictures(app: Flask, language: str) -> dict[Card, str]:
@@ -41,3 +41,22 @@ def test_a_cards_name_is_said_in_the_phones_language(app: Flask) -> None:
     assert names[Card.BOMB] == "Carte Bombe" and names[Card.DRAW1] == "Carte +1" and names[Card.N0] == "Carte 0"
     names = {card: name_of(svg) for card, svg in pictures(app, "de").items()}
     assert names[Card.REVERSE] == "Karte Richtungswechsel" and names[Card.EQ21] == "Karte =21"
+
+
+def test_the_strip_draws_the_card_laid_and_none_after_an_undo_or_a_cant_play(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+
+    def drawn() -> list[str]:
+        phone.open(f"/t/{code}")
+        return [svg["aria-label"] for svg in phone.page.by_id("strip").find_all("svg", class_="pic")]
+
+    drive(app, code, "Ann 7")
+    assert drawn() == ["Card 7"]
+    # Undo takes the 7 back: no card is on the pile for the line to show (its words say what was undone).
+    drive(app, code, "undo")
+    assert drawn() == []
+    drive(app, code, "redo")
+    assert drawn() == ["Card 7"]
+    # "Can't play" lays no card.
+    drive(app, code, "Bob 7", "Cy 7", "Ann bust")
+    assert drawn() == []
