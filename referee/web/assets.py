@@ -71,6 +71,7 @@ BUNDLES: dict[str, tuple[str, ...]] = {
         "js/rematch.js",
         "js/fix.js",
         "js/announce.js",
+        "js/more.js",
         "js/speech.js",
         "js/refusals.js",
         "js/notentered.js",

@@ -13,9 +13,10 @@
     if (!board) return "";
     var line = board.querySelector("#strip .just-happened");
     if (line) {
-      // The news without its "Why?" link: read out, a bare "Why?" at the end sounds like a question.
+      // The news alone: not its "Why?" link (read out, a bare "Why?" at the end sounds like a question), nor the
+      // broken hearts (the sentence says who lost a life already), nor the "More" that opens it on the screen.
       line = line.cloneNode(true);
-      line.querySelectorAll(".why").forEach(function (link) { link.remove(); });
+      line.querySelectorAll(".why, .losses, .just-more").forEach(function (link) { link.remove(); });
     }
     var text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
     return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + "Your turn!" : text;

@@ -20,7 +20,7 @@ def words(client: Client, path: str) -> str:
 def rule_applied(client: Client, code: str) -> tuple[str, str]:
     """The "Just now" line's "Why?" link: the rule's title (in the link's name) and where the link goes."""
     page = client.request("GET", f"/t/{code}").text()
-    line = re.search(r'<p class="just-happened">.*?</p>', page, re.DOTALL)
+    line = re.search(r'<div class="just-happened">.*?</div>', page, re.DOTALL)
     assert line is not None, "no Just now line"
     found = re.search(r'<a class="why" href="([^"]+)" aria-label="Why\? \(([^"]+)\)">Why\?</a>', line.group(0))
     assert found is not None, "no Why? in the Just now line"

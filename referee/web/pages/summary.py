@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import EventKind, GameState, Status, taken_back
+from ...engine import Card, EventKind, GameState, Play, Status, taken_back
 from ...engine.words import N_, N_plural, Sentence, names_said
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
@@ -43,6 +43,9 @@ class Strip:
     """The rulebook entry behind an unusual turn of play (narrate.UNUSUAL_EVENTS), for the line's "Why?" link."""
     kind: str = "played"
     """What the newest change was, whatever the language: "played" (an action), "undone" or "redone"."""
+    card: Card | None = None
+    """The card the last action laid on the discard pile, drawn beside the line (templates/_card.html); None when
+    it laid none (a "Can't play", a Fix, an Undo)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
             None,
             changed.note_rule,
             kind="redone",
+            card=_card_laid(view),
         )
     latest = next((entry for entry in reversed(view.log) if not entry.undone), None)
     if latest is None:
@@ -143,7 +147,18 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if device is not None and device.player:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
-    return Strip(worded(latest.said()), worded(N_("Just now")), losses, out, you_lost, latest.note_rule)
+    return Strip(
+        worded(latest.said()), worded(N_("Just now")), losses, out, you_lost, latest.note_rule, card=_card_laid(view)
+    )
+
+
+def _card_laid(view: TableView) -> Card | None:
+    """The card the newest action that counts laid on the discard pile: a card played, not one that could not be."""
+    history = view.history
+    # Indexed rather than history.active[-1]: that slices the whole log, at every board drawn.
+    count = len(history.actions) - history.undone
+    action = history.actions[count - 1] if count > 0 else None
+    return action.card if isinstance(action, Play) else None
 
 
 def _out(state: GameState) -> tuple[str, ...]:
