@@ -26,7 +26,7 @@ def log_items(phone: Phone) -> list[str]:
 
 def just_now(phone: Phone) -> str:
     """The "what just happened" line at the top of the board."""
-    line = phone.page.find("p", class_="just-happened")
+    line = phone.page.find("div", class_="just-happened")
     assert line is not None
     return line.text()
 
