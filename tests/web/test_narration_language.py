@@ -121,9 +121,9 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     phone.press("Undo")
     french.open(f"/t/{code}")
     german.open(f"/t/{code}")
-    assert just_now(french).startswith("Annulé par Host")
+    assert just_now(french).startswith("Annulé par Hôte")  # the phone's label in its language too
     assert "la carte 0 de Ann. De nouveau à Ann de jouer, total 0." in just_now(french)
-    assert just_now(german).startswith("Rückgängig gemacht von Host")
+    assert just_now(german).startswith("Rückgängig gemacht von Gastgeber")
     assert "die Karte 0 von Ann. Wieder ist Ann dran, Summe 0." in just_now(german)
     assert board_call(german) == ("Rückgängig gemacht von Host. 0, Ann ist dran.", "de")
     phone.open(f"/t/{code}")

@@ -9,6 +9,7 @@ from ...engine.words import N_, N_plural, Sentence, names_said
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
 from ..i18n import worded
+from .joinpanel import label_said
 
 
 @dataclass(frozen=True)
@@ -94,14 +95,19 @@ def identity(view: TableView, device: DeviceRow | None) -> Identity | None:
         seat = state.seat_of(device.player)
         left = seat is not None and state.players[seat].left
         # Once a rematch follows, this game changes no more: no Undo brings anyone back.
-        if view.rematch_code:
-            note = "You left this game before it ended." if left else None
+        if not left:
+            note = None
+        elif view.rematch_code:
+            note = worded(N_("You left this game before it ended."))
         else:
-            note = "You've left this game: this phone still follows it. Undo brings you back." if left else None
-        return Identity(device.player, f"You're {device.player}", your_turn, left=note)
-    labels = {"host": "You're the host", "watcher": "You're watching"}
+            note = worded(N_("You've left this game: this phone still follows it. Undo brings you back."))
+        return Identity(
+            device.player, worded(Sentence(N_("You're %(name)s"), name=device.player)), your_turn, left=note
+        )
+    labels = {"host": N_("You're the host"), "watcher": N_("You're watching")}
     moved = moved_note(device, view.setup.players)
-    return Identity(None, labels.get(device.role, "You're keeping score"), False, moved)
+    label = worded(labels.get(device.role, N_("You're keeping score")))
+    return Identity(None, label, False, None if moved is None else worded(moved))
 
 
 def _team_of(state: GameState, name: str) -> str | None:
@@ -118,15 +124,16 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if changed is not None:
         # The newest change was Undo or Redo: say so, with what it took back or put back. After an Undo the
         # state's events are an older action's, so no lives are counted here (the players' rows show them).
-        by = changed.status_by
+        # The phone that did it, by its label in this phone's language ("Host": "Gastgeber").
+        by_said = label_said(changed.status_by, view.setup.players) if changed.status_by else ""
         if changed.undone:
             # An Undo always takes back the newest action that counted: now the first of the undone tail.
             history = view.history
             undone = history.actions[len(history.active)]
-            label = Sentence(N_("Undone by %(name)s"), name=by) if by else Sentence(N_("Undone"))
+            label = Sentence(N_("Undone by %(name)s"), name=by_said) if by_said else Sentence(N_("Undone"))
             return Strip(worded(taken_back(undone, view.state)), worded(label), (), (), None, kind="undone")
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
-        label = Sentence(N_("Redone by %(name)s"), name=by) if by else Sentence(N_("Redone"))
+        label = Sentence(N_("Redone by %(name)s"), name=by_said) if by_said else Sentence(N_("Redone"))
         return Strip(
             worded(changed.said()),
             worded(label),
