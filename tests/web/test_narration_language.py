@@ -125,7 +125,7 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     assert "la carte 0 de Ann. De nouveau à Ann de jouer, total 0." in just_now(french)
     assert just_now(german).startswith("Rückgängig gemacht von Gastgeber")
     assert "die Karte 0 von Ann. Wieder ist Ann dran, Summe 0." in just_now(german)
-    assert board_call(german) == ("Rückgängig gemacht von Host. 0, Ann ist dran.", "de")
+    assert board_call(german) == ("Rückgängig gemacht von Gastgeber. 0, Ann ist dran.", "de")
     phone.open(f"/t/{code}")
     phone.press("Redo")
     german.open(f"/t/{code}")
