@@ -129,7 +129,7 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     phone.open(f"/t/{code}")
     phone.press("Redo")
     german.open(f"/t/{code}")
-    assert just_now(german).startswith("Wiederholt von Host")
+    assert just_now(german).startswith("Wiederholt von Gastgeber")
     assert "Ann hat 0 gespielt: Summe 0." in just_now(german)
 
 
