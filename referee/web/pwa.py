@@ -58,8 +58,9 @@ def manifest() -> Response:
     start = url_for("home.index")
     asked = request.args.get("lang", "")
     with force_locale(asked if asked in LANGUAGES else language()):
-        said_in, description = language(), gettext(
-            "Keeps the total, the turns, the lives and the rules for a real game of 5 Alive."
+        said_in, description = (
+            language(),
+            gettext("Keeps the total, the turns, the lives and the rules for a real game of 5 Alive."),
         )
     body = {
         "id": start,

@@ -7,7 +7,6 @@ from flask import Flask
 
 from .conftest import Phone, drive, parse
 from .test_join import host_join_link, join
-from .test_table import total
 
 TOO_FAR_FR = "Ce 3 fait 22 : jouez une autre carte, ou touchez « Je ne peux pas jouer »."
 TOO_FAR_EN = "That 3 makes 22: play another card, or tap Can't play."

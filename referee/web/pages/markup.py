@@ -311,5 +311,7 @@ def log_more_html(code: str, shown: int, count: int, oob: bool = False) -> Marku
         return Markup(f'<p id="log-more"{swap} hidden></p>')
     url = escape(request_url_for("logview.full_log", code=code))
     wording = request_wording()
-    show_all = Markup(wording.ngettext("Show all %(num)s entries", "Show all %(num)s entries", count)) % {"num": int(count)}
+    show_all = Markup(wording.ngettext("Show all %(num)s entries", "Show all %(num)s entries", count)) % {
+        "num": int(count)
+    }
     return Markup(f'<p id="log-more"{swap}><a href="{url}" class="show-all">{show_all}</a></p>')
