@@ -493,3 +493,21 @@ def test_a_french_phone_without_a_seat_asks_to_play_in_french(app: Flask) -> Non
     assert "En attente de l'hôte" in shown
     assert "Vous avez demandé à être Bob." in shown
     assert "Annuler ma demande" in asker.page.buttons()
+
+
+def test_a_german_host_reads_what_the_rematch_changed_in_german(app: Flask) -> None:
+    phone = german_phone(app)
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], first="1", hr_over_21="refuse")
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    response = phone.press("Revanche mit diesen Änderungen", first="2", hr_over_21="bust", plays=["Ann", "Cy", "Dee"])
+    assert response.status_code == 303
+    phone.follow(response)
+    assert phone.page.by_id("rematch-note").text() == (
+        "Neues Spiel. Bob spielt nicht mit. Vom Gastgeber geändert: Cy fängt an; wer über 21 kommt, verliert sofort "
+        "ein Leben (die Karte geht zurück auf die Hand)."
+    )
+    phone.open(f"/t/{code}")
+    banner = phone.page.by_id("banner").text()
+    assert "Eine Revanche hat begonnen ohne Bob, vom Gastgeber geändert: Cy fängt an, eine Hausregel." in banner
+    assert "Zum neuen Tisch" in banner
