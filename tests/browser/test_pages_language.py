@@ -276,3 +276,29 @@ def test_the_table_standings_and_display_leave_no_english_and_pass_axe(
     assert english_runs(bob, names) == []
     expect(display.locator(".display-done")).to_be_visible()
     assert english_runs(display, names) == []
+
+
+@pytest.mark.browser
+def test_a_french_phone_s_scripts_speak_french_the_bomb_sheet_and_the_turn_sound(
+    server: Server, phones: Phones
+) -> None:
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = phones.new(locale="fr-FR")
+    ann.goto(server.local(table["join_url"]))
+    ann.get_by_role("button", name="Ann", exact=True).click()
+    ann.wait_for_url(TABLE_URL)
+    # static/js/turn.js names its switch with the page's words, and says the new setting in them.
+    sound = ann.get_by_role("button", name="Son « À vous » : désactivé")
+    expect(sound).to_be_visible()
+    sound.click()
+    expect(ann.get_by_role("button", name="Son « À vous » : activé")).to_have_attribute("aria-pressed", "true")
+    # static/js/bomb.js says again at each tick who loses a life, in French.
+    ann.get_by_role("button", name="Bombe", exact=True).click()
+    sheet = ann.get_by_role("dialog", name="Qui a posé un 0 ?")
+    expect(sheet).to_be_visible()
+    summary = sheet.locator(".sheet-summary")
+    expect(summary).to_have_text("Perd une vie : Bob et Cy.")
+    sheet.get_by_label("Bob").check()
+    expect(summary).to_have_text("Perd une vie : Cy.")
+    sheet.get_by_label("Cy").check()
+    expect(summary).to_have_text("Personne ne perd de vie.")

@@ -339,6 +339,19 @@ def test_a_french_host_reads_the_table_mid_game_in_french(app: Flask) -> None:
     lives = host.page.find(class_="lives")
     assert lives is not None and lives["aria-label"] == "5 vies sur 5 restantes"
     assert "Écran de la table" in shown and "Annoncer à voix haute" in buttons
+    # What static/js writes on this page (a slow tap, a tap that never arrived, the "Your turn" sound) is French too.
+    words = host.page.by_id("tap-words")
+    assert words["data-tap"] == "la carte %(card)s de %(name)s"
+    assert words["data-no-answer"] == (
+        "Pas de réponse de la table : %(tap)s n'est peut-être pas saisie. Vérifiez le total, puis touchez à nouveau si "
+        "besoin."
+    )
+    sound = host.page.find("button", data_sound_toggle=True)
+    assert sound is not None and (sound["data-on"], sound["data-off"]) == (
+        "Son « À vous » : activé",
+        "Son « À vous » : désactivé",
+    )
+    assert host.page.by_id("announce")["data-your-turn"] == "À vous !"
     # Every control keeps a name of its own in French.
     # (Each player's "Save" sits inside a Fix named after the player, in English as in French.)
     said = [name for name in names(host.page) if name and name != "Enregistrer"]
