@@ -11,10 +11,10 @@ from __future__ import annotations
 import hashlib
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
-from flask_babel import force_locale, gettext
 
+from ..engine.words import N_
 from .assets import static_files
-from .i18n import LANGUAGES, language
+from .i18n import LANGUAGES, catalog_wording, language
 
 bp = Blueprint("pwa", __name__)
 
@@ -57,11 +57,10 @@ def manifest() -> Response:
     page's link names (?lang=), else the browser's."""
     start = url_for("home.index")
     asked = request.args.get("lang", "")
-    with force_locale(asked if asked in LANGUAGES else language()):
-        said_in, description = (
-            language(),
-            gettext("Keeps the total, the turns, the lives and the rules for a real game of 5 Alive."),
-        )
+    said_in = asked if asked in LANGUAGES else language()
+    description = catalog_wording(said_in).gettext(
+        N_("Keeps the total, the turns, the lives and the rules for a real game of 5 Alive.")
+    )
     body = {
         "id": start,
         "name": "5 Alive Referee",
