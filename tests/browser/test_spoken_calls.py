@@ -85,14 +85,15 @@ def expect_said(page: Page, words: str) -> None:
     pump_until(page, lambda: said(page)[-1:] == [words], f"the call {words!r} (said: {said(page)})")
 
 
-def switch(page: Page) -> Any:
-    return page.get_by_role("button", name="Speak the calls", exact=True)
+def switch(page: Page, name: str = "Speak the calls") -> Any:
+    """The calls' switch, by its name in the page's language."""
+    return page.get_by_role("button", name=name, exact=True)
 
 
-def turn_on(page: Page) -> None:
+def turn_on(page: Page, name: str = "Speak the calls") -> None:
     """Turn the calls on at a new table: the switch says where the table stands at once."""
-    switch(page).click()
-    expect(switch(page)).to_have_attribute("aria-pressed", "true")
+    switch(page, name).click()
+    expect(switch(page, name)).to_have_attribute("aria-pressed", "true")
     expect_said(page, "0, Ann's turn.")
     page.evaluate("window.__speechDone()")
 
@@ -260,7 +261,7 @@ def test_a_french_phone_hears_the_calls_in_the_language_they_are_written_in(serv
     ann.get_by_role("link", name="Français").click()
     expect(ann.locator("html")).to_have_attribute("lang", "fr")
     wait_live(ann)
-    turn_on(ann)
+    turn_on(ann, "Annoncer à voix haute")
     tap(ann, "7")
     expect_said(ann, "7, Bob's turn.")
     assert {entry["lang"] for entry in ann.evaluate("window.__speech") if entry["volume"] > 0} == {"en"}
