@@ -268,30 +268,31 @@ SPECS_BY_NAME: dict[str, HouseRuleSpec] = {spec.name: spec for spec in HOUSE_RUL
 
 # Each reading in a few plain words, for a sentence that says what a table changed ("New game. Changed by the
 # host: Cy starts; going over 21 costs a life at once."): a reading's summary is too long for that, and its
-# switch value ("bust", "round_only") is no word a player knows.
+# switch value ("bust", "round_only") is no word a player knows. Marked for the catalogs: the sentence is said in
+# the phone's language (referee/web/rematchnote.py).
 BRIEFS: dict[tuple[str, str], str] = {
-    ("over_21", "refuse"): "a card that would take the total over 21 can't be played",
-    ("over_21", "bust"): "going over 21 costs a life at once (the card goes back to the hand)",
-    ("bomb_last_card", "both"): "a Bomb as someone's last card is answered with 0s before the round ends",
-    ("bomb_last_card", "round_only"): "a Bomb as someone's last card only ends the round (nobody answers it)",
-    ("zero_answer_last_card", "goes_out"): "answering a Bomb with your last card, a 0, means you have gone out",
-    ("zero_answer_last_card", "draws_one"): "answering a Bomb with your last card, a 0, is not going out: draw one",
-    ("redeal_deal_from", "left"): "a re-deal starts on the redealer's left and goes clockwise",
-    ("redeal_deal_from", "direction"): "a re-deal follows the direction of play",
-    ("after_redeal", "continue"): "after a re-deal, play continues as normal",
-    ("after_redeal", "left"): "after a re-deal, the redealer's left plays next (the direction stays)",
-    ("after_redeal", "left_clockwise"): "after a re-deal, play starts again on the redealer's left, clockwise",
-    ("empty_draw_pile", "reshuffle"): "an empty draw pile is refilled from the discard pile",
-    ("empty_draw_pile", "stop"): "once the draw pile is empty, nobody draws for the rest of the round",
-    ("new_round_direction", "clockwise"): "every new round goes clockwise",
-    ("new_round_direction", "keep"): "a new round keeps the last round's direction",
-    ("bomb_teammates", "all_others"): "a Bomb hits the bomber's team mates too",
-    ("bomb_teammates", "opponents_only"): "a Bomb hits only the other team",
-    ("teams_both_out", "together"): "when one Bomb puts both teams out, a tie-break on the cards in hand decides",
-    ("teams_both_out", "bomber_team"): "when one Bomb puts both teams out, the bomber's team wins",
-    ("teams_both_out", "turn_order"): "when one Bomb puts both teams out, lives go in turn order from the bomber",
-    ("tiebreak_tie", "shared"): "equal tie-break totals share the win",
-    ("tiebreak_tie", "fewest_cards"): "equal tie-break totals: the fewest cards wins",
+    ("over_21", "refuse"): N_("a card that would take the total over 21 can't be played"),
+    ("over_21", "bust"): N_("going over 21 costs a life at once (the card goes back to the hand)"),
+    ("bomb_last_card", "both"): N_("a Bomb as someone's last card is answered with 0s before the round ends"),
+    ("bomb_last_card", "round_only"): N_("a Bomb as someone's last card only ends the round (nobody answers it)"),
+    ("zero_answer_last_card", "goes_out"): N_("answering a Bomb with your last card, a 0, means you have gone out"),
+    ("zero_answer_last_card", "draws_one"): N_("answering a Bomb with your last card, a 0, is not going out: draw one"),
+    ("redeal_deal_from", "left"): N_("a re-deal starts on the redealer's left and goes clockwise"),
+    ("redeal_deal_from", "direction"): N_("a re-deal follows the direction of play"),
+    ("after_redeal", "continue"): N_("after a re-deal, play continues as normal"),
+    ("after_redeal", "left"): N_("after a re-deal, the redealer's left plays next (the direction stays)"),
+    ("after_redeal", "left_clockwise"): N_("after a re-deal, play starts again on the redealer's left, clockwise"),
+    ("empty_draw_pile", "reshuffle"): N_("an empty draw pile is refilled from the discard pile"),
+    ("empty_draw_pile", "stop"): N_("once the draw pile is empty, nobody draws for the rest of the round"),
+    ("new_round_direction", "clockwise"): N_("every new round goes clockwise"),
+    ("new_round_direction", "keep"): N_("a new round keeps the last round's direction"),
+    ("bomb_teammates", "all_others"): N_("a Bomb hits the bomber's team mates too"),
+    ("bomb_teammates", "opponents_only"): N_("a Bomb hits only the other team"),
+    ("teams_both_out", "together"): N_("when one Bomb puts both teams out, a tie-break on the cards in hand decides"),
+    ("teams_both_out", "bomber_team"): N_("when one Bomb puts both teams out, the bomber's team wins"),
+    ("teams_both_out", "turn_order"): N_("when one Bomb puts both teams out, lives go in turn order from the bomber"),
+    ("tiebreak_tie", "shared"): N_("equal tie-break totals share the win"),
+    ("tiebreak_tie", "fewest_cards"): N_("equal tie-break totals: the fewest cards wins"),
 }
 # Every reading has its few words, and nothing else does.
 assert set(BRIEFS) == {(spec.name, reading.value) for spec in HOUSE_RULE_SPECS for reading in spec.readings}

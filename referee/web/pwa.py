@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import Blueprint, Response, jsonify, render_template, url_for
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
+from ..engine.words import N_
 from .assets import static_files
+from .i18n import LANGUAGES, catalog_wording, language
 
 bp = Blueprint("pwa", __name__)
 
@@ -51,13 +53,20 @@ def offline() -> Response:
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    """The web app manifest: name, start page, standalone display, colours, icons."""
+    """The web app manifest: name, start page, standalone display, colours, icons; its words in the language the
+    page's link names (?lang=), else the browser's."""
     start = url_for("home.index")
+    asked = request.args.get("lang", "")
+    said_in = asked if asked in LANGUAGES else language()
+    description = catalog_wording(said_in).gettext(
+        N_("Keeps the total, the turns, the lives and the rules for a real game of 5 Alive.")
+    )
     body = {
         "id": start,
         "name": "5 Alive Referee",
         "short_name": "5 Alive",
-        "description": "Keeps the total, the turns, the lives and the rules for a real game of 5 Alive.",
+        "description": description,
+        "lang": said_in,
         "start_url": start,
         "scope": start,
         "display": "standalone",

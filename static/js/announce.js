@@ -19,7 +19,10 @@
       line.querySelectorAll(".why, .losses, .just-more").forEach(function (link) { link.remove(); });
     }
     var text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
-    return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + "Your turn!" : text;
+    // "Your turn!" in the page's language (templates/table.html writes it on #announce).
+    var region = document.getElementById("announce");
+    var yourTurn = (region && region.getAttribute("data-your-turn")) || "Your turn!";
+    return board.hasAttribute("data-your-turn") ? (text ? text + " " : "") + yourTurn : text;
   }
 
   announced = news();  // the news the page came with: a first redraw with the same news says nothing

@@ -4,11 +4,17 @@
 (function () {
   "use strict";
 
-  // The same words as join_names (referee/engine/narrate.py), which wrote the sheet's first sentence: "Bob",
-  // "Bob and Cy", "Bob, Cy and Dee". Here because the names to join are the ones left unticked, known only on
-  // the phone; the server cannot send every subset already joined.
-  function joinNames(names) {
-    return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  // A sentence of the page's (its data- attributes, in the page's language) with its placeholders filled in.
+  function fill(sentence, values) {
+    return sentence.replace(/%\((\w+)\)s/g, function (all, name) { return name in values ? values[name] : all; });
+  }
+
+  // The same words as the server's names_said (referee/engine/words.py), which wrote the sheet's first sentence:
+  // "Bob", "Bob and Cy", "Bob, Cy and Dee", with "and" in the page's language (data-and). Here because the names
+  // to join are the ones left unticked, known only on the phone; the server cannot send every subset joined.
+  function joinNames(names, and) {
+    if (names.length < 2) return names.join("");
+    return fill(and || "%(names)s and %(last)s", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] });
   }
 
   document.addEventListener("change", function (event) {
@@ -17,6 +23,9 @@
     if (!summary) return;
     var losing = [];
     sheet.querySelectorAll("input[name=zeros]").forEach(function (box) { if (!box.checked) losing.push(box.value); });
-    summary.textContent = losing.length ? "Losing a life: " + joinNames(losing) + "." : "Nobody loses a life.";
+    var names = joinNames(losing, summary.getAttribute("data-and"));
+    summary.textContent = losing.length
+      ? fill(summary.getAttribute("data-losing") || "Losing a life: %(names)s.", { names: names })
+      : summary.getAttribute("data-nobody") || "Nobody loses a life.";
   });
 })();

@@ -31,10 +31,29 @@
   // The tap that is out or was sent last, {player, card, button}, or null once a note about it has been said.
   referee.lastTap = null;
 
-  // How a note names that tap: "Ann's 5", "Bomb", or "that" when there is none.
+  // A sentence of the page's, in the page's language (templates/table.html writes them on #tap-words), its
+  // placeholders filled in from `values`, its first letter a capital; `english` where the page has none.
+  referee.said = function (name, english, values) {
+    var sentence = filled(words(name) || english, values);
+    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  };
+
+  function words(name) {
+    var found = document.getElementById("tap-words");
+    return found && found.getAttribute("data-" + name);
+  }
+
+  // Each placeholder at once: a name that itself reads "%(card)s" stays as it was typed.
+  function filled(sentence, values) {
+    return sentence.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? values[key] : all; });
+  }
+
+  // How a note names that tap: "Ann's 5", "Bomb", or "that" when there is none (lower case: it goes inside a
+  // sentence, whose first letter referee.said makes a capital).
   referee.tapWords = function () {
     var tap = referee.lastTap;
-    if (!tap) return "that";
-    return tap.player ? tap.player + "'s " + tap.card : tap.card;
+    if (!tap) return words("that") || "that";
+    if (!tap.player) return tap.card;
+    return filled(words("tap") || "%(name)s's %(card)s", { name: tap.player, card: tap.card });
   };
 })();

@@ -24,9 +24,12 @@
     if (!what || note.hasAttribute("data-offline-tap") || !board ||
         board.getAttribute("data-version") === note.getAttribute("data-tapped-at")) return;
     var turn = board.querySelector("#status .turn-name");
-    var now = turn ? " (" + turn.textContent.trim() + "'s turn now)" : "";
-    note.textContent = (note.hasAttribute("data-back-online") ? "Back online. " : "") + "The table moved on" + now +
-      ": " + what + " was not entered. Check, then tap again if it still counts.";
+    var movedOn = turn
+      ? referee.said("moved-turn", "The table moved on (%(current)s's turn now): %(tap)s was not entered. Check, then tap again if it still counts.",
+        { current: turn.textContent.trim(), tap: what })
+      : referee.said("moved", "The table moved on: %(tap)s was not entered. Check, then tap again if it still counts.", { tap: what });
+    note.textContent = note.hasAttribute("data-back-online")
+      ? referee.said("back-online-moved", "Back online. %(said)s", { said: movedOn }) : movedOn;
     note.removeAttribute("data-what");
   }
 
@@ -52,14 +55,16 @@
     if (!referee.lastTap) return;
     var what = referee.tapWords();
     if (offline) {
-      sayNotEntered("Not entered: this phone is offline, so " + what + " did not reach the table. Tap again when it is back.", what);
+      sayNotEntered(referee.said("offline", "Not entered: this phone is offline, so %(tap)s did not reach the table. Tap again when it is back.",
+        { tap: what }), what);
     } else {
       sayNoAnswer();
     }
   }
 
   function sayNoAnswer() {
-    sayNotEntered("No answer from the table: " + referee.tapWords() + " may not be in. Check the total, then tap again if needed.");
+    sayNotEntered(referee.said("no-answer", "No answer from the table: %(tap)s may not be in. Check the total, then tap again if needed.",
+      { tap: referee.tapWords() }));
     // The total to check is the table's, not the one this phone showed when it tapped. Once htmx has let go of the
     // board's queue (it still holds it while these events run, and would drop the refresh).
     window.setTimeout(referee.refreshBoard, 0);
@@ -87,18 +92,18 @@
       return;
     }
     if (!referee.isPost(detail)) return;
-    var what = referee.tapWords();
-    var What = what.charAt(0).toUpperCase() + what.slice(1);
+    var tap = { tap: referee.tapWords() };
     var page = (xhr.status < 500 && xhr.status !== 429) || xhr.status === 503 ? errorPageSentence(xhr) : null;
     if (xhr.status === 429) {
-      sayNotEntered(What + " was not entered: this phone sent too much at once. Wait a moment, then tap again.");
+      sayNotEntered(referee.said("too-much", "%(tap)s was not entered: this phone sent too much at once. Wait a moment, then tap again.", tap));
     } else if (xhr.status === 503 && page) {
       // The app's own 503 page is the database out of reach (referee/web/health.py), not a busy table.
-      sayNotEntered(What + " was not entered: the referee cannot use its database just now. Wait a moment, then tap again.");
+      sayNotEntered(referee.said("no-database",
+        "%(tap)s was not entered: the referee cannot use its database just now. Wait a moment, then tap again.", tap));
     } else if (xhr.status === 503) {
-      sayNotEntered(What + " was not entered: the table is too busy just now. Wait a moment, then tap again.");
+      sayNotEntered(referee.said("too-busy", "%(tap)s was not entered: the table is too busy just now. Wait a moment, then tap again.", tap));
     } else if (page) {
-      sayNotEntered(What + " was not entered: " + page);
+      sayNotEntered(referee.said("refused", "%(tap)s was not entered: %(reason)s", { tap: tap.tap, reason: page }));
     } else {
       sayNoAnswer();
     }
@@ -118,7 +123,7 @@
       notes[i].removeAttribute("data-offline-tap");
       notes[i].setAttribute("role", "status");
       notes[i].className = "banner quiet not-entered";
-      notes[i].textContent = "Back online. " + what + " was not entered: tap it again if it still counts.";
+      notes[i].textContent = referee.said("back-online", "Back online. %(tap)s was not entered: tap it again if it still counts.", { tap: what });
       notes[i].setAttribute("data-back-online", "");
       sayMovedOn(notes[i]);  // the catch-up may already be on the screen
     }

@@ -18,7 +18,9 @@
       note.setAttribute("role", "status");
       banner.prepend(note);
     }
-    note.textContent = "Sending " + referee.tapWords() + "…" + (dropped ? " Wait for it before tapping again." : "");
+    note.textContent = dropped
+      ? referee.said("sending-wait", "Sending %(tap)s… Wait for it before tapping again.", { tap: referee.tapWords() })
+      : referee.said("sending", "Sending %(tap)s…", { tap: referee.tapWords() });
   };
 
   document.addEventListener("htmx:beforeRequest", function (event) {

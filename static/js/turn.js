@@ -17,7 +17,8 @@
     if (!button) return;
     setting.hidden = false;
     button.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-    button.textContent = "\"Your turn\" sound: " + (soundOn() ? "on" : "off");
+    // The words are the page's, in its language (templates/table.html: data-on, data-off).
+    button.textContent = button.getAttribute(soundOn() ? "data-on" : "data-off") || button.textContent;
   }
 
   function beep() {

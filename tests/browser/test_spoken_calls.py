@@ -85,14 +85,15 @@ def expect_said(page: Page, words: str) -> None:
     pump_until(page, lambda: said(page)[-1:] == [words], f"the call {words!r} (said: {said(page)})")
 
 
-def switch(page: Page) -> Any:
-    return page.get_by_role("button", name="Speak the calls", exact=True)
+def switch(page: Page, name: str = "Speak the calls") -> Any:
+    """The calls' switch, by its name in the page's language."""
+    return page.get_by_role("button", name=name, exact=True)
 
 
-def turn_on(page: Page) -> None:
+def turn_on(page: Page, name: str = "Speak the calls") -> None:
     """Turn the calls on at a new table: the switch says where the table stands at once."""
-    switch(page).click()
-    expect(switch(page)).to_have_attribute("aria-pressed", "true")
+    switch(page, name).click()
+    expect(switch(page, name)).to_have_attribute("aria-pressed", "true")
     expect_said(page, "0, Ann's turn.")
     page.evaluate("window.__speechDone()")
 

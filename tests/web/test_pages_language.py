@@ -5,11 +5,12 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Api
+from conftest import Api, finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import Node, Phone
+from .conftest import Node, Phone, drive
+from .test_team_ending import standings_rows
 
 
 def french_phone(app: Flask) -> Phone:
@@ -269,3 +270,257 @@ def test_no_english_run_of_three_words_is_left_on_the_pages_around_the_game(app:
         same = {"Ann", "Bob", "Cy", "5", "Alive", "Referee", "·", "English", "Français", "Deutsch"}
         left = {run for run in left if not set(run) & same}
         assert left == set(), (path, sorted(left)[:5])
+
+
+# --- the table page, the standings, the rematch form and the table display -----------------------------------------
+
+
+# What is still English on these pages, and worded per language apart from them: the log's lines, the "Just now"
+# line with its "You lost a life!" and the table display's last card (the engine's narration, drawn in their own
+# templates' blocks), the phone's "You're Bob" (pages/summary.py, with that narration), and the rules panel's quick
+# questions (the rulebook's entries).
+NARRATION = {"just-happened", "you-lost", "me", "rules-chips", "display-last"}
+
+
+def without_narration(page: Node) -> Node:
+    """The page without the parts still in English that are worded elsewhere (NARRATION, and the log)."""
+    for node in list(page.iter()):
+        if node.get("id") == "log" or node.classes & NARRATION:
+            assert node.parent is not None
+            node.parent.children.remove(node)
+    return page
+
+
+def runs_read(page: Node) -> set[tuple[str, str, str]]:
+    """Every run of three words in the page's text, and in each attribute said aloud (not across two attributes:
+    an image's alt text is not read on into the next button's label)."""
+    said = [page.text()]
+    said += [node.attrs[name] for node in page.iter() for name in SAID_IN_ATTRIBUTES if node.attrs.get(name)]
+    return set().union(*(trigrams(text.split()) for text in said))
+
+
+def english_runs(english: Phone, translated: Phone) -> set[tuple[str, str, str]]:
+    """Runs of three words the translated page shares with the same page read in English, names aside."""
+    left = runs_read(without_narration(english.page)) & runs_read(without_narration(translated.page))
+    same = {"Ann", "Bob", "Cy", "5", "Alive", "Referee", "·", "English", "Français", "Deutsch", "=21", "=10", "=0"}
+    # German says "Team A" and "in BG Stats" too.
+    same |= {"Team", "BG"}
+    return {run for run in left if not set(run) & same and not any(word.isdigit() for word in run)}
+
+
+def names(page: Node) -> list[str]:
+    """The accessible names of the page's buttons, summaries and links."""
+    return [node.name for node in page.iter() if node.tag in ("button", "summary", "a")]
+
+
+def test_a_french_host_reads_the_table_mid_game_in_french(app: Flask) -> None:
+    host, guest, code = host_and_guest(app, "fr")
+    assert guest.press("Bob").status_code == 303
+    drive(app, code, "Ann 3", "Bob 4")
+    host.open(f"/t/{code}")
+    assert lang(host) == "fr"
+    shown = texts(host.page)
+    assert host.page.find(class_="turn").text() == "Au tour de Cy"  # type: ignore[union-attr]
+    assert "puis Ann" in shown and "jusqu'à 21" in shown and "Manche 1 · Pioche" in shown
+    assert host.page.find(aria_label="Total en cours").text() == "7"  # type: ignore[union-attr]
+    assert host.page.by_id("pad-title").text().startswith("Cy joue…")
+    buttons = host.page.buttons()
+    # The cards by the glossary's names, each saying what it makes.
+    assert {"0 fait 7", "7 fait 14", "+1", "+2", "Passe", "Inversion", "Saute", "Redistribution", "Bombe"} <= set(
+        buttons
+    )
+    assert {"Annuler", "Rétablir", "Enregistrer"} <= set(buttons)
+    assert "Cy a quitté la partie" in buttons
+    fix = host.page.by_id("fix-0")
+    assert fix.name == "Corriger le nombre de cartes de Ann, ou dire que Ann est parti"
+    assert fix.text() == "Corriger"
+    hand = host.page.find("input", name="cards")
+    assert hand is not None and hand["aria-label"] == "Cartes que Ann a en main"
+    lives = host.page.find(class_="lives")
+    assert lives is not None and lives["aria-label"] == "5 vies sur 5 restantes"
+    assert "Écran de la table" in shown and "Annoncer à voix haute" in buttons
+    # What static/js writes on this page (a slow tap, a tap that never arrived, the "Your turn" sound) is French too.
+    words = host.page.by_id("tap-words")
+    assert words["data-tap"] == "la carte %(card)s de %(name)s"
+    assert words["data-no-answer"] == (
+        "Pas de réponse de la table : %(tap)s n'est peut-être pas saisie. Vérifiez le total, puis touchez à nouveau si "
+        "besoin."
+    )
+    sound = host.page.find("button", data_sound_toggle=True)
+    assert sound is not None and (sound["data-on"], sound["data-off"]) == (
+        "Son « À vous » : activé",
+        "Son « À vous » : désactivé",
+    )
+    assert host.page.by_id("announce")["data-your-turn"] == "À vous !"
+    # Every control keeps a name of its own in French.
+    # (Each player's "Save" sits inside a Fix named after the player, in English as in French.)
+    said = [name for name in names(host.page) if name and name != "Enregistrer"]
+    assert len(said) == len(set(said)), sorted(name for name in said if said.count(name) > 1)
+
+    # Bob's own phone, where the player is Bob: it reads its turn in French too.
+    guest.open(f"/t/{code}")
+    assert "À vous !" not in texts(guest.page)
+    drive(app, code, "Cy 1")
+    guest.open(f"/t/{code}")
+    assert "À vous !" not in texts(guest.page)  # Ann's turn, not Bob's
+    assert guest.page.find(class_="turn").text() == "Au tour de Ann"  # type: ignore[union-attr]
+
+
+def test_a_german_phone_reads_the_bomb_sheet_and_the_cant_play_button_in_german(app: Flask) -> None:
+    phone = german_phone(app)
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7", "Bob 7", "Cy 3")
+    phone.open(f"/t/{code}?sheet=bomb")
+    buttons = phone.page.buttons()
+    assert "Kann nicht spielen" in buttons
+    assert "4 macht 21" in buttons and "5 über 21" in buttons
+    # Why a card is refused, in German too (its description).
+    why = "Mit der 5 wären es 22: Spiel eine andere Karte, oder tippe auf „Kann nicht spielen“."
+    assert phone.page.by_id("why-5").text() == why
+    assert "Wer hat eine 0 gelegt?" in texts(phone.page)
+    summary = phone.page.find(class_="sheet-summary")
+    assert summary is not None
+    assert summary.text() == "Verliert ein Leben: Bob und Cy."
+    # static/js/bomb.js says it again at each tick with the page's own German words.
+    assert summary["data-losing"] == "Verliert ein Leben: %(names)s."
+    assert summary["data-and"] == "%(names)s und %(last)s"
+    assert summary["data-nobody"] == "Niemand verliert ein Leben."
+    assert {"Bestätigen", "Rückgängig", "Wiederholen"} <= set(buttons)
+
+
+def test_a_german_phone_reads_the_standings_and_the_rematch_form_in_german(app: Flask) -> None:
+    phone = german_phone(app)
+    code = phone.start(["Ann", "Bob", "Cy"])
+    for _ in range(4):
+        drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
+    drive(app, code, "Ann bomb Bob", "Bob 3")
+    drive(app, code, "Ann 0")
+    for _ in range(3):
+        drive(app, code, "Bob bomb", "Ann 0")
+    drive(app, code, "Bob bomb")
+    phone.open(f"/t/{code}")
+    standings = phone.page.by_id("standings")
+    assert standings.find("h2").text() == "Platzierung"  # type: ignore[union-attr]
+    rows = standings_rows(phone)
+    assert rows[0] == ["Platz", "Spieler", "Übrige Leben", "Gewonnene Runden"]
+    assert [row[:3] for row in rows[1:]] == [
+        ["1", "Bob", "5"],
+        ["2", "Ann", "0 · ausgeschieden in Runde 2"],
+        ["3", "Cy", "0 · ausgeschieden in Runde 1"],
+    ]
+    cells = standings.find_all("td")
+    assert {cell.get("data-label") for cell in cells if cell.has("data-label")} == {"Übrige Leben", "Gewonnene Runden"}
+    shown = standings.text()
+    assert "Gleiche Leben, verschiedene Plätze: Wer länger durchgehalten hat, steht weiter oben." in shown
+    assert "Die meisten Runden gewonnen: Bob (1 Runde)" in shown
+    chart = standings.find("svg", class_="lives-chart")
+    assert chart is not None
+    assert chart.find("title").text() == "Leben jedes Spielers, Runde für Runde"  # type: ignore[union-attr]
+    assert chart.find("desc").text() == "Bob endet mit 5 Leben. Ann endet mit 0 Leben. Cy endet mit 0 Leben."  # type: ignore[union-attr]
+    assert [text.text() for text in chart.find_all("text")][-2:] == ["Start", "2 Runden"]
+    links = {link.text() for link in standings.find_all("a")}
+    assert {"Das Spiel herunterladen (CSV)", "Diese Partie in BG Stats eintragen"} <= links
+    assert "Spiel vorbei" in texts(phone.page) and "nach 2 Runden" in texts(phone.page)
+    # The host's rematch: the same players in one tap, or the form that changes them.
+    buttons = phone.page.buttons()
+    assert {"Revanche mit denselben Spielern", "Revanche mit diesen Änderungen"} <= set(buttons)
+    form = phone.page.by_id("rematch-changes")
+    assert form.find("summary").text() == "Ändern, wer spielt, wer anfängt, das Spiel oder die Hausregeln"  # type: ignore[union-attr]
+    assert {"Wer spielt?", "Wer fängt an?", "Spiel"} <= set(labels(form))
+    assert "Neue Spieler" in labels(form) and "Der erste neue Spieler" in labels(form)
+
+
+def test_a_french_table_display_reads_in_french(app: Flask) -> None:
+    phone = french_phone(app)
+    code = phone.start(["Ann", "Bob", "Cy"], variant="sudden_death")
+    drive(app, code, "Ann 3")
+    phone.open(f"/t/{code}/display")
+    assert lang(phone) == "fr"
+    shown = texts(phone.page)
+    assert "Au tour de Bob" in shown and "jusqu'à 21" in shown and "Pioche" in shown
+    assert "Sens des aiguilles d'une montre · Mort subite · Manche 1" in shown
+    assert "Affichage seul : cet écran ne saisit jamais de cartes." in shown
+    assert phone.page.by_id("display")["aria-label"] == "La table, en grand"
+    lives = phone.page.find(class_="lives")
+    assert lives is not None and lives["aria-label"] == "5 vies sur 5 restantes"
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_no_english_run_of_three_words_is_left_around_the_game(app: Flask, language: str) -> None:
+    english_host, english_guest, english_code = host_and_guest(app, "en")
+    host, guest, code = host_and_guest(app, language)
+    pairs = []
+    # Mid-game, on the host's phone and on a seated player's, then the table display.
+    for phone, other, table in ((english_host, english_guest, english_code), (host, guest, code)):
+        other.follow(other.press("Bob"))
+        drive(app, table, "Ann 3", "Bob 4")
+        phone.open(f"/t/{table}")
+        other.open(f"/t/{table}")
+    pairs += [(english_host, host, "table"), (english_guest, guest, "seated")]
+    english_display, display = Phone(app.test_client()), Phone(app.test_client())
+    english_display.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    display.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    english_display.open(f"/t/{english_code}/display")
+    display.open(f"/t/{code}/display")
+    pairs.append((english_display, display, "display"))
+    for english, translated, what in pairs:
+        assert english_runs(english, translated) == set(), (what, sorted(english_runs(english, translated))[:5])
+    # Game over: the standings, the rematch form and the display's result.
+    for table in (english_code, code):
+        finish_game(app, table)
+    for english, translated, what in pairs:
+        path = "/display" if what == "display" else ""
+        english.open(f"/t/{english_code}{path}")
+        translated.open(f"/t/{code}{path}")
+        assert english_runs(english, translated) == set(), (what, sorted(english_runs(english, translated))[:5])
+
+
+def test_the_manifest_and_the_offline_pages_retries_are_in_the_pages_language(app: Flask) -> None:
+    phone = french_phone(app)
+    phone.open("/")
+    link = phone.page.find("link", rel="manifest")
+    assert link is not None and link["href"] == "/manifest.webmanifest?lang=fr"
+    manifest = phone.client.get(link["href"], headers={"Accept-Language": ""}).get_json()
+    assert manifest["lang"] == "fr"
+    assert manifest["description"] == "Tient le total, les tours, les vies et les règles d'une vraie partie de 5 Alive."
+    assert manifest["name"] == "5 Alive Referee"
+
+    german = german_phone(app)
+    german.open("/offline.html")
+    status = german.page.by_id("offline-status")
+    assert status["data-found"] == "Tisch wiedergefunden: Er wird geöffnet…"
+    assert status["data-tried-one"] == "Immer noch nicht erreichbar (%(num)s Versuch). Neuer Versuch von selbst…"
+    assert status["data-tried-many"] == "Immer noch nicht erreichbar (%(num)s Versuche). Neuer Versuch von selbst…"
+
+
+def test_a_french_phone_without_a_seat_asks_to_play_in_french(app: Flask) -> None:
+    host = french_phone(app)
+    code = host.start(["Ann", "Bob", "Cy"])
+    asker = french_phone(app)
+    asker.open(f"/t/{code}")
+    shown = texts(asker.page)
+    assert "Vous jouez à cette table ?" in shown
+    assert "Demander à être Bob" in asker.page.buttons()
+    asker.follow(asker.press("Demander à être Bob"))
+    shown = texts(asker.page)
+    assert "En attente de l'hôte" in shown
+    assert "Vous avez demandé à être Bob." in shown
+    assert "Annuler ma demande" in asker.page.buttons()
+
+
+def test_a_german_host_reads_what_the_rematch_changed_in_german(app: Flask) -> None:
+    phone = german_phone(app)
+    code = phone.start(["Ann", "Bob", "Cy", "Dee"], first="1", hr_over_21="refuse")
+    finish_game(app, code)
+    phone.open(f"/t/{code}")
+    response = phone.press("Revanche mit diesen Änderungen", first="2", hr_over_21="bust", plays=["Ann", "Cy", "Dee"])
+    assert response.status_code == 303
+    phone.follow(response)
+    assert phone.page.by_id("rematch-note").text() == (
+        "Neues Spiel. Bob spielt nicht mit. Vom Gastgeber geändert: Cy fängt an; wer über 21 kommt, verliert sofort "
+        "ein Leben (die Karte geht zurück auf die Hand)."
+    )
+    phone.open(f"/t/{code}")
+    banner = phone.page.by_id("banner").text()
+    assert "Eine Revanche hat begonnen ohne Bob, vom Gastgeber geändert: Cy fängt an, eine Hausregel." in banner
+    assert "Zum neuen Tisch" in banner

@@ -12,8 +12,8 @@ from typing import Any
 from flask import Flask, Response, request
 
 from ... import rulebook
-from ...engine import GameState, winners_text
-from ...engine.words import Sentence, names_said
+from ...engine import GameState, Variant, winners_text
+from ...engine.words import N_, Sentence, names_said
 from ...service import DeviceRow, watch_reason
 from ...service.tableview import TableView
 from ..i18n import worded
@@ -35,6 +35,20 @@ def _watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
     """Why this phone only follows the game (service.watch_reason), in the phone's language."""
     reason: Sentence | None = watch_reason(view, device)
     return None if reason is None else worded(reason)
+
+
+def _names_in_words(names: list[str] | tuple[str, ...]) -> str:
+    """Names as a list is said ("Bob, Cy and Dee"), with "and" in the phone's language."""
+    return worded(names_said(names))
+
+
+# A game's kind as the board's round line names it, when it is not the usual one ("Sudden Death · Round 2").
+VARIANT_NAMES = {Variant.STANDARD: N_("Standard"), Variant.SUDDEN_DEATH: N_("Sudden Death"), Variant.TEAMS: N_("Teams")}
+
+
+def _variant_name(variant: Variant) -> str:
+    """The game's kind in a word or two, in the phone's language."""
+    return worded(VARIANT_NAMES[variant])
 
 
 # The pages of one table: they show its join link (the table's key), its phones and its live state.
@@ -70,6 +84,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(_winners_said, "winners_text")
     app.add_template_global(_names_said, "join_names")
     app.add_template_global(_watch_reason, "watch_reason")
+    app.add_template_global(_names_in_words, "names_in_words")
+    app.add_template_global(_variant_name, "variant_name")
     # Templates build each URL once, then reuse it (a board asks for the same ones at every tap): same URLs.
     app.add_template_global(request_url_for, "url_for")
     app.extensions["referee_urls"] = url_cache()

@@ -10,6 +10,7 @@ from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..http import navigate
+from ..i18n import worded
 from ..rematchnote import rematch_note
 from ..standings import series_tally
 from .calls import call_language, spoken_call
@@ -31,7 +32,7 @@ def _context(view: TableView) -> dict[str, object]:
         "strip": latest,
         "call": spoken_call(view, latest, tiebreak),
         "call_language": call_language(),
-        "rematch_note": rematch_note(view),
+        "rematch_note": None if (note := rematch_note(view)) is None else worded(note),
         "tiebreak": tiebreak,
         "started_tiebreak": any(event.kind is EventKind.TIEBREAK for event in state.events),
         **_series(view),

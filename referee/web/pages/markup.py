@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from ...engine import Card, CardOption, GameState, Status
+from ...engine.words import worded
 from ...service.tableview import LogEntry, TableView
-from ..i18n import worded
+from ..i18n import Wording, catalog_wording, request_wording
 from ..security import CSRF_FIELD, csrf_token
 from .links import request_url_for, rule_title
 
@@ -89,8 +90,12 @@ def _kind_field(kind: str) -> str:
     return f'<input type="hidden" name="kind" value="{escape(kind)}">'
 
 
-# Every card's value and label as they appear in the markup (escaped once: the pad shows all eighteen).
-CARD_TEXT = {card: (str(escape(card.value)), str(escape(card.label))) for card in Card}
+@functools.cache
+def card_text(said_in: str) -> dict[Card, tuple[str, str]]:
+    """Every card's value and label as they appear in the markup, the label in the language `said_in` (escaped
+    once per language and process: the pad shows all eighteen at every tap)."""
+    wording = catalog_wording(said_in)
+    return {card: (str(escape(card.value)), str(escape(wording.gettext(card.label)))) for card in Card}
 
 
 def number_buttons(numbers: list[CardOption], total: int) -> Markup:
@@ -101,18 +106,26 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
     someone who has not seen the app before, and sat one row above "=10" and "=21".
     The id ("card-7") is how htmx finds the same card again to put a keyboard's focus back after a swap.
     """
+    wording = request_wording()
+    cards = card_text(wording.language)
+    # The catalog's words are trusted as a template's are; the sum is an int (plain formatting, see _said).
+    busts, makes_sum, over = (
+        wording.gettext("goes bust"),
+        wording.gettext("makes %(total)s"),
+        wording.gettext("over 21"),
+    )
     parts = []
     for option in numbers:
-        (value, label), makes = CARD_TEXT[option.card], total + (option.card.number or 0)
+        (value, label), makes = cards[option.card], total + (option.card.number or 0)
         if option.allowed:
-            shown = "goes bust" if option.busts else f"makes {makes}"
+            shown = busts if option.busts else makes_sum % {"total": makes}
             sub = f'<span class="sub">{shown}</span>\n        '
             disabled = ""
         else:
-            reason = escape(option.reason)
+            reason = escape(worded(option.reason, wording)) if option.reason else ""
             # "over 21", not "makes 22": a child learning to read gets what is wrong with the card at a glance; the
             # sum is in the description (and the title), "That 7 makes 22: ...".
-            sub = f'<span class="sub" title="{reason}">over 21</span><span id="why-{value}" hidden>{reason}</span>'
+            sub = f'<span class="sub" title="{reason}">{over}</span><span id="why-{value}" hidden>{reason}</span>'
             disabled = f'disabled aria-describedby="why-{value}"'
         parts.append(
             f'\n      \n      <button type="submit" name="card" value="{value}" id="card-{value}"\n'
@@ -126,7 +139,7 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
 
 BOMB_OPENS_SHEET = (
     '<button type="submit" name="card" value="bomb" id="card-bomb" class="card wild bomb"'
-    ' data-opens="bomb-sheet">Bomb</button>'
+    ' data-opens="bomb-sheet">{label}</button>'
 )
 
 
@@ -135,12 +148,13 @@ def wild_buttons(wilds: list[CardOption], bomb_answerers: tuple[str, ...]) -> Ma
 
     A Bomb that others must answer opens the "Who put down a 0?" sheet instead of posting at once.
     """
+    cards = card_text(request_wording().language)
     parts = []
     for option in wilds:
         if option.card is Card.BOMB and bomb_answerers:
-            button = BOMB_OPENS_SHEET
+            button = BOMB_OPENS_SHEET.format(label=cards[Card.BOMB][1])
         else:
-            value, label = CARD_TEXT[option.card]
+            value, label = cards[option.card]
             confirmed = 'data-confirmed="1"' if option.card is Card.BOMB else ""
             button = (
                 f'<button type="submit" name="card" value="{value}" id="card-{value}" class="card wild {value}"\n'
@@ -153,39 +167,54 @@ def wild_buttons(wilds: list[CardOption], bomb_answerers: tuple[str, ...]) -> Ma
 LIFE = '<span class="life alive">♥</span>'
 # A lost life is an empty heart, greyed: a cross read as "remove" (the setup's ✕ button) or "wrong" to a child.
 LOST = '<span class="life lost">♡</span>'
-DEALER = '<span class="badge" title="Dealer">Dealer</span>'
-OUT = '<span class="badge out-badge">Out</span>'
-LEFT = '<span class="badge out-badge">Left</span>'
 ARIA_CURRENT = 'aria-current="true"'
 
 
-def _fix_form(forms: ActionForms, name: Markup, player: str, hand: int, seat: int, may_leave: bool) -> str:
+def _said(wording: Wording, sentence: str, **values: Markup | int) -> str:
+    """`sentence` in the language of `wording`, with `values`, already escaped, in its placeholders.
+
+    The catalog's words are the app's own, trusted as a template's are (Jinja's `_()` does the same). Plain string
+    formatting, not Markup's: Markup's escapes each value again (at about 34 sentences a board, a tenth of its time).
+    """
+    return wording.gettext(sentence) % values if values else wording.gettext(sentence)
+
+
+def _fix_form(
+    wording: Wording, forms: ActionForms, name: Markup, player: str, hand: int, seat: int, may_leave: bool
+) -> str:
     """The "Fix" of one player: their hand size, or that they got up and left the game (at bedtime, say: the
     others play on without them).
 
     The summary's id is where a keyboard's focus goes back to once the fix is saved (static/js/focus.js).
     """
+    fix_label = _said(wording, "Fix %(name)s's hand size, or say %(name)s has left", name=name)
+    cards_label = _said(wording, "Cards %(name)s holds", name=name)
+    field = Markup(
+        f'<input type="number" name="cards" min="1" max="77" value="{hand}" '
+        f'inputmode="numeric" aria-label="{cards_label}">'
+    )
     return (
         '\n      <details class="fix-hand">\n'
-        f'        <summary id="fix-{seat}" aria-label="Fix {name}\'s hand size, or say {name} has left">Fix</summary>\n'
+        f'        <summary id="fix-{seat}" aria-label="{fix_label}">{_said(wording, "Fix")}</summary>\n'
         f"        <form {forms.attrs}>\n"
         f"          {forms.fields('hand', player)}\n"
-        f'          <label>{name} really holds <input type="number" name="cards" min="1" max="77" value="{hand}" '
-        f'inputmode="numeric" aria-label="Cards {name} holds"> cards</label>\n'
-        '          <button type="submit" class="secondary">Save</button>\n'
+        f"          <label>{_said(wording, '%(name)s really holds %(field)s cards', name=name, field=field)}</label>\n"
+        f'          <button type="submit" class="secondary">{_said(wording, "Save")}</button>\n'
         "        </form>\n"
-        f"{_leave_form(forms, name, player) if may_leave else ''}"
+        f"{_leave_form(wording, forms, name, player) if may_leave else ''}"
         "      </details>\n      "
     )
 
 
-def _leave_form(forms: ActionForms, name: Markup, player: str) -> str:
+def _leave_form(wording: Wording, forms: ActionForms, name: Markup, player: str) -> str:
     """The Fix's "… has left the game" (rulebook entry player-leaves)."""
+    left = _said(wording, "%(name)s has left the game", name=name)
+    hint = _said(wording, "Out for good, cards on the discard pile. Undo brings %(name)s back.", name=name)
     return (
         f'        <form {forms.attrs} class="leave-form">\n'
         f"          {forms.fields('leave', player)}\n"
-        f'          <button type="submit" class="secondary leave">{name} has left the game</button>\n'
-        f'          <span class="hint">Out for good, cards on the discard pile. Undo brings {name} back.</span>\n'
+        f'          <button type="submit" class="secondary leave">{left}</button>\n'
+        f'          <span class="hint">{hint}</span>\n'
         "        </form>\n"
     )
 
@@ -200,31 +229,40 @@ def player_items(state: GameState, forms: ActionForms | None) -> Markup:
     fix_forms = forms if state.status is not Status.FINISHED else None
     # Nobody leaves during a tie-break: it is refused ("must first add up"), so it is not offered.
     playing = state.status is Status.PLAYING
+    wording = request_wording()
+    # The badges, worded once per board.
+    dealer = f'<span class="badge" title="{_said(wording, "Dealer")}">{_said(wording, "Dealer")}</span>'
+    out = f'<span class="badge out-badge">{_said(wording, "Out")}</span>'
+    gone = f'<span class="badge out-badge">{_said(wording, "Left")}</span>'
+    in_hand = _said(wording, "Cards in hand")
+    lives_left = wording.gettext("%(lives)s of 5 lives left")
     parts = []
     for seat, player in enumerate(state.players):
         name = escape(player.name)
         current = seat == state.current
         classes = (" out" if player.out else "") + (" current" if current else "")
-        team = "" if player.team is None else f'<span class="badge team">{escape(state.teams[player.team].name)}</span>'
+        team = ""
+        if player.team is not None:
+            team = f'<span class="badge team">{escape(worded(state.teams[player.team].name, wording))}</span>'
         lives = ""
         if not state.teams:
             alive = max(min(player.lives, 5), 0)
             shown = LIFE * alive + LOST * (5 - alive)
-            label = f"{player.lives} of 5 lives left"
+            label = lives_left % {"lives": int(player.lives)}
             lives = f'\n      <span class="lives" role="img" aria-label="{label}">{shown}</span>\n      '
         fix = ""
         if fix_forms is not None and not player.out:
-            fix = _fix_form(fix_forms, name, player.name, player.hand, seat, playing)
-        cards = "card" if player.hand == 1 else "cards"
+            fix = _fix_form(wording, fix_forms, name, player.name, player.hand, seat, playing)
+        cards = wording.ngettext("%(num)s card", "%(num)s cards", player.hand) % {"num": int(player.hand)}
         parts.append(
             f'\n    \n    <li class="player{classes}"\n'
             f"        {ARIA_CURRENT if current else ''}>\n"
             f'      <span class="pname">{name}\n'
-            f"        {DEALER if seat == state.dealer else ''}\n"
+            f"        {dealer if seat == state.dealer else ''}\n"
             f"        {team}\n"
-            f"        {(LEFT if player.left else OUT) if player.out else ''}\n"
+            f"        {(gone if player.left else out) if player.out else ''}\n"
             f"      </span>\n      {lives}\n"
-            f'      <span class="hand" title="Cards in hand">{player.hand} {cards}</span>\n'
+            f'      <span class="hand" title="{in_hand}">{cards}</span>\n'
             f"      {fix}\n    </li>\n    "
         )
     return Markup("".join(parts))
@@ -232,12 +270,13 @@ def player_items(state: GameState, forms: ActionForms | None) -> Markup:
 
 # A real heading (under "What happened", an h2) inside its list item: a screen reader's heading keys jump from
 # round to round, where a plain item read as one more line of the log. Its id lets a tap's answer keep it.
-ROUND_HEADING = '\n    <li class="round-separator" id="log-round-{0}"><h3>Round {0}</h3></li>'
+ROUND_HEADING = '\n    <li class="round-separator" id="log-round-{0}"><h3>{1}</h3></li>'
 
 
 def round_heading(round_number: int) -> str:
     """A round's heading in the log, above the round's newest line. Reference macro: `round_heading`."""
-    return ROUND_HEADING.format(int(round_number))
+    number = int(round_number)
+    return ROUND_HEADING.format(number, _said(request_wording(), "Round %(number)s", number=number))
 
 
 UNDONE = '<span class="badge">Undone</span> '
@@ -260,7 +299,7 @@ def log_line_html(entry: LogEntry, code: str) -> str:
         changed = f'<span class="by">· {"undone" if undone else "redone"} by {escape(entry.status_by)}</span>'
     return (
         f'\n    <li id="log-{int(entry.seq)}" class="{"undone" if undone else ""}">\n'
-        f"      {UNDONE if undone else ''}{escape(worded(entry.said()))}\n"
+        f"      {UNDONE if undone else ''}{escape(worded(entry.said(), request_wording()))}\n"
         f"      {why}\n      {by}\n      {changed}\n    </li>\n    "
     )
 
@@ -276,4 +315,6 @@ def log_more_html(code: str, shown: int, count: int, oob: bool = False) -> Marku
     if count <= shown:
         return Markup(f'<p id="log-more"{swap} hidden></p>')
     url = escape(request_url_for("logview.full_log", code=code))
-    return Markup(f'<p id="log-more"{swap}><a href="{url}" class="show-all">Show all {int(count)} entries</a></p>')
+    wording = request_wording()
+    show_all = wording.ngettext("Show all %(num)s entries", "Show all %(num)s entries", count) % {"num": int(count)}
+    return Markup(f'<p id="log-more"{swap}><a href="{url}" class="show-all">{show_all}</a></p>')

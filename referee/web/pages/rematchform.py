@@ -165,13 +165,15 @@ def may_show_form(view: TableView) -> bool:
 def rematch_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
     """What the board says about the rematch: the new table's note, the old table's line, the host's form."""
     context: dict[str, Any] = {"rematch_note": None, "rematch_started": None, "rematch_form": None}
-    context["rematch_note"] = rematch_note(view)
+    # The rematch's words in the phone's language (the API says them in English).
+    note = rematch_note(view)
+    context["rematch_note"] = None if note is None else worded(note)
     # Who left the game is not dealt in again by "Rematch" (the button says so: "Rematch without Cy").
     context["rematch_without"] = left_the_game(view)
     referee = get_referee()
     if view.rematch_code is not None:
         new_setup = referee.setup_of(view.rematch_code)
-        context["rematch_started"] = None if new_setup is None else changes(view.setup, new_setup).started()
+        context["rematch_started"] = None if new_setup is None else worded(changes(view.setup, new_setup).started())
     elif view.state.status is Status.FINISHED and permissions(view, device).changes_rematch:
         # The form starts from this game's settings (pages/home.py's form, the same fields).
         context["rematch_form"] = RematchForm(
