@@ -56,6 +56,9 @@ FRENCH_WORDS: _Rules = (
     (r"\bya\b", "il y a"),
     (r"\bpr\b", "pour"),
     (r"\bpcq\b|\bpsk\b", "parce que"),
+    (r"\bchui\b|\bchuis\b|\bjsuis\b", "je suis"),
+    (r"\bjsp\b|\bjsais\b", " "),
+    (r"\bpis\b", "puis"),
     # Numbers said in words (before the cards, which read figures).
     (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
     (r"\bvingt[\s-]*deux\b", "22"),
@@ -79,6 +82,8 @@ FRENCH_WORDS: _Rules = (
     (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),
     (r"\bsaut\w*", " skip "),
     (r"\binvers\w*", " reverse "),
+    # The Reverse described rather than named: play going "the other way round".
+    (r"\b(?:a\s+(?:l\s*)?envers|dans\s+l\s+autre\s+sens|(?:en\s+)?sens\s+contraire)\b", " reverse "),
     (r"\bsens\b", "sens reverse"),
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
@@ -108,6 +113,15 @@ GERMAN_WORDS: _Rules = (
     (r"\bnu\b", "nun"),
     (r"\bgibts\b", "gibt es"),
     (r"\bgehts\b", "geht es"),
+    # Swiss, Austrian and Bavarian spellings of everyday words ("isch des erlaubt", "hob koa null").
+    (r"\bisch\b|\bis\b", "ist"),
+    (r"\be\b", "eine"),
+    (r"\bkoa\w*|\bkei\b", "kein"),
+    (r"\bnet\b|\bned\b", "nicht"),
+    (r"\bnix\b", "nichts"),
+    (r"\bhob\b", "habe"),
+    (r"\bwos\b", "was"),
+    (r"\bma\b", "man"),
     (r"\b(\d+)er\b", r"\1"),
     (r"\beinundzwanzig\b", "21"),
     (r"\bzweiundzwanzig\b", "22"),
@@ -129,6 +143,8 @@ GERMAN_WORDS: _Rules = (
     (r"\bbomben?\b|\bkiller(?:karten?)?\b", " bomb "),
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
+    # The Reverse described rather than named: the order turned round, play going the other way.
+    (r"\b(?:reihenfolge|richtung)\s+(?:um(?:ge)?dreh\w*|wechsel\w*|andern|andert)\b|\bandersrum\b|\bandere\s+richtung\b|\bruckwarts\b", " reverse "),
     (r"\b(?:spiel)?richtung\b", "richtung reverse"),
     (r"\bpass(?:e|en|karten?)?\b|\bder\s+nachste,?\s+bitte\b", " pass "),
     (
@@ -160,7 +176,7 @@ _FRENCH_STOPWORD_TEXT = """
     dit dire dis peut peux pouvoir pourquoi comment faut doit dois devons bonjour salut merci svp stp vrai
     mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
     grand-pere mamie papi fils fille voisin voisine mari femme
-    dans
+    dans chui jsp wsh mdr ptdr lol stp svp astheure icitte tantot pis genre
 """
 FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
 """French words that say nothing about which rule is meant."""
@@ -173,7 +189,7 @@ _GERMAN_STOPWORD_TEXT = """
     wenn ob dass was wie wo warum jetzt eigentlich eben halt bitte danke hallo guten tag gilt glaub ich gerade gar
     mama papa mutter vater bruder schwester cousin cousine onkel tante oma opa enkel enkelin freund freundin
     nachbar nachbarin mann frau sohn tochter
-    in wen
+    in wen isch des ma gell halt nix net ned koa hob wos oida grad
 """
 GERMAN_STOPWORDS = frozenset(_GERMAN_STOPWORD_TEXT.split())
 """German words that say nothing about which rule is meant."""
