@@ -123,6 +123,9 @@ GERMAN_WORDS: _Rules = (
     (r"\bwos\b", "was"),
     (r"\bma\b", "man"),
     (r"\b(\d+)er\b", r"\1"),
+    # A separable verb's infinitive with "zu" inside is the verb ("abzukürzen" is "abkürzen", "auszusetzen" is
+    # "aussetzen"), so it stems and reads as the card or the rule it names.
+    (r"\b(ab|an|auf|aus|ein|mit|nach|vor|weg|zuruck|neu)zu([a-z]{4,})", r"\1\2"),
     (r"\beinundzwanzig\b", "21"),
     (r"\bzweiundzwanzig\b", "22"),
     (r"\bzwanzig\b", "20"),
