@@ -71,6 +71,8 @@ FRENCH_WORDS: _Rules = (
     (r"\bsix\b", "6"),
     (r"\bsept\b", "7"),
     (r"\bdix\b", "10"),
+    # "Au-dessus de 21" is over 21; a bare "dessus" is where something is ("des coeurs dessus"), a stop word.
+    (r"\bau[\s-]*dessus\s+(?:de\s+)?(?=\d)", "plus de "),
     # The cards.
     (r"=\s*21\b|\begale?s?\s+(?:a\s+)?21\b", " eq21 "),
     (r"=\s*10\b|\begale?s?\s+(?:a\s+)?10\b", " eq10 "),
@@ -180,6 +182,7 @@ _FRENCH_STOPWORD_TEXT = """
     mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
     grand-pere mamie papi fils fille voisin voisine mari femme
     dans chui jsp wsh mdr ptdr lol stp svp astheure icitte tantot pis genre
+    dessus dessous
 """
 FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
 """French words that say nothing about which rule is meant."""
@@ -249,6 +252,20 @@ def _stemmer(language: str) -> snowballstemmer.Stemmer:
     return snowballstemmer.stemmer(STEMMERS[language])
 
 
+_GERMAN_PARTICIPLE = re.compile(r"^(ab|an|auf|aus|ein|mit|nach|vor|weg|zuruck|neu)?ge([a-z]{3,})t$")
+
+
+def verb_stem(stemmed: str) -> str:
+    """A German verb's Snowball stem without its -t and ge-...-t: the stemmer keeps them, so "er mischt", "gemischt"
+    and "mitgemischt" would not meet "mischen" and "mitmischen" ("misch", "mitmisch"). Short stems stay ("legt",
+    "kart")."""
+    participle = _GERMAN_PARTICIPLE.match(stemmed)
+    if participle:
+        return (participle.group(1) or "") + participle.group(2)
+    # Not -st: "nachst", "letzt", "passt" are words of their own (next, last, fits), not "nach", "pass".
+    return stemmed[:-1] if len(stemmed) >= 5 and stemmed.endswith("t") and stemmed[-2] != "s" else stemmed
+
+
 @dataclass(frozen=True)
 class Reader:
     """How the search reads one language other than English: the same steps for the rulebook and a question."""
@@ -296,6 +313,8 @@ class Reader:
                 out.append(token)
             elif token not in self.stopwords:
                 stemmed = stem(token, self.language)
+                if self.language == "de":
+                    stemmed = verb_stem(stemmed)
                 # A word whose stem is spelled like a card's term ("passe" in "ça se passe", "passen") is not the card.
                 out.append(f"{stemmed}-" if stemmed in CONCEPTS else stemmed)
         return out
