@@ -59,6 +59,9 @@ FRENCH_WORDS: _Rules = (
     (r"\bchui\b|\bchuis\b|\bjsuis\b", "je suis"),
     (r"\bjsp\b|\bjsais\b", " "),
     (r"\bpis\b", "puis"),
+    # Real words the typo fixer would otherwise read as card words ("légal" is not "égal", the =0/=10/=21 cards).
+    (r"\billegal\w*", "interdit"),
+    (r"\blegal\w*", "autorise"),
     # Numbers said in words (before the cards, which read figures).
     (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
     (r"\bvingt[\s-]*deux\b", "22"),
