@@ -84,6 +84,8 @@ FRENCH_WORDS: _Rules = (
     (r"\+\s*2\b|\bplus\s+2\b|\bpioche[rz]?\s+2(?:\s+cartes?)?\b", " draw2 "),
     (r"\bbombes?\b", " bomb "),
     (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
+    # "Passer" the verb is no card: "ça passe" (it fits), "le tour passe à", "ça passe à qui" (the turn goes to).
+    (r"\b(ca|tour)\s+(?:ne\s+)?passe\b|\bpasse\s+(?=a\s+qui\b|au\s+(?:suivant|voisin|joueur)\b)", r"\1 va "),
     (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),
     (r"\bsaut\w*", " skip "),
     (r"\binvers\w*", " reverse "),
