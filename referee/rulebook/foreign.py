@@ -76,6 +76,8 @@ FRENCH_WORDS: _Rules = (
     (r"\bdix\b", "10"),
     # "Au-dessus de 21" is over 21; a bare "dessus" is where something is ("des coeurs dessus"), a stop word.
     (r"\bau[\s-]*dessus\s+(?:de\s+)?(?=\d)", "plus de "),
+    # A sum written out ("14 + 7 = 21", "19+2=21") is figures, not the +2 and =21 cards.
+    (r"\b(\d+)\s*\+\s*(\d+)\s*=\s*(\d+)\b", r"\1 \2 \3"),
     # The cards.
     (r"=\s*21\b|\begale?s?\s+(?:a\s+)?21\b", " eq21 "),
     (r"=\s*10\b|\begale?s?\s+(?:a\s+)?10\b", " eq10 "),
@@ -144,6 +146,8 @@ GERMAN_WORDS: _Rules = (
     (r"\bsechs\b", "6"),
     (r"\bsieben\b", "7"),
     (r"\bzehn\b", "10"),
+    # A sum written out ("19 + 2 = 21") is figures, not the +2 and =21 cards.
+    (r"\b(\d+)\s*\+\s*(\d+)\s*=\s*(\d+)\b", r"\1 \2 \3"),
     (r"=\s*21\b|\bgleich\s+21\b", " eq21 "),
     (r"=\s*10\b|\bgleich\s+10\b", " eq10 "),
     (r"=\s*0\b|\bgleich\s+0\b", " eq0 "),
