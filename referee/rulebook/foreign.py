@@ -158,7 +158,11 @@ GERMAN_WORDS: _Rules = (
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
     # The Reverse described rather than named: the order turned round, play going the other way.
-    (r"\b(?:reihenfolge|richtung)\s+(?:um(?:ge)?dreh\w*|wechsel\w*|andern|andert)\b|\bandersrum\b|\bandere\s+richtung\b|\bruckwarts\b", " reverse "),
+    (
+        r"\b(?:reihenfolge|richtung)\s+(?:um(?:ge)?dreh\w*|wechsel\w*|andern|andert)\b"
+        r"|\bandersrum\b|\bandere\s+richtung\b|\bruckwarts\b",
+        " reverse ",
+    ),
     (r"\b(?:spiel)?richtung\b", "richtung reverse"),
     (r"\bpass(?:e|en|karten?)?\b|\bder\s+nachste,?\s+bitte\b", " pass "),
     (
