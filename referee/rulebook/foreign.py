@@ -56,6 +56,12 @@ FRENCH_WORDS: _Rules = (
     (r"\bya\b", "il y a"),
     (r"\bpr\b", "pour"),
     (r"\bpcq\b|\bpsk\b", "parce que"),
+    (r"\bchui\b|\bchuis\b|\bjsuis\b", "je suis"),
+    (r"\bjsp\b|\bjsais\b", " "),
+    (r"\bpis\b", "puis"),
+    # Real words the typo fixer would otherwise read as card words ("légal" is not "égal", the =0/=10/=21 cards).
+    (r"\billegal\w*", "interdit"),
+    (r"\blegal\w*", "autorise"),
     # Numbers said in words (before the cards, which read figures).
     (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
     (r"\bvingt[\s-]*deux\b", "22"),
@@ -68,6 +74,10 @@ FRENCH_WORDS: _Rules = (
     (r"\bsix\b", "6"),
     (r"\bsept\b", "7"),
     (r"\bdix\b", "10"),
+    # "Au-dessus de 21" is over 21; a bare "dessus" is where something is ("des coeurs dessus"), a stop word.
+    (r"\bau[\s-]*dessus\s+(?:de\s+)?(?=\d)", "plus de "),
+    # A sum written out ("14 + 7 = 21", "19+2=21") is figures, not the +2 and =21 cards.
+    (r"\b(\d+)\s*\+\s*(\d+)\s*=\s*(\d+)\b", r"\1 \2 \3"),
     # The cards.
     (r"=\s*21\b|\begale?s?\s+(?:a\s+)?21\b", " eq21 "),
     (r"=\s*10\b|\begale?s?\s+(?:a\s+)?10\b", " eq10 "),
@@ -76,9 +86,13 @@ FRENCH_WORDS: _Rules = (
     (r"\+\s*2\b|\bplus\s+2\b|\bpioche[rz]?\s+2(?:\s+cartes?)?\b", " draw2 "),
     (r"\bbombes?\b", " bomb "),
     (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
+    # "Passer" the verb is no card: "ça passe" (it fits), "le tour passe à", "ça passe à qui" (the turn goes to).
+    (r"\b(ca|tour)\s+(?:ne\s+)?passe\b|\bpasse\s+(?=a\s+qui\b|au\s+(?:suivant|voisin|joueur)\b)", r"\1 va "),
     (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),
     (r"\bsaut\w*", " skip "),
     (r"\binvers\w*", " reverse "),
+    # The Reverse described rather than named: play going "the other way round".
+    (r"\b(?:a\s+(?:l\s*)?envers|dans\s+l\s+autre\s+sens|(?:en\s+)?sens\s+contraire)\b", " reverse "),
     (r"\bsens\b", "sens reverse"),
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
@@ -108,7 +122,19 @@ GERMAN_WORDS: _Rules = (
     (r"\bnu\b", "nun"),
     (r"\bgibts\b", "gibt es"),
     (r"\bgehts\b", "geht es"),
+    # Swiss, Austrian and Bavarian spellings of everyday words ("isch des erlaubt", "hob koa null").
+    (r"\bisch\b|\bis\b", "ist"),
+    (r"\be\b", "eine"),
+    (r"\bkoa\w*|\bkei\b", "kein"),
+    (r"\bnet\b|\bned\b", "nicht"),
+    (r"\bnix\b", "nichts"),
+    (r"\bhob\b", "habe"),
+    (r"\bwos\b", "was"),
+    (r"\bma\b", "man"),
     (r"\b(\d+)er\b", r"\1"),
+    # A separable verb's infinitive with "zu" inside is the verb ("abzukürzen" is "abkürzen", "auszusetzen" is
+    # "aussetzen"), so it stems and reads as the card or the rule it names.
+    (r"\b(ab|an|auf|aus|ein|mit|nach|vor|weg|zuruck|neu)zu([a-z]{4,})", r"\1\2"),
     (r"\beinundzwanzig\b", "21"),
     (r"\bzweiundzwanzig\b", "22"),
     (r"\bzwanzig\b", "20"),
@@ -120,6 +146,8 @@ GERMAN_WORDS: _Rules = (
     (r"\bsechs\b", "6"),
     (r"\bsieben\b", "7"),
     (r"\bzehn\b", "10"),
+    # A sum written out ("19 + 2 = 21") is figures, not the +2 and =21 cards.
+    (r"\b(\d+)\s*\+\s*(\d+)\s*=\s*(\d+)\b", r"\1 \2 \3"),
     (r"=\s*21\b|\bgleich\s+21\b", " eq21 "),
     (r"=\s*10\b|\bgleich\s+10\b", " eq10 "),
     (r"=\s*0\b|\bgleich\s+0\b", " eq0 "),
@@ -129,6 +157,12 @@ GERMAN_WORDS: _Rules = (
     (r"\bbomben?\b|\bkiller(?:karten?)?\b", " bomb "),
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
+    # The Reverse described rather than named: the order turned round, play going the other way.
+    (
+        r"\b(?:reihenfolge|richtung)\s+(?:um(?:ge)?dreh\w*|wechsel\w*|andern|andert)\b"
+        r"|\bandersrum\b|\bandere\s+richtung\b|\bruckwarts\b",
+        " reverse ",
+    ),
     (r"\b(?:spiel)?richtung\b", "richtung reverse"),
     (r"\bpass(?:e|en|karten?)?\b|\bder\s+nachste,?\s+bitte\b", " pass "),
     (
@@ -160,7 +194,8 @@ _FRENCH_STOPWORD_TEXT = """
     dit dire dis peut peux pouvoir pourquoi comment faut doit dois devons bonjour salut merci svp stp vrai
     mon ma mes maman papa mere pere frere soeur cousin cousine oncle tante ami amie copain copine grand-mere
     grand-pere mamie papi fils fille voisin voisine mari femme
-    dans
+    dans chui jsp wsh mdr ptdr lol stp svp astheure icitte tantot pis genre
+    dessus dessous
 """
 FRENCH_STOPWORDS = frozenset(_FRENCH_STOPWORD_TEXT.split())
 """French words that say nothing about which rule is meant."""
@@ -173,7 +208,7 @@ _GERMAN_STOPWORD_TEXT = """
     wenn ob dass was wie wo warum jetzt eigentlich eben halt bitte danke hallo guten tag gilt glaub ich gerade gar
     mama papa mutter vater bruder schwester cousin cousine onkel tante oma opa enkel enkelin freund freundin
     nachbar nachbarin mann frau sohn tochter
-    in wen
+    in wen isch des ma gell halt nix net ned koa hob wos oida grad
 """
 GERMAN_STOPWORDS = frozenset(_GERMAN_STOPWORD_TEXT.split())
 """German words that say nothing about which rule is meant."""
@@ -230,6 +265,20 @@ def _stemmer(language: str) -> snowballstemmer.Stemmer:
     return snowballstemmer.stemmer(STEMMERS[language])
 
 
+_GERMAN_PARTICIPLE = re.compile(r"^(ab|an|auf|aus|ein|mit|nach|vor|weg|zuruck|neu)?ge([a-z]{3,})t$")
+
+
+def verb_stem(stemmed: str) -> str:
+    """A German verb's Snowball stem without its -t and ge-...-t: the stemmer keeps them, so "er mischt", "gemischt"
+    and "mitgemischt" would not meet "mischen" and "mitmischen" ("misch", "mitmisch"). Short stems stay ("legt",
+    "kart")."""
+    participle = _GERMAN_PARTICIPLE.match(stemmed)
+    if participle:
+        return (participle.group(1) or "") + participle.group(2)
+    # Not -st: "nachst", "letzt", "passt" are words of their own (next, last, fits), not "nach", "pass".
+    return stemmed[:-1] if len(stemmed) >= 5 and stemmed.endswith("t") and stemmed[-2] != "s" else stemmed
+
+
 @dataclass(frozen=True)
 class Reader:
     """How the search reads one language other than English: the same steps for the rulebook and a question."""
@@ -277,6 +326,8 @@ class Reader:
                 out.append(token)
             elif token not in self.stopwords:
                 stemmed = stem(token, self.language)
+                if self.language == "de":
+                    stemmed = verb_stem(stemmed)
                 # A word whose stem is spelled like a card's term ("passe" in "ça se passe", "passen") is not the card.
                 out.append(f"{stemmed}-" if stemmed in CONCEPTS else stemmed)
         return out

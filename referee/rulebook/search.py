@@ -104,6 +104,9 @@ SCOPES: Mapping[str, frozenset[str]] = {
 }
 """Sections whose entries apply to one kind of game only, with the query terms that name it."""
 
+_GAME_NAMES = frozenset({"suddendeath", "team", "teammate"})
+"""The terms that name a game the setup chooses (a tie or a tie-break is also a standard game's)."""
+
 GAME_SECTIONS: Mapping[str, Variant] = {"Sudden Death": Variant.SUDDEN_DEATH, "Teams": Variant.TEAMS}
 """Sections about one game the setup chooses. Asked at a table playing another game, their entries come after
 the rest unless the question names their game: "who wins if we both run out of hearts" at a Standard table is
@@ -670,6 +673,14 @@ class Index:
                 totals[doc] *= 1.0 - self.params.focus_penalty
             if self.cards[doc] and not self.cards[doc] & named:
                 totals[doc] *= 1.0 - self.params.card_penalty
+        if self.reader is not ENGLISH_READER:
+            # "Mort subite : ...", "Teamspiel: ...": a French or German question that names the game it is played in
+            # asks about that game, even when its story's words are a general rule's (French and German development
+            # sets: +2 and +1 top-1, none lost). English has its story table for this instead.
+            games = {term for term in named if term in _GAME_NAMES}
+            for doc in totals:
+                if games and not self.scopes[doc] & games:
+                    totals[doc] *= 1.0 - self.params.scope_penalty
         named_topic = self.topics.get(topic_key(tokens, self.generic), set())
         if tokens and named <= self.reader.whole_game:
             named_topic = self.whole_game

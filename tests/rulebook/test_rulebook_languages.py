@@ -220,10 +220,21 @@ def test_a_language_the_rulebook_does_not_have_is_answered_in_english() -> None:
         ("fr", "Égal vingt et un", "eq21", ""),
         ("de", "eine Karte ziehen", "zieh", "draw1"),
         ("de", "zwei ziehen", "draw2", ""),
-        ("de", "was passiert dann", "passiert", "pass"),
+        ("de", "was passiert dann", "passier", "pass"),
         ("de", "das passt", "", "pass"),
         ("de", "zu zweit", "2player", ""),
         ("de", "Zahlenkarte", "zahl", ""),
+        ("fr", "14 + 7 = 21 donc ça passe ?", "21", "eq21"),
+        ("fr", "le tour passe à qui", "", "pass"),
+        ("fr", "la carte passe", "pass", ""),
+        ("fr", "ça tourne à l'envers", "reverse", ""),
+        ("fr", "des coeurs dessus", "vi", "dessus"),
+        ("de", "19+2=21", "21", "draw2"),
+        ("de", "die Reihenfolge umdrehen", "reverse", ""),
+        ("de", "darf ich auszusetzen", "skip", ""),
+        ("de", "hob koa null", "0", "hob"),
+        ("de", "sie hat mitgemischt", "mitmisch", "mitgemischt"),
+        ("de", "er mischt", "misch", "mischt"),
     ],
 )
 def test_a_language_reads_card_and_player_words_only_where_they_are_said(
@@ -232,3 +243,30 @@ def test_a_language_reads_card_and_player_words_only_where_they_are_said(
     found = Reader(language).terms(text)
     assert not reads or reads in found, found
     assert not not_read or not_read not in found
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # A shorter game, however it is asked.
+        ("fr", "comment raccourcir la partie", "sudden-death"),
+        ("de", "spiel abkurzen geht das", "sudden-death"),
+        ("de", "kann man das spiel irgendwie abzukürzen", "sudden-death"),
+        ("de", "grüezi, wie lang dauert e partie", "sudden-death"),
+        # The round after a lost life; the life cards and the deck.
+        ("de", "hab ein leben verloren muss ich dann nochmal legen", "after-bust"),
+        ("fr", "les cartes avec les coeurs on les met dans le paquet ?", "lives"),
+        # Laying cards, and the Reverse and the Skip described or conjugated rather than named.
+        ("fr", "on pose les cartes a l endroit ou a l envers sur le tas", "turn-order"),
+        ("de", "die karte die die reihenfolge umdreht", "reverse"),
+        ("de", "darf ich jetzt auszusetzen legen", "skip"),
+        # A sum written out is no card.
+        ("de", "19+2=21, bin ich dann raus", "exactly-21"),
+        # A question that names its game.
+        ("de", "Teamspiel: mein Partner legt seine letzte Karte, verlieren wir beide?", "teams-going-out"),
+    ],
+)
+def test_players_everyday_phrasings_find_their_rule(language: str, query: str, expected: str) -> None:
+    """Phrasings as families type them on phones (dialect, no accents, a verb form, a description of a card), none
+    of them in the rulebook files, find the rule that answers them first."""
+    assert first(query, language) == expected
