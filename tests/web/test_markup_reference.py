@@ -266,7 +266,9 @@ log_entries = st.builds(
 def test_a_log_line_and_a_round_heading_are_their_reference(
     in_request: None, entry: LogEntry, code: str, round_number: int
 ) -> None:
-    assert normalised(log_line_html(entry, code)) == normalised(reference("log_line_html")(entry, code))
+    players = ("Ann", "Bob", "Cy")
+    line = log_line_html(entry, code, players)
+    assert normalised(line) == normalised(reference("log_line_html")(entry, code, players))
     assert normalised(round_heading(round_number)) == normalised(reference("round_heading")(round_number))
 
 

@@ -126,6 +126,10 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     assert just_now(german).startswith("Rückgängig gemacht von Gastgeber")
     assert "die Karte 0 von Ann. Wieder ist Ann dran, Summe 0." in just_now(german)
     assert board_call(german) == ("Rückgängig gemacht von Gastgeber. 0, Ann ist dran.", "de")
+    # The log's undone line: its badge and who undid it, in the phone's language too.
+    undone = french.page.by_id("log").find("li", class_="undone")
+    assert undone is not None and undone.text().startswith("Annulé Ann a joué 0")
+    assert "· annulé par Hôte" in undone.text()
     phone.open(f"/t/{code}")
     phone.press("Redo")
     german.open(f"/t/{code}")

@@ -87,4 +87,4 @@ def test_why_links_name_the_ruling_in_the_phones_language(phone: Phone, app: Fla
     french = phone_in(app, "fr")
     french.open(f"/t/{code}")
     labels = [link["aria-label"] for link in french.page.by_id("log").find_all("a", class_="why")]
-    assert "Why? (La Bombe)" in labels
+    assert "Pourquoi ? (La Bombe)" in labels

@@ -17,14 +17,6 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.words import N_, Sentence
 from ...service import DeviceRow, Phone, permissions
-from ...service.base import (
-    HOST_LABEL,
-    HOST_MOVED_LABEL,
-    HOST_SCORING_LABEL,
-    MOVED_SUFFIX,
-    WAS_HOST_SUFFIX,
-    WATCHING_LABEL,
-)
 from ...service.errors import Illegal, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -33,6 +25,7 @@ from ..links import join_url
 from ..qr import qr_code_svg
 from ..security import csrf_ok
 from .common import current_device, service_error_page
+from .labels import label_said
 from .whoami import HostChoice, host_choice
 
 bp = Blueprint("joinpanel", __name__)
@@ -44,33 +37,6 @@ ENTRY_SAVED = {
     "joined": N_("Saved: every phone that joined may enter cards now."),
     "host": N_("Saved: only this phone enters cards now; the other phones follow the game."),
 }
-
-
-# The labels the service gives phones (service/base.py, "Bob's phone" in service/seats.py and service/requests.py),
-# said in the reading phone's language. They are stored in English: the log names the phone that entered a card
-# by its label.
-FIXED_LABELS = {
-    HOST_LABEL: N_("Host"),
-    HOST_SCORING_LABEL: N_("Host (keeping score)"),
-    WATCHING_LABEL: N_("Watching"),
-    HOST_MOVED_LABEL: N_("The host's old phone"),
-    "Scorekeeper": N_("Scorekeeper"),  # a phone that joined to keep score (service/seats.py)
-}
-NAMED_LABELS = ((MOVED_SUFFIX, N_("%(name)s's old phone")), ("'s phone", N_("%(name)s's phone")))
-
-
-def label_said(label: str, players: Sequence[str]) -> str:
-    """A phone's label in this request's language ("Bob's phone": "téléphone de Bob"); any other label as it is."""
-    if label in FIXED_LABELS:
-        return worded(FIXED_LABELS[label])
-    was_host = label.endswith(WAS_HOST_SUFFIX)
-    core = label.removesuffix(WAS_HOST_SUFFIX)
-    for suffix, template in NAMED_LABELS:
-        name = core.removesuffix(suffix)
-        if name != core and name in players:
-            phone = Sentence(template, name=name)
-            return worded(Sentence(N_("%(phone)s (was the host)"), phone=phone) if was_host else phone)
-    return label
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask import current_app, request
@@ -49,7 +50,7 @@ class RenderedLines:
         return len(self._lines)
 
 
-def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
+def _line_html(lines: list[LogLine], code: str, players: Sequence[str], keep: bool) -> list[str]:
     """Each line's HTML (`log_line_html`), taken from the app's cache where kept and drawn once otherwise."""
     root = request.script_root
     cache: RenderedLines = current_app.extensions["referee_log_lines"]
@@ -58,13 +59,13 @@ def _line_html(lines: list[LogLine], code: str, keep: bool) -> list[str]:
     parts: list[Markup | None] = cache.get_many(keys) if keep else [None] * len(keys)
     for index, (key, html) in enumerate(zip(keys, parts, strict=True)):
         if html is None:
-            parts[index] = html = Markup(log_line_html(key[3], code))
+            parts[index] = html = Markup(log_line_html(key[3], code, players))
             if keep:
                 cache.put(key, html)
     return [str(part) for part in parts]
 
 
-def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup:
+def log_lines_html(lines: list[LogLine], code: str, players: Sequence[str], keep: bool = True) -> Markup:
     """The log's lines as HTML (`log_line_html`); on the board (`keep`), each line rendered once, then reused.
 
     A line's HTML depends only on its entry, the language it is worded in, the table's code (in its "Why?" link)
@@ -73,7 +74,7 @@ def log_lines_html(lines: list[LogLine], code: str, keep: bool = True) -> Markup
     depend only on its key. The whole-log page does not keep its lines: it would push the boards' lines out.
     """
     shown = []
-    for line, part in zip(lines, _line_html(lines, code, keep), strict=True):
+    for line, part in zip(lines, _line_html(lines, code, players, keep), strict=True):
         if line.heads_round is not None:
             shown.append(round_heading(line.heads_round))
         shown.append(part)
@@ -122,7 +123,7 @@ def _log_items(lines: list[LogLine]) -> list[tuple[LogItemKey, object]]:
     return items
 
 
-def log_changes(shown: list[LogLine], lines: list[LogLine], code: str) -> LogChanges | None:
+def log_changes(shown: list[LogLine], lines: list[LogLine], code: str, players: Sequence[str]) -> LogChanges | None:
     """The log's changes from `shown` (what a phone shows) to `lines`, or None when the phone needs it whole.
 
     After a tap the log gains a line at the top (and a heading when a round began) and loses its oldest when
@@ -142,7 +143,7 @@ def log_changes(shown: list[LogLine], lines: list[LogLine], code: str) -> LogCha
         return None
     removed = tuple(_item_id(key) for key, _ in old if key not in after)
     added = [line for line in lines if line.entry.seq not in before]
-    html = dict(zip((line.entry.seq for line in added), _line_html(added, code, True), strict=True))
+    html = dict(zip((line.entry.seq for line in added), _line_html(added, code, players, True), strict=True))
     inserted: list[LogInsert] = []
     anchor: LogItemKey | None = None
     run: list[str] = []

@@ -27,7 +27,7 @@ whitespace count as one space). A change to one needs the same change to the oth
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -37,6 +37,7 @@ from ...engine.words import worded
 from ...service.tableview import LogEntry, TableView
 from ..i18n import Wording, catalog_wording, request_wording
 from ..security import CSRF_FIELD, csrf_token
+from .labels import label_said
 from .links import request_url_for, rule_title
 
 
@@ -279,27 +280,31 @@ def round_heading(round_number: int) -> str:
     return ROUND_HEADING.format(number, _said(request_wording(), "Round %(number)s", number=number))
 
 
-UNDONE = '<span class="badge">Undone</span> '
-
-
-def log_line_html(entry: LogEntry, code: str) -> str:
-    """One line of the log, as a list item whose id is its entry's: what was done (in this request's language), its
-    "Why?" link to the ruling, the phone that entered it, and who undid or redid it. Reference macro: `log_line_html`.
+def log_line_html(entry: LogEntry, code: str, players: Sequence[str]) -> str:
+    """One line of the log, as a list item whose id is its entry's: what was done, its "Why?" link to the ruling,
+    the phone that entered it (by its label, `players` telling a player's phone), and who undid or redid it, all in
+    this request's language. Reference macro: `log_line_html`.
 
     A tap draws one new line: 25 µs here, 45 µs as a Jinja macro.
     """
+    wording = request_wording()
     undone = entry.undone
     why = ""
     if entry.rule:
         href = escape(request_url_for("rules.entry", entry_id=entry.rule, table=code))
-        why = f' <a class="why" href="{href}" aria-label="Why? ({escape(rule_title(entry.rule))})">Why?</a>'
-    by = f'<span class="by">· {escape(entry.entered_by)}</span>' if entry.entered_by else ""
+        named = _said(wording, "Why? (%(rule)s)", rule=escape(rule_title(entry.rule)))
+        why = f' <a class="why" href="{href}" aria-label="{named}">{_said(wording, "Why?")}</a>'
+    by = f'<span class="by">· {escape(label_said(entry.entered_by, players))}</span>' if entry.entered_by else ""
     changed = ""
     if entry.status_by:
-        changed = f'<span class="by">· {"undone" if undone else "redone"} by {escape(entry.status_by)}</span>'
+        sentence = "undone by %(name)s" if undone else "redone by %(name)s"
+        changed = (
+            f'<span class="by">· {_said(wording, sentence, name=escape(label_said(entry.status_by, players)))}</span>'
+        )
+    badge = f'<span class="badge">{_said(wording, "Undone")}</span> ' if undone else ""
     return (
         f'\n    <li id="log-{int(entry.seq)}" class="{"undone" if undone else ""}">\n'
-        f"      {UNDONE if undone else ''}{escape(worded(entry.said(), request_wording()))}\n"
+        f"      {badge}{escape(worded(entry.said(), wording))}\n"
         f"      {why}\n      {by}\n      {changed}\n    </li>\n    "
     )
 

@@ -9,7 +9,7 @@ from ...engine.words import N_, N_plural, Sentence, names_said
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
 from ..i18n import worded
-from .joinpanel import label_said
+from .labels import label_said
 
 
 @dataclass(frozen=True)

@@ -184,7 +184,7 @@ def _render_board(
     if shown is not None:
         # The phone shows the log of `shown`: it keeps that, and gets only what changed (the whole log would make
         # a tap's answer grow with the game).
-        context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code)
+        context["log_changes"] = log_changes(log_lines(shown)[0], context["log"], view.code, view.setup.players)
     return render_template("_board.html", **context)
 
 
