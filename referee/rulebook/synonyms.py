@@ -123,9 +123,18 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:against|versus|vs|v)\s+(?:the\s+)?(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|"
     r"parents|children)|(?:married\s+)?couples|spouses?|partnerships?": "teams",
     # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
-    r"(?:shorter|quicker|faster)\s+(?:game|version|way)|(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
+    r"(?:shorter|quicker|faster|quick|speedy|short)\s+(?:game|version|way|party|match|variant|one)|"
+    r"(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
     r"(?:so|too|very)\s+long|(?:takes?|taking)\s+(?:forever|ages)|(?:goes|go)\s+on\s+(?:forever|for\s+ages)|"
-    r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)": "short game",
+    r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)|"
+    # ... or by the wait it spares: "a way where we don't have to wait until only one person has hearts left"
+    r"(?:dont|don't|do\s+not|not|without|no)\s+(?:have\s+to\s+|having\s+to\s+|need\s+to\s+)?wait(?:ing)?\s+"
+    r"(?:until|till|til|for)\s+(?:there\s+is\s+)?(?:only\s+)?(?:one|1|the\s+last)\s+(?:person|player|one)": "short game",
+    # ... or told by the time the table has: "dinner in 10 min", "not much time", "before we have to leave"
+    r"(?:in|about|only|got|have|just)\s+(?:about\s+)?(?:\d+|a\s+few|few|a\s+couple\s+of)\s+(?:min|mins|minutes)\b|"
+    r"(?:not|no|dont|don't|haven't|havent)\s+(?:got\s+|have\s+)?(?:so\s+|very\s+|that\s+|too\s+)?much\s+time|"
+    r"(?:short|pressed)\s+(?:of|for|on)\s+time|in\s+a\s+(?:hurry|rush)|"
+    r"before\s+(?:we|i)\s+(?:have\s+to|gotta|got\s+to|need\s+to|must)\s+(?:leave|go)": "quick game",
     # How many can play: "seven at the table, can the game accommodate that many", "we are a big family"
     r"accommodate|(?:big|large)\s+(?:family|group|party|crowd)": "how many can play",
     # Leaving the table for a while: "had to take a phone call", "gone to the loo", "popped out"
