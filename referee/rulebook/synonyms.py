@@ -114,6 +114,16 @@ CARD_WORDS: Mapping[str, str] = {
     # "the quick version where the game ends when the first person is out": Sudden Death described by what it does
     r"(?:game|it)\s+(?:ends|finishes|stops|is\s+over)\s+(?:when|once|as\s+soon\s+as)\s+(?:the\s+)?(?:1st|first)\s+"
     r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",
+    # When a card may be played, asked about: "when am i allowed to play the =10", "when is one permitted to use the
+    # special cards", "can i throw it whenever or only on my go", "or only at the start"
+    r"when\s+(?:am|are|is|can|could|may|might|should|do|does)\s+(?:i|you|u|one|1|we|they|he|she|someone|anyone|"
+    r"a\s+player)\s+(?:be\s+)?(?:allowed|permitted|able|aloud|meant)?\s*(?:to\s+)?(play|use|put|throw|lay)": (
+        r"any time \1"
+    ),
+    r"(?<=\s)(?:it|them|one|cards?)\s+whenever(?=\s+(?:or|and|\?|$))|or\s+whenever\b|"
+    r"\bor\s+only\s+(at|on|when|if|in|after|before)": r"any time or only \1",
+    # "close to 21", "nearly 21": a high total, not a total of 21
+    r"(?:close\s+to|near(?:ly)?|almost|approaching|getting\s+to)\s+21": "high total",
     # Lives
     r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
     # "another of my coloured cards": each player's lives are a set of cards in one colour
@@ -123,7 +133,8 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:against|versus|vs|v)\s+(?:the\s+)?(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|"
     r"parents|children)|(?:married\s+)?couples|spouses?|partnerships?": "teams",
     # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
-    r"(?:shorter|quicker|faster|quick|speedy|short)\s+(?:game|version|way|party|match|variant|one)|"
+    r"(?:shorter|quicker|faster|quick|speedy|short)\s+(?:version|way|party|match|variant|one)|"
+    r"(?:shorter|quicker|faster|speedy)\s+game|"
     r"(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
     r"(?:so|too|very)\s+long|(?:takes?|taking)\s+(?:forever|ages)|(?:goes|go)\s+on\s+(?:forever|for\s+ages)|"
     r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)|"

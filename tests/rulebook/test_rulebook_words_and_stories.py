@@ -195,6 +195,10 @@ STORY_EXAMPLES = (
         ("count is 13 and i have a skip, can i bust", "wild-instead-of-bust"),
     ),
     (
+        "can she lose a heart when the count is only 11",
+        ("the total is 12 and i put down my last card, do the others lose a life", "last-card"),
+    ),
+    (
         "total is 18 and my nephew put down a 7, can he",
         ("my last card is a 7 and we are on 18", "bust-last-card"),
     ),

@@ -1,0 +1,52 @@
+"""The rules search reads families of questions, each as a way of asking, not as one question: a life said lost at a
+total too low to bust, a shorter game asked by the time the table has, when a wild card may be played.
+
+Every phrasing here is this file's own, written for the family it checks; the ranking before each family's reading
+missed it (the expected entry was not first).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rulebook import search
+
+
+def top(query: str) -> str:
+    return search(query)[0].id
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "do i lose a life if the count is 13 and i cant go",
+        "we are only on nine, why would she lose a heart",
+        "Grandma says I lose a life when it gets to 10 and I have nothing small",
+    ],
+)
+def test_a_life_said_lost_at_a_low_total_finds_that_nobody_busts_at_14(query: str) -> None:
+    assert top(query) == "no-bust-at-14"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "we're in a bit of a hurry tonight, is there a speedy version",
+        "we have got about 5 minutes before the bus, can we play a quick one",
+        "can we stop without waiting till only one player is left with lives",
+    ],
+)
+def test_a_shorter_game_asked_by_the_time_the_table_has_finds_sudden_death(query: str) -> None:
+    assert top(query) == "sudden-death"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "when am i able to use the skip card",
+        "the =0, can i put it down whenever or only when we are close to 21",
+        "when should we be allowed to throw the bomb, only on your go?",
+    ],
+)
+def test_when_a_wild_card_may_be_played_finds_the_wild_card_rule(query: str) -> None:
+    assert top(query) == "wild-cards"
