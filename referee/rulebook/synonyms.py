@@ -76,7 +76,7 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:a\s+)?fresh\s+(?:10|hand|hands|cards|deal|set\s+of\s+cards)": "new hand",
     # Reverse
     r"(?:the\s+)?(?:one|card)\s+(?:with|showing|that\s+shows|that\s+has|having|marked\s+with)\s+(?:the\s+)?(?:two\s+|2\s+)?"
-    r"(?:little\s+|curly\s+|round\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": ("the reverse card"),
+    r"(?:little\s+|curly\s+|round\s+)?arrows(?:\s+on\s+it)?|arrows?\s+(?:card|one)": ("the reverse card"),
     r"(?:change|changes|changed)\s+of\s+direction|switcheroo|turn\s+around\s+card": "reverse",
     r"(?:switch|swap|switches|switched|swaps|swapped|flip|flips|flipped|turn|turns|turned)\s+"
     r"(?:the\s+)?direction(?:\s+(?:round|around))?|u\s*-?\s*turn": "reverse",
@@ -94,6 +94,10 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:the|a)\s+(?:card|one)\s+(?:where|that|when|which|with)\s+(?:\w+\s+){0,3}?"
     r"(?:hand|hands|give|gives|pass|passes|put|puts|swap|swaps)\s+(?:in\s+)?(?:all\s+)?"
     r"(?:their|there|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
+    # "... and gets new ones": the rest of the card's description, not a question about new cards
+    r"redeal\s+card\s+and\s+(?:gets?|got|receives?|takes?)\s+(?:new|fresh|different|other)\s+(?:ones|cards|hands?)": (
+        "redeal card"
+    ),
     # "... and they get shuffled": the rest of the card's description, not a question about which piles are shuffled
     r"the\s+redeal\s+card\s+(?:and|then)\s+(?:they|them|it|all|everything)\s+(?:get|gets|got|are|is)\s+"
     r"(?:re)?(?:shuffled|mixed)(?:\s+(?:and|then)\s+(?:re)?dealt(?:\s+out)?)?": "the redeal card",
@@ -124,6 +128,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"\bor\s+only\s+(at|on|when|if|in|after|before)": r"any time or only \1",
     # "close to 21", "nearly 21": a high total, not a total of 21
     r"(?:close\s+to|near(?:ly)?|almost|approaching|getting\s+to)\s+21": "high total",
+    # "the card where everyone gives their cards in, what is it called and what does it do": a card described and
+    # asked about, not a question about the names the editions print
+    r"what\s+(?:is|s)\s+(?:that|it|this)\s+(?:card\s+|one\s+)?called(?:\s+and)?": "what",
     # Lives
     r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
     # "another of my coloured cards": each player's lives are a set of cards in one colour

@@ -50,3 +50,16 @@ def test_a_shorter_game_asked_by_the_time_the_table_has_finds_sudden_death(query
 )
 def test_when_a_wild_card_may_be_played_finds_the_wild_card_rule(query: str) -> None:
     assert top(query) == "wild-cards"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what does the card with a tiny stick man and an arrow over him do", "skip"),
+        ("my nan calls it the arrows one, what does it do", "reverse"),
+        ("can the card that makes the sum 21 go down first", "equals-21-first-card"),
+        ("the card where you all give your cards in and get new ones, what is that called", "redeal"),
+    ],
+)
+def test_a_card_described_by_its_picture_or_what_it_does_finds_its_rule(query: str, expected: str) -> None:
+    assert top(query) == expected
