@@ -183,7 +183,7 @@ _STOPWORD_TEXT = """
     had can could should would will shall may might what whats which who whos whom whose this that these those
     here of to in on at by for with about as into from so if then than and or but just also very really happen
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
-    please ok okay like well still even yet s t now
+    please ok okay like well still even yet s t now ought
     w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok
     mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad

@@ -63,3 +63,15 @@ def test_when_a_wild_card_may_be_played_finds_the_wild_card_rule(query: str) -> 
 )
 def test_a_card_described_by_its_picture_or_what_it_does_finds_its_rule(query: str, expected: str) -> None:
     assert top(query) == expected
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Good evening. Which one of us should begin the game?",
+        "which of us starts, we have only just opened the box",
+        "who is to start, we are all new to this",
+    ],
+)
+def test_who_begins_asked_formally_finds_who_goes_first(query: str) -> None:
+    assert top(query) == "first-player"
