@@ -75,3 +75,15 @@ def test_a_card_described_by_its_picture_or_what_it_does_finds_its_rule(query: s
 )
 def test_who_begins_asked_formally_finds_who_goes_first(query: str) -> None:
     assert top(query) == "first-player"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "how many of the alive cards does each of us receive at the beginning",
+        "how many of the heart cards is each player given",
+        "what number of lives do we each get before we are out",
+    ],
+)
+def test_how_many_lives_each_player_is_given_finds_the_lives_rule(query: str) -> None:
+    assert top(query) == "lives"
