@@ -334,6 +334,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     ),
     # "all his 5 turned over", "that will be my fifth": every life, told by the count of the cards turned
     (
+        r"\b(?:turned|flipped)\s+(?:over\s+)?all\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our)\s+)?(?:5|five)"
+        r"(?:\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our)\s+)?cards)?\b",
+        " lastlife ",
+    ),
+    (
         r"\ball\s+(?:of\s+)?(?:my|your|ur|his|her|their|our)\s+(?:5|five)\s+(?:are\s+|were\s+|have\s+been\s+|has\s+been\s+|got\s+)?"
         r"(?:turned(?:\s+over)?|flipped|gone|lost|used(?:\s+up)?)\b|"
         r"\b(?:my|his|her|their|your|ur)\s+(?:5th|fifth)\b(?!\s+(?:card|turn|go|round|game|player|time|hand|one)s?\b)",

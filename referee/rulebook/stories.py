@@ -273,6 +273,21 @@ STORIES: tuple[Story, ...] = (
             "leaving",
         ),
     ),
+    # "if i'm knocked out, do i keep hold of my cards or chuck them in": the same, told as keeping the cards
+    Story(
+        ("a last life or elimination", "keeping the card"),
+        "eliminated-player-cards",
+        (
+            "a Bomb or a Re-deal",
+            "Sudden Death named",
+            "teams",
+            "last card",
+            "going out",
+            "a bust told",
+            "tied lives",
+            "leaving",
+        ),
+    ),
     # "the player who loses his last life, must he leave the table at once": elimination, not a player who quits
     Story(
         ("a last life", "leaving"),

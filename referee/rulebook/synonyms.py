@@ -130,12 +130,14 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:close\s+to|near(?:ly)?|almost|approaching|getting\s+to)\s+21": "high total",
     # "the card where everyone gives their cards in, what is it called and what does it do": a card described and
     # asked about, not a question about the names the editions print
-    r"what\s+(?:is|s)\s+(?:that|it|this)\s+(?:card\s+|one\s+)?called(?:\s+and)?": "what",
+    r"what\s+(?:is|s)\s+(?:that|it|this)\s+(?:card\s+|one\s+)?called(?:\s+and)?": "explain",
     # Who goes first, asked formally: "which of us ought to begin", "who should start", "which player begins"
     r"(?:(?:which\s+(?:one\s+)?of\s+us|which\s+(?:player|person))\s+(?:ought\s+to\s+|should\s+|must\s+|is\s+to\s+|"
     r"gets\s+to\s+|has\s+to\s+|shall\s+)?|who\s+(?:ought\s+to|should|must|is\s+to|gets\s+to|has\s+to|shall)\s+)"
     r"(?:begin|begins|start|starts|go\s+first|goes\s+first|play\s+first|plays\s+first|lead|leads)"
     r"(?!\s+(?:again|after|the\s+next|next|a\s+new|the\s+new))": "who goes first",
+    # "do I finish the hand": the round being played, not the cards held
+    r"(?:finish|end|complete|play\s+out)\s+(?:the|this)\s+hand": "finish the round",
     # Lives
     r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
     # "another of my coloured cards": each player's lives are a set of cards in one colour

@@ -87,3 +87,15 @@ def test_who_begins_asked_formally_finds_who_goes_first(query: str) -> None:
 )
 def test_how_many_lives_each_player_is_given_finds_the_lives_rule(query: str) -> None:
     assert top(query) == "lives"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("grandpa has flipped all five of his cards, may he carry on or must he leave", "elimination"),
+        ("she turned over all of her five cards, is she out of the game now", "elimination"),
+        ("once i'm knocked out can i keep my cards", "eliminated-player-cards"),
+    ],
+)
+def test_every_life_lost_told_by_the_cards_turned_finds_elimination(query: str, expected: str) -> None:
+    assert top(query) == expected

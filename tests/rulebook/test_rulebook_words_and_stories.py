@@ -223,6 +223,10 @@ STORY_EXAMPLES = (
         ("i lost my last life, am i out", "elimination"),
     ),
     (
+        "once i'm knocked out can i keep my cards",
+        ("i busted on my last life, do i keep the card i put down", "eliminated-by-own-bust"),
+    ),
+    (
         "my uncle lost his last life, does he have to leave the table now",
         ("grandma has to leave before the end", "player-leaves"),
     ),
