@@ -85,6 +85,12 @@ CARD_WORDS: Mapping[str, str] = {
     r"take\s+(?:two|2)\s+card": "draw 2 card",
     # "pick 2", "pick two": a Draw card (not "pick up", read already, nor "pick one" as in choosing)
     r"pick\s+(2|two)(?!\s+up)": r"pick up \1",
+    # "the draw 1, is it for all players or only for the next one", "do i have to pick up or just the next person":
+    # who draws on a Draw card (everyone else), not passing the draw on
+    r"((?:draw|plus|\+)\s*(?:1|2|one|two)\b(?:\W+\w+){0,12}?)\W+(?:or\s+)?(?:is\s+it\s+)?(?:just|only)\s+(?:for\s+)?"
+    r"(?:the\s+)?(?:next|following)\s+(?:person|player|one|guy)(?:\s+(?:who|that)\s+(?:draws|picks\s+up))?": (
+        r"\1 does everyone draw"
+    ),
     # Pass Me By
     r"pmb|pass[\s-]*me(?=\s+cards?\b)|pass[\s-]*by(?=\s+cards?\b)": "pass me by",
     # the Equals cards by their number: there is no 21 or 10 number card, so "the 21 card" is =21

@@ -99,3 +99,14 @@ def test_how_many_lives_each_player_is_given_finds_the_lives_rule(query: str) ->
 )
 def test_every_life_lost_told_by_the_cards_turned_finds_elimination(query: str, expected: str) -> None:
     assert top(query) == expected
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "when someone plays a +2 do we all pick up or only the next player?",
+        "is the plus two for everybody, or is it only the next one who draws",
+    ],
+)
+def test_everyone_or_only_the_next_player_on_a_draw_card_finds_the_draw_rule(query: str) -> None:
+    assert top(query) == "draw-cards"
