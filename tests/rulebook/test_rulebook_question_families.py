@@ -110,3 +110,15 @@ def test_every_life_lost_told_by_the_cards_turned_finds_elimination(query: str, 
 )
 def test_everyone_or_only_the_next_player_on_a_draw_card_finds_the_draw_rule(query: str) -> None:
     assert top(query) == "draw-cards"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "the boys and grandad against mum and the girls, how does that work",
+        "grandma and me against the twins and dad, how do we play that",
+        "we are six, could we go three versus three",
+    ],
+)
+def test_teams_told_by_who_plays_against_whom_find_the_team_game(query: str) -> None:
+    assert top(query) == "teams"
