@@ -155,7 +155,7 @@ CARD_WORDS: Mapping[str, str] = {
     # Teams told by who plays against whom: "me and dad vs mum and my sister", "three against three"
     r"\w+\s+and\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?\w+\s+(?:vs|versus|v|against)\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?"
     r"\w+\s+and\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?\w+": "team game",
-    r"([2-4])\s+(?:against|vs|versus|v|on)\s+\1(?:\s+teams)?": r"team game \1 v \1",
+    r"([2-4])\s+(?:against|vs|versus|on)\s+\1(?:\s+teams)?": r"team game \1 v \1",
     # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
     r"(?:shorter|quicker|faster|quick|speedy|short)\s+(?:version|way|party|match|variant|one)|"
     r"(?:shorter|quicker|faster|speedy)\s+game|"
