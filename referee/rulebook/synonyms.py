@@ -137,6 +137,12 @@ CARD_WORDS: Mapping[str, str] = {
     # "the card where everyone gives their cards in, what is it called and what does it do": a card described and
     # asked about, not a question about the names the editions print
     r"what\s+(?:is|s)\s+(?:that|it|this)\s+(?:card\s+|one\s+)?called(?:\s+and)?": "explain",
+    # What a card is for: "what's the point of the zero cards", "it seems to do nothing at all" (not "i can't do
+    # anything", a player who cannot play)
+    r"(?:what\s*(?:is|s)?\s+)?the\s+point\s+of": "card",
+    r"(?:(?:it|they|that|which|card|cards)\s+|(?<=\s)(?=seem))(?:seems?\s+to\s+|seem\s+to\s+|seemed\s+to\s+)?"
+    r"(?:do|does|dont\s+do|doesnt\s+do|don't\s+do|"
+    r"doesn't\s+do)\s+(?:nothing|anything|anyfing|nuffin|nothin)(?:\s+at\s+all)?": "card",
     # Who goes first, asked formally: "which of us ought to begin", "who should start", "which player begins"
     r"(?:(?:which\s+(?:one\s+)?of\s+us|which\s+(?:player|person))\s+(?:ought\s+to\s+|should\s+|must\s+|is\s+to\s+|"
     r"gets\s+to\s+|has\s+to\s+|shall\s+)?|who\s+(?:ought\s+to|should|must|is\s+to|gets\s+to|has\s+to|shall)\s+)"

@@ -122,3 +122,19 @@ def test_everyone_or_only_the_next_player_on_a_draw_card_finds_the_draw_rule(que
 )
 def test_teams_told_by_who_plays_against_whom_find_the_team_game(query: str) -> None:
     assert top(query) == "teams"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what is the point of a pass me by", "pass-me-by"),
+        ("my redeal card seems to do nothing, what is it for", "redeal"),
+        ("the skip seems to do nothing at all, what is it for", "skip"),
+    ],
+)
+def test_what_a_card_is_for_finds_its_own_rule(query: str) -> None:
+    assert top(query) == expected
+
+
+def test_a_player_who_can_do_nothing_is_not_asking_what_a_card_is_for() -> None:
+    assert top("i can't do anything, i only have big numbers") == "only-high-cards"
