@@ -132,7 +132,7 @@ def test_teams_told_by_who_plays_against_whom_find_the_team_game(query: str) -> 
         ("the skip seems to do nothing at all, what is it for", "skip"),
     ],
 )
-def test_what_a_card_is_for_finds_its_own_rule(query: str) -> None:
+def test_what_a_card_is_for_finds_its_own_rule(query: str, expected: str) -> None:
     assert top(query) == expected
 
 
