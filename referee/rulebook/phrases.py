@@ -78,6 +78,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:me|us)\b|\bplease\s+tell\s+(?:me|us)\b|\btell\s+me\b",
         " ",
     ),
+    # "good afternoon", "good evening": a greeting, not a word about the game
+    (r"\bgood\s+(?:morning|afternoon|evening|day)\b", " "),
     (r"\btwenty[\s-]*one\b", " 21 "),
     # "the table total" (the 2021 text's word for the running total), "the table's value"
     (r"\btable'?s?\s+(?:total|value|count|sum)\b", " total "),

@@ -143,6 +143,8 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:(?:it|they|that|which|card|cards)\s+|(?<=\s)(?=seem))(?:seems?\s+to\s+|seem\s+to\s+|seemed\s+to\s+)?"
     r"(?:do|does|dont\s+do|doesnt\s+do|don't\s+do|"
     r"doesn't\s+do)\s+(?:nothing|anything|anyfing|nuffin|nothin)(?:\s+at\s+all)?": "card",
+    # "when one of the players has ...": a player, not the number 1 ("only one of us left" stays a count)
+    r"(?<!only\s)(?<!just\s)(?:one|1)\s+of\s+(?:the\s+)?(?:players|people|others|kids|children|grown\s+ups|adults)": "a player",
     # Who goes first, asked formally: "which of us ought to begin", "who should start", "which player begins"
     r"(?:(?:which\s+(?:one\s+)?of\s+us|which\s+(?:player|person))\s+(?:ought\s+to\s+|should\s+|must\s+|is\s+to\s+|"
     r"gets\s+to\s+|has\s+to\s+|shall\s+)?|who\s+(?:ought\s+to|should|must|is\s+to|gets\s+to|has\s+to|shall)\s+)"
@@ -198,6 +200,10 @@ CARD_WORDS: Mapping[str, str] = {
     ),
     # Going out: "used all my cards", "played all her cards"
     r"(?:used|played|put\s+down|laid)\s+all\s+(?:of\s+)?(?:my|his|her|their|your|ur)\s+cards": "went out",
+    # "has used up every card in her hand", "got rid of all his cards": the same
+    r"(?:used\s+up|used|played|put\s+down|laid\s+down|got\s+rid\s+of|gotten\s+rid\s+of|run\s+out\s+of|ran\s+out\s+of)\s+"
+    r"(?:every|each|all|all\s+of)\s+(?:(?:my|his|her|their|your|ur|the)\s+)?(?:single\s+)?cards?"
+    r"(?:\s+(?:in|from)\s+(?:my|his|her|their|your|ur)\s+hand)?": "went out",
     # Bust ("i wanted to just take the hit and save the =10")
     r"take\s+(?:the|a)\s+hit": "take the bust",
     r"(?:went|gone)\s+over(?!\s+(?:21|20|the))|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": (

@@ -138,3 +138,14 @@ def test_what_a_card_is_for_finds_its_own_rule(query: str, expected: str) -> Non
 
 def test_a_player_who_can_do_nothing_is_not_asking_what_a_card_is_for() -> None:
     assert top("i can't do anything, i only have big numbers") == "only-high-cards"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Good evening. One of the children has used every single card in his hand. What now for the rest of us?",
+        "one of the kids has played all of her cards, what happens to the rest of us",
+    ],
+)
+def test_going_out_said_as_every_card_used_up_finds_going_out(query: str) -> None:
+    assert top(query) == "last-card"
