@@ -149,3 +149,7 @@ def test_a_player_who_can_do_nothing_is_not_asking_what_a_card_is_for() -> None:
 )
 def test_going_out_said_as_every_card_used_up_finds_going_out(query: str) -> None:
     assert top(query) == "last-card"
+
+
+def test_whether_the_player_of_a_redeal_gets_a_new_hand_too_finds_the_redeal_rule() -> None:
+    assert top("when you play the hand in card do you hand yours in too") == "redeal"
