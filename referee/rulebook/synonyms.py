@@ -130,8 +130,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"a\s+player)\s+(?:be\s+)?(?:allowed|permitted|able|aloud|meant)?\s*(?:to\s+)?(play|use|put|throw|lay)": (
         r"any time \1"
     ),
-    r"(?<=\s)(?:it|them|one|cards?)\s+whenever(?=\s+(?:or|and|\?|$))|or\s+whenever\b|"
-    r"\bor\s+only\s+(at|on|when|if|in|after|before)": r"any time or only \1",
+    r"(?:it|them|one|cards?)\s+whenever(?=\s+(?:or|and|\?|$))|or\s+(?:whenever|only\s+(at|on|when|if|in|after|before))": (
+        r"any time or only \1"
+    ),
     # "close to 21", "nearly 21": a high total, not a total of 21
     r"(?:close\s+to|near(?:ly)?|almost|approaching|getting\s+to)\s+21": "high total",
     # "the card where everyone gives their cards in, what is it called and what does it do": a card described and
