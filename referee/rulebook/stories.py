@@ -158,7 +158,15 @@ STORIES: tuple[Story, ...] = (
     Story(
         ("a Bomb", "whose turn"),
         "turn-after-bomb",
-        ("two players", "teams", "last card", "a Bomb as the last card", "someone out", "several 0s", "when a card may be played"),
+        (
+            "two players",
+            "teams",
+            "last card",
+            "a Bomb as the last card",
+            "someone out",
+            "several 0s",
+            "when a card may be played",
+        ),
     ),
     # "does whoever plays the bomb have to get rid of a 0 too": the bomber's own ruling, not the Bomb rule
     Story(("the bomber", "a 0 to discard"), "bomber-does-not-discard", ("two players", "teams")),

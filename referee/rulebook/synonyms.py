@@ -130,9 +130,8 @@ CARD_WORDS: Mapping[str, str] = {
     r"a\s+player)\s+(?:be\s+)?(?:allowed|permitted|able|aloud|meant)?\s*(?:to\s+)?(play|use|put|throw|lay)": (
         r"any time \1"
     ),
-    r"(?:it|them|one|cards?)\s+whenever(?=\s+(?:or|and|\?|$))|or\s+(?:whenever|only\s+(at|on|when|if|in|after|before))": (
-        r"any time or only \1"
-    ),
+    r"(?:it|them|one|cards?)\s+whenever(?=\s+(?:or|and|\?|$))|"
+    r"or\s+(?:whenever|only\s+(at|on|when|if|in|after|before))": (r"any time or only \1"),
     # "close to 21", "nearly 21": a high total, not a total of 21
     r"(?:close\s+to|near(?:ly)?|almost|approaching|getting\s+to)\s+21": "high total",
     # "the card where everyone gives their cards in, what is it called and what does it do": a card described and
@@ -145,7 +144,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:do|does|dont\s+do|doesnt\s+do|don't\s+do|"
     r"doesn't\s+do)\s+(?:nothing|anything|anyfing|nuffin|nothin)(?:\s+at\s+all)?": "card",
     # "when one of the players has ...": a player, not the number 1 ("only one of us left" stays a count)
-    r"(?<!only\s)(?<!just\s)(?:one|1)\s+of\s+(?:the\s+)?(?:players|people|others|kids|children|grown\s+ups|adults)": "a player",
+    r"(?<!only\s)(?<!just\s)(?:one|1)\s+of\s+(?:the\s+)?(?:players|people|others|kids|children|grown\s+ups|adults)": (
+        "a player"
+    ),
     # Who goes first, asked formally: "which of us ought to begin", "who should start", "which player begins"
     r"(?:(?:which\s+(?:one\s+)?of\s+us|which\s+(?:player|person))\s+(?:ought\s+to\s+|should\s+|must\s+|is\s+to\s+|"
     r"gets\s+to\s+|has\s+to\s+|shall\s+)?|who\s+(?:ought\s+to|should|must|is\s+to|gets\s+to|has\s+to|shall)\s+)"
@@ -173,7 +174,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)|"
     # ... or by the wait it spares: "a way where we don't have to wait until only one person has hearts left"
     r"(?:dont|don't|do\s+not|not|without|no)\s+(?:have\s+to\s+|having\s+to\s+|need\s+to\s+)?wait(?:ing)?\s+"
-    r"(?:until|till|til|for)\s+(?:there\s+is\s+)?(?:only\s+)?(?:one|1|the\s+last)\s+(?:person|player|one)": "short game",
+    r"(?:until|till|til|for)\s+(?:there\s+is\s+)?(?:only\s+)?(?:one|1|the\s+last)\s+(?:person|player|one)": (
+        "short game"
+    ),
     # ... or told by the time the table has: "dinner in 10 min", "not much time", "before we have to leave"
     r"(?:in|about|only|got|have|just)\s+(?:about\s+)?(?:\d+|a\s+few|few|a\s+couple\s+of)\s+(?:min|mins|minutes)\b|"
     r"(?:not|no|dont|don't|haven't|havent)\s+(?:got\s+|have\s+)?(?:so\s+|very\s+|that\s+|too\s+)?much\s+time|"
