@@ -142,7 +142,7 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:what\s*(?:is|s)?\s+)?the\s+point\s+of": "card",
     r"(?:(?:it|they|that|which|card|cards)\s+|(?<=\s)(?=seem))(?:seems?\s+to\s+|seem\s+to\s+|seemed\s+to\s+)?"
     r"(?:do|does|dont\s+do|doesnt\s+do|don't\s+do|"
-    r"doesn't\s+do)\s+(?:nothing|anything|anyfing|nuffin|nothin)(?:\s+at\s+all)?": "card",
+    r"doesn't\s+do)\s+(?:nothing|anything)(?:\s+at\s+all)?": "card",
     # "when one of the players has ...": a player, not the number 1 ("only one of us left" stays a count)
     r"(?<!only\s)(?<!just\s)(?:one|1)\s+of\s+(?:the\s+)?(?:players|people|others|kids|children|grown\s+ups|adults)": (
         "a player"
