@@ -87,7 +87,7 @@ CARD_WORDS: Mapping[str, str] = {
     r"pick\s+(2|two)(?!\s+up)": r"pick up \1",
     # "the draw 1, is it for all players or only for the next one", "do i have to pick up or just the next person":
     # who draws on a Draw card (everyone else), not passing the draw on
-    r"((?:draw|plus|\+)\s*(?:1|2|one|two)\b(?:\W+\w+){0,12}?)\W+(?:or\s+)?(?:is\s+it\s+)?(?:just|only)\s+(?:for\s+)?"
+    r"((?:draw|plus|\+)\s*(?:1|2|one|two)\b(?:\W+\w+){0,12}?)\W+(?:or\s+)?(?:is\s+it\s+)?(?:just|only)\s+(?:for\s+|(?:makes?|hits?|affects?)\s+)?"
     r"(?:the\s+)?(?:next|following)\s+(?:person|player|one|guy)(?:\s+(?:who|that)\s+(?:draws|picks\s+up))?": (
         r"\1 does everyone draw"
     ),

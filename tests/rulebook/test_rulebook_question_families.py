@@ -106,6 +106,8 @@ def test_every_life_lost_told_by_the_cards_turned_finds_elimination(query: str, 
     [
         "when someone plays a +2 do we all pick up or only the next player?",
         "is the plus two for everybody, or is it only the next one who draws",
+        "my uncle says the plus 2 only makes the next player pick up, is that right",
+        "does a draw 1 only hit the next person",
     ],
 )
 def test_everyone_or_only_the_next_player_on_a_draw_card_finds_the_draw_rule(query: str) -> None:
