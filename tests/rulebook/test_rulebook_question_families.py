@@ -1,5 +1,6 @@
-"""The rules search reads families of questions, each as a way of asking, not as one question: a life said lost at a
-total too low to bust, a shorter game asked by the time the table has, when a wild card may be played.
+"""The rules search reads families of questions, each as a way of asking rather than one question: a life said lost
+at a total too low to bust, a shorter game asked by the time the table has, when a wild card may be played, a card
+described, who begins, how many lives, every life lost, who draws, teams, what a card is for, going out.
 
 Every phrasing here is this file's own, written for the family it checks; the ranking before each family's reading
 missed it (the expected entry was not first).
