@@ -18,8 +18,8 @@ import re
 from collections.abc import Mapping
 
 _RELATIVE = (
-    r"(?:that|which|where|whose|with|having|showing|bearing|marked|labelled|labeled|saying|that\s+says|that\s+has|"
-    r"that\s+shows)\b"
+    r"(?:(?:that|which)\s+(?:says|has|shows)|that|which|where|whose|with|having|showing|bearing|marked|labelled|labeled|"
+    r"saying)\b"
 )
 _OPENING = re.compile(
     r"\b(?:the|a|an|that|this|those|these)\s+(?:(?:little|small|big|special|funny|odd)\s+)?"
@@ -49,6 +49,8 @@ def _set_to(number: str) -> tuple[str, ...]:
         rf"(?:equals?|=)\s*(?:sign\s+)?(?:and\s+)?(?:a\s+|an\s+|the\s+|big\s+)*{number}\b",
         rf"\b{number}\s+and\s+(?:an?\s+|the\s+)?(?:big\s+)?(?:equals?|=)",
         rf"(?:count|total|sum|score|number)\s+(?:back\s+)?(?:down\s+|up\s+)?(?:to|on|at)\s+{number}\b",
+        # "the card that makes the count 21": what it does, said without "to"
+        rf"(?:make|makes|made|making)\s+(?:the\s+|it\s+)?(?:count|total|sum|score)?\s*(?:into\s+|exactly\s+)?{number}\b",
     )
 
 
@@ -61,6 +63,9 @@ CARD_CUES: Mapping[str, tuple[str, ...]] = {
         r"hand\s+(?:held\s+)?up|raised\s+hand|palm",
         r"stop\w*",
         r"jump\w*",
+        # the picture on the card: an arrow jumping over a little figure
+        r"(?:little|small|tiny|stick)\s+(?:figure|man|person|guy|fellow|player)|figure",
+        r"arrow\w*\s+(?:\w+\s+)?over\b",
     ),
     "reverse": (
         r"arrows?",
@@ -88,6 +93,9 @@ CARD_CUES: Mapping[str, tuple[str, ...]] = {
         r"re[\s-]?deal\w*",
         r"hand\s+in\b",
         r"new\s+hands",
+        # "everybody's cards gathered and shared out again": the hands told first, then what happens to them
+        r"(?:hands|cards)\s+(?:\w+\s+)?(?:gathered|collected|handed\s+in|shuffled|swapped|mixed)",
+        r"(?:share|shares|shared|sharing)\s+(?:\w+\s+)?(?:out\s+)?(?:again|afresh|anew)",
     ),
     "pass me by": (
         r"pass(?:\s+me\s+by)?\b(?!\s+(?:their|the|all|in|on|out|our|your|his|her|everyone|everybody))",

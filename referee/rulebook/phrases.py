@@ -78,6 +78,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:me|us)\b|\bplease\s+tell\s+(?:me|us)\b|\btell\s+me\b",
         " ",
     ),
+    # "good afternoon", "good evening": a greeting, not a word about the game
+    (r"\bgood\s+(?:morning|afternoon|evening|day)\b", " "),
     (r"\btwenty[\s-]*one\b", " 21 "),
     # "the table total" (the 2021 text's word for the running total), "the table's value"
     (r"\btable'?s?\s+(?:total|value|count|sum)\b", " total "),
@@ -333,6 +335,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r" \1 lastlife ",
     ),
     # "all his 5 turned over", "that will be my fifth": every life, told by the count of the cards turned
+    (
+        r"\b(?:turned|flipped)\s+(?:over\s+)?all\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our)\s+)?(?:5|five)"
+        r"(?:\s+(?:of\s+)?(?:(?:my|your|ur|his|her|their|our)\s+)?cards)?\b",
+        " lastlife ",
+    ),
     (
         r"\ball\s+(?:of\s+)?(?:my|your|ur|his|her|their|our)\s+(?:5|five)\s+(?:are\s+|were\s+|have\s+been\s+|has\s+been\s+|got\s+)?"
         r"(?:turned(?:\s+over)?|flipped|gone|lost|used(?:\s+up)?)\b|"

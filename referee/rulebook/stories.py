@@ -65,6 +65,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "someone out": ("out", "eliminate", "lastlife"),
     "two editions": ("new version", "old version", "edition", "old box", "old rule", "new rule", "old one", "new one"),
     "a card laid and a life lost": ("lose life",),
+    "a life said lost": ("lose life", "lose 1", "lastlife"),
     "five players": ("5", "5player"),
     "the draw pile": ("drawpile", "pile"),
     "nothing left to draw": ("empty",),
@@ -157,7 +158,15 @@ STORIES: tuple[Story, ...] = (
     Story(
         ("a Bomb", "whose turn"),
         "turn-after-bomb",
-        ("two players", "teams", "last card", "a Bomb as the last card", "someone out", "several 0s"),
+        (
+            "two players",
+            "teams",
+            "last card",
+            "a Bomb as the last card",
+            "someone out",
+            "several 0s",
+            "when a card may be played",
+        ),
     ),
     # "does whoever plays the bomb have to get rid of a 0 too": the bomber's own ruling, not the Bomb rule
     Story(("the bomber", "a 0 to discard"), "bomber-does-not-discard", ("two players", "teams")),
@@ -217,6 +226,9 @@ STORIES: tuple[Story, ...] = (
     Story(("a 0", "over 21"), "zero-never-busts", ("a Bomb", "last card", "a wild card named", "a number card 1 to 7")),
     # "the count is 12 and she says shes bust": nobody can bust at 14 or less
     Story(("busting", "a low total"), "no-bust-at-14", ("a wild card named", "a 0", "last card")),
+    # "can i lose a life when its on 12", "i must flip one of my alive cards, the total is twelve": the same, told
+    # as the life it would cost
+    Story(("a life said lost", "a low total"), "no-bust-at-14", ("a wild card named", "a 0", "last card", "a Bomb")),
     # "total is 19 and he slapped down a 4, can he even put it down": the over-21 rule, not Bust
     Story(
         ("over 21", "a card played"),
@@ -257,6 +269,21 @@ STORIES: tuple[Story, ...] = (
     # "if i lose my last life, what happens to the cards in my hand": an eliminated player's cards
     Story(
         ("a last life or elimination", "cards in hand"),
+        "eliminated-player-cards",
+        (
+            "a Bomb or a Re-deal",
+            "Sudden Death named",
+            "teams",
+            "last card",
+            "going out",
+            "a bust told",
+            "tied lives",
+            "leaving",
+        ),
+    ),
+    # "if i'm knocked out, do i keep hold of my cards or chuck them in": the same, told as keeping the cards
+    Story(
+        ("a last life or elimination", "keeping the card"),
         "eliminated-player-cards",
         (
             "a Bomb or a Re-deal",

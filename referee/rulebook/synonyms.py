@@ -76,7 +76,7 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:a\s+)?fresh\s+(?:10|hand|hands|cards|deal|set\s+of\s+cards)": "new hand",
     # Reverse
     r"(?:the\s+)?(?:one|card)\s+(?:with|showing|that\s+shows|that\s+has|having|marked\s+with)\s+(?:the\s+)?(?:two\s+|2\s+)?"
-    r"(?:little\s+|curly\s+|round\s+)?arrows(?:\s+on\s+it)?|arrows?\s+card|arrow\s+one": ("the reverse card"),
+    r"(?:little\s+|curly\s+|round\s+)?arrows(?:\s+on\s+it)?|arrows?\s+(?:card|one)": ("the reverse card"),
     r"(?:change|changes|changed)\s+of\s+direction|switcheroo|turn\s+around\s+card": "reverse",
     r"(?:switch|swap|switches|switched|swaps|swapped|flip|flips|flipped|turn|turns|turned)\s+"
     r"(?:the\s+)?direction(?:\s+(?:round|around))?|u\s*-?\s*turn": "reverse",
@@ -85,6 +85,12 @@ CARD_WORDS: Mapping[str, str] = {
     r"take\s+(?:two|2)\s+card": "draw 2 card",
     # "pick 2", "pick two": a Draw card (not "pick up", read already, nor "pick one" as in choosing)
     r"pick\s+(2|two)(?!\s+up)": r"pick up \1",
+    # "the draw 1, is it for all players or only for the next one", "do i have to pick up or just the next person":
+    # who draws on a Draw card (everyone else), not passing the draw on
+    r"((?:draw|plus|\+)\s*(?:1|2|one|two)\b(?:\W+\w+){0,12}?)\W+(?:or\s+)?(?:is\s+it\s+)?(?:just|only)\s+(?:for\s+|(?:makes?|hits?|affects?)\s+)?"
+    r"(?:the\s+)?(?:next|following)\s+(?:person|player|one|guy)(?:\s+(?:who|that)\s+(?:draws|picks\s+up))?": (
+        r"\1 does everyone draw"
+    ),
     # Pass Me By
     r"pmb|pass[\s-]*me(?=\s+cards?\b)|pass[\s-]*by(?=\s+cards?\b)": "pass me by",
     # the Equals cards by their number: there is no 21 or 10 number card, so "the 21 card" is =21
@@ -94,6 +100,10 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:the|a)\s+(?:card|one)\s+(?:where|that|when|which|with)\s+(?:\w+\s+){0,3}?"
     r"(?:hand|hands|give|gives|pass|passes|put|puts|swap|swaps)\s+(?:in\s+)?(?:all\s+)?"
     r"(?:their|there|our|your|ur|the|everyones|all\s+the)\s+cards?(?:\s+in)?": "the redeal card",
+    # "... and gets new ones": the rest of the card's description, not a question about new cards
+    r"redeal\s+card\s+and\s+(?:gets?|got|receives?|takes?)\s+(?:new|fresh|different|other)\s+(?:ones|cards|hands?)": (
+        "redeal card"
+    ),
     # "... and they get shuffled": the rest of the card's description, not a question about which piles are shuffled
     r"the\s+redeal\s+card\s+(?:and|then)\s+(?:they|them|it|all|everything)\s+(?:get|gets|got|are|is)\s+"
     r"(?:re)?(?:shuffled|mixed)(?:\s+(?:and|then)\s+(?:re)?dealt(?:\s+out)?)?": "the redeal card",
@@ -114,6 +124,36 @@ CARD_WORDS: Mapping[str, str] = {
     # "the quick version where the game ends when the first person is out": Sudden Death described by what it does
     r"(?:game|it)\s+(?:ends|finishes|stops|is\s+over)\s+(?:when|once|as\s+soon\s+as)\s+(?:the\s+)?(?:1st|first)\s+"
     r"(?:person|player|one|someone)\s+(?:is|goes|gets|got|runs)\s+(?:out|knocked\s+out)": "sudden death game ends",
+    # When a card may be played, asked about: "when am i allowed to play the =10", "when is one permitted to use the
+    # special cards", "can i throw it whenever or only on my go", "or only at the start"
+    r"when\s+(?:am|are|is|can|could|may|might|should|do|does)\s+(?:i|you|u|one|1|we|they|he|she|someone|anyone|"
+    r"a\s+player)\s+(?:be\s+)?(?:allowed|permitted|able|aloud|meant)?\s*(?:to\s+)?(play|use|put|throw|lay)": (
+        r"any time \1"
+    ),
+    r"(?:it|them|one|cards?)\s+whenever(?=\s+(?:or|and|\?|$))|"
+    r"or\s+(?:whenever|only\s+(at|on|when|if|in|after|before))": (r"any time or only \1"),
+    # "close to 21", "nearly 21": a high total, not a total of 21
+    r"(?:close\s+to|near(?:ly)?|almost|approaching|getting\s+to)\s+21": "high total",
+    # "the card where everyone gives their cards in, what is it called and what does it do": a card described and
+    # asked about, not a question about the names the editions print
+    r"what\s+(?:is|s)\s+(?:that|it|this)\s+(?:card\s+|one\s+)?called(?:\s+and)?": "explain",
+    # What a card is for: "what's the point of the zero cards", "it seems to do nothing at all" (not "i can't do
+    # anything", a player who cannot play)
+    r"(?:what\s*(?:is|s)?\s+)?the\s+point\s+of": "card",
+    r"(?:(?:it|they|that|which|card|cards)\s+|(?<=\s)(?=seem))(?:seems?\s+to\s+|seem\s+to\s+|seemed\s+to\s+)?"
+    r"(?:do|does|dont\s+do|doesnt\s+do|don't\s+do|"
+    r"doesn't\s+do)\s+(?:nothing|anything)(?:\s+at\s+all)?": "card",
+    # "when one of the players has ...": a player, not the number 1 ("only one of us left" stays a count)
+    r"(?<!only\s)(?<!just\s)(?:one|1)\s+of\s+(?:the\s+)?(?:players|people|others|kids|children|grown\s+ups|adults)": (
+        "a player"
+    ),
+    # Who goes first, asked formally: "which of us ought to begin", "who should start", "which player begins"
+    r"(?:(?:which\s+(?:one\s+)?of\s+us|which\s+(?:player|person))\s+(?:ought\s+to\s+|should\s+|must\s+|is\s+to\s+|"
+    r"gets\s+to\s+|has\s+to\s+|shall\s+)?|who\s+(?:ought\s+to|should|must|is\s+to|gets\s+to|has\s+to|shall)\s+)"
+    r"(?:begin|begins|start|starts|go\s+first|goes\s+first|play\s+first|plays\s+first|lead|leads)"
+    r"(?!\s+(?:again|after|the\s+next|next|a\s+new|the\s+new))": "who goes first",
+    # "do I finish the hand": the round being played, not the cards held
+    r"(?:finish|end|complete|play\s+out)\s+(?:the|this)\s+hand": "finish the round",
     # Lives
     r"(?:life|heart)\s+points?|hit\s+points?|hp": "lives",
     # "another of my coloured cards": each player's lives are a set of cards in one colour
@@ -122,10 +162,26 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|parents|children)\s+"
     r"(?:against|versus|vs|v)\s+(?:the\s+)?(?:couples?|pairs?|husbands?|wives|boys|girls|kids|adults|grown[\s-]*ups|"
     r"parents|children)|(?:married\s+)?couples|spouses?|partnerships?": "teams",
+    # Teams told by who plays against whom: "me and dad vs mum and my sister", "three against three"
+    r"\w+\s+and\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?\w+\s+(?:vs|versus|v|against)\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?"
+    r"\w+\s+and\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?\w+": "team game",
+    r"([2-4])\s+(?:against|vs|versus|on)\s+\1(?:\s+teams)?": r"team game \1 v \1",
     # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
-    r"(?:shorter|quicker|faster)\s+(?:game|version|way)|(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
+    r"(?:shorter|quicker|faster|quick|speedy|short)\s+(?:version|way|party|match|variant|one)|"
+    r"(?:shorter|quicker|faster|speedy)\s+game|"
+    r"(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
     r"(?:so|too|very)\s+long|(?:takes?|taking)\s+(?:forever|ages)|(?:goes|go)\s+on\s+(?:forever|for\s+ages)|"
-    r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)": "short game",
+    r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)|"
+    # ... or by the wait it spares: "a way where we don't have to wait until only one person has hearts left"
+    r"(?:dont|don't|do\s+not|not|without|no)\s+(?:have\s+to\s+|having\s+to\s+|need\s+to\s+)?wait(?:ing)?\s+"
+    r"(?:until|till|til|for)\s+(?:there\s+is\s+)?(?:only\s+)?(?:one|1|the\s+last)\s+(?:person|player|one)": (
+        "short game"
+    ),
+    # ... or told by the time the table has: "dinner in 10 min", "not much time", "before we have to leave"
+    r"(?:in|about|only|got|have|just)\s+(?:about\s+)?(?:\d+|a\s+few|few|a\s+couple\s+of)\s+(?:min|mins|minutes)\b|"
+    r"(?:not|no|dont|don't|haven't|havent)\s+(?:got\s+|have\s+)?(?:so\s+|very\s+|that\s+|too\s+)?much\s+time|"
+    r"(?:short|pressed)\s+(?:of|for|on)\s+time|in\s+a\s+(?:hurry|rush)|"
+    r"before\s+(?:we|i)\s+(?:have\s+to|gotta|got\s+to|need\s+to|must)\s+(?:leave|go)": "quick game",
     # How many can play: "seven at the table, can the game accommodate that many", "we are a big family"
     r"accommodate|(?:big|large)\s+(?:family|group|party|crowd)": "how many can play",
     # Leaving the table for a while: "had to take a phone call", "gone to the loo", "popped out"
@@ -148,6 +204,10 @@ CARD_WORDS: Mapping[str, str] = {
     ),
     # Going out: "used all my cards", "played all her cards"
     r"(?:used|played|put\s+down|laid)\s+all\s+(?:of\s+)?(?:my|his|her|their|your|ur)\s+cards": "went out",
+    # "has used up every card in her hand", "got rid of all his cards": the same
+    r"(?:used\s+up|used|played|put\s+down|laid\s+down|got\s+rid\s+of|gotten\s+rid\s+of|run\s+out\s+of|ran\s+out\s+of)\s+"
+    r"(?:every|each|all|all\s+of)\s+(?:(?:my|his|her|their|your|ur|the)\s+)?(?:single\s+)?cards?"
+    r"(?:\s+(?:in|from)\s+(?:my|his|her|their|your|ur)\s+hand)?": "went out",
     # Bust ("i wanted to just take the hit and save the =10")
     r"take\s+(?:the|a)\s+hit": "take the bust",
     r"(?:went|gone)\s+over(?!\s+(?:21|20|the))|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": (

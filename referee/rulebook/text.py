@@ -19,6 +19,14 @@ from .phrases import COMPILED_PHRASES, NUMBER_WORDS, read_spread_sum, sum_verdic
 _QUERY_NUMBERS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # "total is 10", "the total's at 12": a low total (not "=10" or "10 cards")
     (re.compile(r"\btotal\s*(?:is|s|at|of|=)?\s*(?:at\s+)?(?:[0-9]|1[0-4])(?!\w)"), " total low "),
+    # "we're only on 9", "it's at 6", "the count reached 10": the same low total, said of the table
+    (
+        re.compile(
+            r"\b(?:it|its|we|were|count|sum|score)\s+(?:is\s+|are\s+|s\s+|re\s+)?(?:only\s+|just\s+|still\s+)?"
+            r"(?:on|at|reached|reaches|gets\s+to|got\s+to)\s+(?:[0-9]|10)(?!\w)"
+        ),
+        " total low ",
+    ),
     (
         re.compile(
             # (not "a draw 1 when the total is 21": the 1 is a Draw card's)
@@ -175,7 +183,7 @@ _STOPWORD_TEXT = """
     had can could should would will shall may might what whats which who whos whom whose this that these those
     here of to in on at by for with about as into from so if then than and or but just also very really happen
     happens happened mean means get gets got when how why where whenever while any anyone anything thing things
-    please ok okay like well still even yet s t now
+    please ok okay like well still even yet s t now ought
     w u ur youre wat wats wot wut whta bro dude mate lol pls plz tho though gonna gotta wanna cuz coz n r y
     idk rn k ya yeah yep nah hey guys wait um uh oh so basically literally actually supposed ok
     mum mom mam mummy mommy mother dad daddy father nan nana nanna gran granny grandma grandmother grandad

@@ -195,6 +195,10 @@ STORY_EXAMPLES = (
         ("count is 13 and i have a skip, can i bust", "wild-instead-of-bust"),
     ),
     (
+        "can she lose a heart when the count is only 11",
+        ("the total is 12 and i put down my last card, do the others lose a life", "last-card"),
+    ),
+    (
         "total is 18 and my nephew put down a 7, can he",
         ("my last card is a 7 and we are on 18", "bust-last-card"),
     ),
@@ -217,6 +221,10 @@ STORY_EXAMPLES = (
     (
         "i lost my last life, what do i do with the cards i still have in my hand",
         ("i lost my last life, am i out", "elimination"),
+    ),
+    (
+        "once i'm knocked out can i keep my cards",
+        ("i busted on my last life, do i keep the card i put down", "eliminated-by-own-bust"),
     ),
     (
         "my uncle lost his last life, does he have to leave the table now",
