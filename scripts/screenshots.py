@@ -1,4 +1,5 @@
-"""Take the README's screenshots (docs/screenshots/) with Debian's chromium: lobby, table, standings, display.
+"""Take the README's screenshots (docs/screenshots/) with Debian's chromium: lobby, table, standings, display, and
+the table and the rules panel on a French and a German phone.
 
 Run: .venv/bin/python scripts/screenshots.py  (starts `referee serve` on a free port with a throwaway database)
 """
@@ -15,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server  # noqa: E402
-from tests.browser.table import join  # noqa: E402
+from tests.browser.table import TABLE_URL, join  # noqa: E402
 from tests.browser.test_game_over import finish_a_game  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -56,6 +57,22 @@ def main() -> None:
             standings.goto(f"{server.url}/t/{finished['code']}")
             standings.locator("#standings").scroll_into_view_if_needed()
             standings.screenshot(path=str(OUT / "standings.png"))
+            # The same table on a French and a German phone (each phone's browser asks for its language), and the
+            # rules panel answering the question tables argue about most, typed as players there type it.
+            for language, locale, question in (
+                ("fr", "fr-FR", "la bombe peut etre la derniere carte ?"),
+                ("de", "de-DE", "darf die bombe die letzte karte sein"),
+            ):
+                seated = server.create_table(["Ann", "Bob", "Cy", "Dee"])
+                server.act(seated["code"], seated["token"], type="play", player="Ann", card="7")
+                server.act(seated["code"], seated["token"], type="play", player="Bob", card="bomb", zeros=["Cy"])
+                phone = browser.new_page(viewport=PHONE, locale=locale)
+                phone.goto(server.local(seated["join_url"]))
+                phone.get_by_role("button", name="Dee", exact=True).click()
+                phone.wait_for_url(TABLE_URL)
+                phone.screenshot(path=str(OUT / f"table-{language}.png"))
+                phone.goto(f"{server.url}/rules?q={question}&table={code}")
+                phone.screenshot(path=str(OUT / f"rules-{language}.png"))
             browser.close()
     finally:
         server.stop()
