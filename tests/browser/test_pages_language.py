@@ -298,3 +298,27 @@ def test_a_french_phone_s_scripts_speak_french_the_bomb_sheet_and_the_turn_sound
     expect(summary).to_have_text("Perd une vie : Cy.")
     sheet.get_by_label("Cy").check()
     expect(summary).to_have_text("Personne ne perd de vie.")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE"])
+def test_the_header_is_one_line_and_every_card_name_fits_its_button_in_each_language(
+    server: Server, phones: Phones, locale: str
+) -> None:
+    """On a 390 px phone the header stays one line (two lines pushed the pad's last row off the screen) and no card's
+    name runs out of its button: German's "Richtungswechsel" and French "Redistribution" break where they may."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = phones.new(locale=locale)
+    ann.goto(server.local(table["join_url"]))
+    ann.get_by_role("button", name="Ann", exact=True).click()
+    ann.wait_for_url(TABLE_URL)
+    expect(ann.locator("html")).to_have_attribute("lang", locale[:2])
+    header = ann.locator("header.top").bounding_box()
+    assert header is not None and header["height"] <= 48, header
+    cut = ann.evaluate(
+        "() => [...document.querySelectorAll('#board button.card')]"
+        ".filter(button => button.scrollWidth > button.clientWidth).map(button => button.textContent.trim())"
+    )
+    assert cut == []
+    reverse = {"en": "Reverse", "fr": "Inversion", "de": "Richtungswechsel"}[locale[:2]]
+    expect(ann.get_by_role("button", name=reverse, exact=True)).to_be_visible()

@@ -72,8 +72,8 @@ class Node:
 
     @property
     def name(self) -> str:
-        """The accessible name: aria-label, else the visible text."""
-        return self.attrs.get("aria-label") or self.text(shown=True)
+        """The accessible name: aria-label, else the visible text (without soft hyphens, as browsers name it)."""
+        return self.attrs.get("aria-label") or self.text(shown=True).replace("\u00ad", "")
 
     def find_all(self, tag: str | None = None, class_: str | None = None, **attrs: str | bool) -> list[Node]:
         """Every element inside matching the tag, a class name and attribute values (True: present)."""

@@ -91,12 +91,23 @@ def _kind_field(kind: str) -> str:
     return f'<input type="hidden" name="kind" value="{escape(kind)}">'
 
 
+# Where a long card name may break on the pad's quarter-width buttons: a soft hyphen, drawn only at a break and left
+# out of the button's accessible name. Browsers hyphenate by themselves only with a dictionary, which Chromium on
+# Linux and many phones do not have offline; without it "Richtungswechsel" ran out of its button at 390 px.
+PAD_BREAKS = {
+    "Richtungswechsel": "Richtungs\u00adwechsel",
+    "Aussetzen": "Aus\u00adsetzen",
+    "Redistribution": "Redis\u00adtribution",
+}
+
+
 @functools.cache
 def card_text(said_in: str) -> dict[Card, tuple[str, str]]:
-    """Every card's value and label as they appear in the markup, the label in the language `said_in` (escaped
-    once per language and process: the pad shows all eighteen at every tap)."""
+    """Every card's value and label as they appear on the pad, the label in the language `said_in`, with its break
+    (PAD_BREAKS), escaped once per language and process: the pad shows all eighteen at every tap."""
     wording = catalog_wording(said_in)
-    return {card: (str(escape(card.value)), str(escape(wording.gettext(card.label)))) for card in Card}
+    labels = {card: wording.gettext(card.label) for card in Card}
+    return {card: (str(escape(card.value)), str(escape(PAD_BREAKS.get(said, said)))) for card, said in labels.items()}
 
 
 def number_buttons(numbers: list[CardOption], total: int) -> Markup:
