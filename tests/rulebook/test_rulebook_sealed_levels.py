@@ -23,6 +23,9 @@ HERE = Path(__file__).parent
         ("sealed_d", "en", 65, 72),  # 90 questions: 72.2 / 80.0 unseen
         ("fr_sealed", "fr", 57, 71),  # 75 questions: 76.0 / 94.7 unseen
         ("de_sealed", "de", 60, 68),  # 75 questions: 80.0 / 90.7 unseen
+        ("sealed_e", "en", 69, 79),  # 90 questions: 76.7 / 87.8 unseen
+        ("fr_sealed_2", "fr", 41, 55),  # 60 questions: 68.3 / 91.7 unseen
+        ("de_sealed_2", "de", 41, 52),  # 60 questions: 68.3 / 86.7 unseen
     ],
 )
 def test_a_sealed_set_keeps_the_answers_it_found_when_measured(
