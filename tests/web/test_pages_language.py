@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import Node, Phone, drive
+from .test_standings import cy_out_in_round_1_ann_in_round_2
 from .test_team_ending import standings_rows
 
 
@@ -391,13 +392,7 @@ def test_a_german_phone_reads_the_bomb_sheet_and_the_cant_play_button_in_german(
 def test_a_german_phone_reads_the_standings_and_the_rematch_form_in_german(app: Flask) -> None:
     phone = german_phone(app)
     code = phone.start(["Ann", "Bob", "Cy"])
-    for _ in range(4):
-        drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
-    drive(app, code, "Ann bomb Bob", "Bob 3")
-    drive(app, code, "Ann 0")
-    for _ in range(3):
-        drive(app, code, "Bob bomb", "Ann 0")
-    drive(app, code, "Bob bomb")
+    cy_out_in_round_1_ann_in_round_2(app, code)
     phone.open(f"/t/{code}")
     standings = phone.page.by_id("standings")
     assert standings.find("h2").text() == "Platzierung"  # type: ignore[union-attr]

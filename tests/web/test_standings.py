@@ -8,8 +8,8 @@ from .conftest import Phone, drive
 from .test_team_ending import standings_rows
 
 
-def test_players_out_of_lives_show_the_round_they_went_out_in(phone: Phone, app: Flask) -> None:
-    code = phone.start(["Ann", "Bob", "Cy"])
+def cy_out_in_round_1_ann_in_round_2(app: Flask, code: str) -> None:
+    """Play Ann, Bob and Cy's table to Bob's win: Cy out of lives in round 1, Ann in round 2."""
     # Round 1: Ann's Bombs, Bob answering each with a 0, put Cy out; then Bob goes out, and Ann loses a life.
     for _ in range(4):
         drive(app, code, "Ann bomb Bob", "Bob 0", "Cy 0")
@@ -19,6 +19,11 @@ def test_players_out_of_lives_show_the_round_they_went_out_in(phone: Phone, app:
     for _ in range(3):
         drive(app, code, "Bob bomb", "Ann 0")
     drive(app, code, "Bob bomb")
+
+
+def test_players_out_of_lives_show_the_round_they_went_out_in(phone: Phone, app: Flask) -> None:
+    code = phone.start(["Ann", "Bob", "Cy"])
+    cy_out_in_round_1_ann_in_round_2(app, code)
     assert app.extensions["referee"].view(code).state.winners == ("Bob",)
     phone.open(f"/t/{code}")
     rows = standings_rows(phone)
