@@ -22,6 +22,13 @@
   var streamOk = false;
   var heard = 0;
   var sources = new WeakSet();
+  // An answer that sends the browser to another page (HX-Redirect: a rematch's new table) means the page is leaving:
+  // a board fetched now would be cut off by the navigation (an error in the console) or navigate a second time.
+  var leaving = false;
+
+  function refresh() {
+    if (!leaving) referee.refreshBoard();
+  }
 
   function showReconnecting(show) {
     connection = connection || document.getElementById("connection");
@@ -48,14 +55,14 @@
   // makes no progress at all: a slow but working server is asked again promptly.
   function catchUp() {
     // Only a board knows which revision it shows; the table display refreshes itself on each message.
-    if (!referee.board()) return;
+    if (leaving || !referee.board()) return;
     if (heard <= shownRevision()) {
       catchUpDelay = 150;
       return;
     }
     if (catchUpTimer) return;
     var before = shownRevision();
-    referee.refreshBoard();
+    refresh();
     catchUpTimer = window.setTimeout(function () {
       catchUpTimer = null;
       catchUpDelay = shownRevision() > before ? 150 : Math.min(catchUpDelay * 2, 1000);
@@ -65,7 +72,7 @@
 
   function startPolling() {
     if (pollTimer) return;
-    pollTimer = window.setInterval(referee.refreshBoard, POLL_EVERY_MS);
+    pollTimer = window.setInterval(refresh, POLL_EVERY_MS);
   }
 
   function stopPolling() {
@@ -82,7 +89,7 @@
     if (reconnectTimer) { window.clearTimeout(reconnectTimer); reconnectTimer = null; }
     showReconnecting(false);
     stopPolling();
-    referee.refreshBoard();  // catch up on anything missed while the stream was down
+    refresh();  // catch up on anything missed while the stream was down
   });
   document.addEventListener("htmx:sseError", function () {
     streamOk = false;
@@ -97,6 +104,8 @@
   document.addEventListener("htmx:sendError", function () { showReconnecting(true); });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.getResponseHeader("HX-Redirect")) leaving = true;
+    if (leaving) return;
     if (xhr && xhr.status > 0 && (streamOk || pollTimer)) showReconnecting(false);
     // After htmx has swapped this answer in (or left it out): fetch again if the stream heard of newer.
     window.setTimeout(catchUp, 0);
@@ -106,11 +115,16 @@
   // stream again if it is down.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible") return;
-    referee.refreshBoard();
+    refresh();
     var live = document.getElementById("live");
     if (live && window.htmx && !streamOk) window.htmx.process(live);
   });
-  window.addEventListener("online", referee.refreshBoard);
-  // A page brought back from the browser's back-forward cache shows the board as it was when it was left.
-  window.addEventListener("pageshow", function (event) { if (event.persisted) referee.refreshBoard(); });
+  window.addEventListener("online", refresh);
+  // A page brought back from the browser's back-forward cache shows the board as it was when it was left, and is no
+  // longer leaving.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    leaving = false;
+    refresh();
+  });
 })();
