@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server  # noqa: E402
-from tests.browser.table import TABLE_URL, join  # noqa: E402
+from tests.browser.table import choose, join  # noqa: E402
 from tests.browser.test_game_over import finish_a_game  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -67,9 +67,7 @@ def main() -> None:
                 server.act(seated["code"], seated["token"], type="play", player="Ann", card="7")
                 server.act(seated["code"], seated["token"], type="play", player="Bob", card="bomb", zeros=["Cy"])
                 phone = browser.new_page(viewport=PHONE, locale=locale)
-                phone.goto(server.local(seated["join_url"]))
-                phone.get_by_role("button", name="Dee", exact=True).click()
-                phone.wait_for_url(TABLE_URL)
+                choose(phone, server.local(seated["join_url"]), "Dee")
                 phone.screenshot(path=str(OUT / f"table-{language}.png"))
                 phone.goto(f"{server.url}/rules?q={question}&table={code}")
                 phone.screenshot(path=str(OUT / f"rules-{language}.png"))

@@ -89,6 +89,14 @@ def tap(page: Page, target: str | Locator) -> None:
     expect_version(page, before + 1)
 
 
+def choose(page: Page, link: str, who: str) -> None:
+    """Open a join link and tap `who` among the names, in whatever language the page speaks (`join` also checks the
+    English question)."""
+    page.goto(link)
+    page.get_by_role("button", name=who, exact=True).click()
+    page.wait_for_url(TABLE_URL)
+
+
 def join(page: Page, link: str, who: str) -> str:
     """Open a join link and answer "Who are you?"; return the table code."""
     page.goto(link)

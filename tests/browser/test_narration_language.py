@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import TABLE_URL, expect_version, newest_log, wait_live
+from .table import TABLE_URL, choose, expect_version, newest_log, wait_live
 
 
 def join_in_german(page: Page, link: str, who: str) -> None:
@@ -31,9 +31,7 @@ def test_an_english_and_a_german_phone_read_the_same_card_each_in_its_own_langua
 ) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     ann = phones.new(locale="en-GB")
-    ann.goto(server.local(table["join_url"]))
-    ann.get_by_role("button", name="Ann", exact=True).click()
-    ann.wait_for_url(TABLE_URL)
+    choose(ann, server.local(table["join_url"]), "Ann")
     bob = phones.new(locale="de-DE")
     join_in_german(bob, server.local(table["join_url"]), "Bob")
     wait_live(ann)

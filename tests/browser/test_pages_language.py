@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import LOBBY_URL, TABLE_URL, wait_live
+from .table import LOBBY_URL, TABLE_URL, choose, wait_live
 from .test_screens import AXE_OPTIONS
 
 
@@ -240,9 +240,7 @@ def test_the_table_standings_and_display_leave_no_english_and_pass_axe(
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     bob = phones.new(locale=locale)
-    bob.goto(server.local(table["join_url"]))
-    bob.get_by_role("button", name="Bob", exact=True).click()
-    bob.wait_for_url(TABLE_URL)
+    choose(bob, server.local(table["join_url"]), "Bob")
     wait_live(bob)
     server.act(code, token, type="play", player="Ann", card="3", zeros=[])
     expect(bob.locator("#total")).to_have_text("3")
@@ -280,9 +278,7 @@ def test_a_french_phone_s_scripts_speak_french_the_bomb_sheet_and_the_turn_sound
 ) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     ann = phones.new(locale="fr-FR")
-    ann.goto(server.local(table["join_url"]))
-    ann.get_by_role("button", name="Ann", exact=True).click()
-    ann.wait_for_url(TABLE_URL)
+    choose(ann, server.local(table["join_url"]), "Ann")
     # static/js/turn.js names its switch with the page's words, and says the new setting in them.
     sound = ann.get_by_role("button", name="Son « À vous » : désactivé")
     expect(sound).to_be_visible()
@@ -309,9 +305,7 @@ def test_the_header_is_one_line_and_every_card_name_fits_its_button_in_each_lang
     name runs out of its button: German's "Richtungswechsel" and French "Redistribution" break where they may."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     ann = phones.new(locale=locale)
-    ann.goto(server.local(table["join_url"]))
-    ann.get_by_role("button", name="Ann", exact=True).click()
-    ann.wait_for_url(TABLE_URL)
+    choose(ann, server.local(table["join_url"]), "Ann")
     expect(ann.locator("html")).to_have_attribute("lang", locale[:2])
     header = ann.locator("header.top").bounding_box()
     assert header is not None and header["height"] <= 48, header

@@ -16,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import TABLE_URL, expect_version, join, pump_until, tap, wait_live
+from .table import choose, expect_version, join, pump_until, tap, wait_live
 from .test_screens import AXE_OPTIONS
 
 TEST_VOICE = {"name": "Test voice", "lang": "en-GB", "localService": True, "default": True, "voiceURI": "test"}
@@ -278,9 +278,7 @@ GERMAN_VOICE = {"name": "Deutsche Stimme", "lang": "de-DE", "localService": True
 def german_recording(server: Server, phones: Phones, table: dict[str, Any], voices: list[dict[str, Any]]) -> Page:
     """A German phone joined to `table` as Ann, its speech recorded with `voices`, its live stream open."""
     page = recording(phones.new(locale="de-DE"), voices)
-    page.goto(server.local(table["join_url"]))
-    page.get_by_role("button", name="Ann", exact=True).click()
-    page.wait_for_url(TABLE_URL)
+    choose(page, server.local(table["join_url"]), "Ann")
     wait_live(page)
     return page
 
