@@ -36,7 +36,7 @@ from .bus import Bus
 from .play import Playing
 from .rematch import Rematches, left_the_game, rematch_players, returning_seats
 from .requests import ASKS_PER_ADDRESS, REQUEST_WAIT_SECONDS, JoinRequests
-from .seats import Seats, held_question
+from .seats import Holder, Seating, Seats, held_question
 from .tables import Tables
 
 __all__ = [
@@ -56,10 +56,12 @@ __all__ = [
     "DeviceRow",
     "ENTRY_MODES",
     "HOST_LABEL",
+    "Holder",
     "JoinRequestRow",
     "MAX_ACTIONS",
     "REQUEST_WAIT_SECONDS",
     "Referee",
+    "Seating",
     "held_question",
     "left_the_game",
     "moved_note",

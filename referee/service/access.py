@@ -52,6 +52,8 @@ REMOVED = N_(
     "The host removed this phone from the table: it can follow the game, but not enter cards. If that was "
     "a mistake, the host can bring it back."
 )
+# What a removed phone is told when it tries to join again or to ask for a seat.
+REMOVED_PHONE = N_("The host removed this phone from the table.")
 HOST_ONLY_ENTRY = N_("Only the host's phone enters cards at this table: this phone follows the game.")
 NO_TOKEN = N_("Send the table's token: Authorization: Bearer TOKEN.")
 
@@ -77,6 +79,12 @@ def may_share_link(device: DeviceRow | None) -> bool:
     dies, the host goes on from a borrowed phone by scanning a player's QR code.
     """
     return device is not None and not device.revoked and device.role in ("host", "player")
+
+
+def may_ask(device: DeviceRow | None) -> bool:
+    """True if this device may ask the host for a seat: a browser that never joined, or a phone with no seat that
+    is not the host's and was not removed (JoinRequests.ask_to_join refuses the others, each in its sentence)."""
+    return device is None or (not device.revoked and device.role != "host" and not device.player)
 
 
 def watch_reason(view: TableView, device: DeviceRow | None) -> Sentence | None:
@@ -111,6 +119,15 @@ class Permissions:
     changes_rematch: bool
     """Only the host's phone changes a rematch's settings, as only it set the table up."""
     watch_reason: Sentence | None
+    asks_to_play: bool
+    """A phone without a seat (not the host's, not removed) may ask the host for one."""
+    answers_requests: bool
+    """Only the host's phone sees the phones' requests to play and answers them (JoinRequests.requests_for_host)."""
+
+    def removes(self, device: DeviceRow) -> bool:
+        """True if this phone may remove `device` from the table: the host's phone, any phone still at the table
+        but its own (Seats.revoke refuses the host's own phone)."""
+        return self.is_host and device.role != "host" and not device.revoked
 
 
 def permissions(view: TableView, device: DeviceRow | None) -> Permissions:
@@ -122,6 +139,8 @@ def permissions(view: TableView, device: DeviceRow | None) -> Permissions:
         shares_link=may_share_link(device),
         changes_rematch=host,
         watch_reason=watch_reason(view, device),
+        asks_to_play=may_ask(device),
+        answers_requests=host,
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..engine.words import N_, N_plural, Sentence
 from ..store import Db, DeviceRow, JoinRequestRow, TableRow
 from . import codec
-from .access import Actor
+from .access import REMOVED_PHONE, Actor
 from .base import hash_secret
 from .errors import Forbidden, Illegal, Invalid, NotFound, TooMany
 from .seats import Seats
@@ -104,8 +104,7 @@ class JoinRequests(Seats):
         if device is None:
             return
         if device.revoked:
-            removed = N_("The host removed this phone from the table.")
-            raise Forbidden("revoked", removed if asking else N_("The host removed that phone from the table."))
+            raise Forbidden("revoked", REMOVED_PHONE if asking else N_("The host removed that phone from the table."))
         if device.role == "host":
             hosts = N_("This phone is the host's: it already enters cards.")
             raise Illegal("is_host", hosts if asking else N_("That phone is the host's: it already enters cards."))
@@ -132,11 +131,14 @@ class JoinRequests(Seats):
         requests = [self._as_seen(item) for item in stored]
         return [item for item in requests if item.status == "pending"] if pending_only else requests
 
-    def requests_for_host(self, code: str, actor: Actor) -> list[JoinRequestRow]:
-        """Every request to be a player at the table, answered ones too: for the host's phone or the token."""
-        view = self.view(code)
+    def requests_for_host(
+        self, table: TableView | str, actor: Actor, *, pending_only: bool = False
+    ) -> list[JoinRequestRow]:
+        """The table's (a view's or a code's) requests to be a player, oldest first, answered ones too unless
+        `pending_only`: for the host's phone or the token."""
+        view = self._view_of(table)
         self.require_host(view, actor)
-        return self.join_requests(view, pending_only=False)
+        return self.join_requests(view, pending_only=pending_only)
 
     def _oldest_waiting(self) -> float:
         """When the oldest request that still waits for an answer was made (older ones have expired)."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from ..engine import name_key
 from ..engine.words import N_, Sentence
 from ..store import Db, DeviceRow, TableRow
 from . import codec
-from .access import Access, Actor
+from .access import REMOVED_PHONE, Access, Actor, is_host_phone
 from .base import ENTRY_MODES, HOST_SCORING_LABEL, WATCHING_LABEL, hash_secret, moved_label, moved_note
 from .errors import Conflict, Forbidden, Illegal, Invalid, NotFound
 from .tableview import TableView
@@ -60,6 +62,54 @@ class Joined:
     """The phone that held the seat (or the host's role) and now only watches; None if nothing was taken."""
     again: bool = False
     """True if this browser had already joined so (a double tap's second post): nothing changed."""
+
+    @property
+    def hosts(self) -> bool:
+        """True if the phone is the host's now (it took over the host, or the seat of the host's phone)."""
+        return is_host_phone(self.device)
+
+
+@dataclass(frozen=True)
+class Holder:
+    """The other phone that holds the seat (or the host's role) a phone picked: the phone a join would take it from."""
+
+    device: DeviceRow
+    brings_host: bool
+    """Taking it over makes the phone the host too: it holds the host's role, or the seat of the host's phone, which
+    carries the host (Seats.join)."""
+
+
+class Seating:
+    """Who holds which seat at a table, as any phone there may know it ("Who are you?", the lobby's ticks): the
+    faces ask it, and never tell the host's phone from another themselves. Removed phones hold nothing."""
+
+    def __init__(self, devices: Iterable[DeviceRow]) -> None:
+        self._present = [device for device in devices if not device.revoked]
+
+    def _others(self, other_than: DeviceRow | None) -> list[DeviceRow]:
+        return [device for device in self._present if other_than is None or device.id != other_than.id]
+
+    def held(self, *, other_than: DeviceRow | None = None) -> frozenset[str]:
+        """The players whose seat a phone holds (a phone other than `other_than`)."""
+        return frozenset(device.player for device in self._others(other_than) if device.player)
+
+    def holder(
+        self, player: str | None = None, *, host: bool = False, other_than: DeviceRow | None = None
+    ) -> Holder | None:
+        """The phone other than `other_than` that holds `player`'s seat (the name as typed, any case), or, with
+        `host`, the host's role of a host's phone that keeps score (a host playing a seat is taken over by its
+        seat); None if no phone does."""
+        others = self._others(other_than)
+        if host:
+            found = next((d for d in others if is_host_phone(d) and d.player is None), None)
+        else:
+            name = name_key((player or "").strip())
+            found = next((d for d in others if name and name_key(d.player or "") == name), None)
+        return None if found is None else Holder(found, is_host_phone(found))
+
+    def followers(self) -> int:
+        """How many phones follow the table without a seat and are not the host's: watchers, scorekeepers."""
+        return sum(1 for device in self._present if not device.player and not is_host_phone(device))
 
 
 class Seats(Access):
@@ -136,7 +186,7 @@ class Seats(Access):
     def _check_joiner(existing: DeviceRow | None) -> None:
         """Refuse a join from a removed phone, or the host's own (it says who it is in the lobby)."""
         if existing is not None and existing.revoked:
-            raise Forbidden("revoked", N_("The host removed this phone from the table."))
+            raise Forbidden("revoked", REMOVED_PHONE)
         if existing is not None and existing.role == "host":
             # The host's phone says who it is through set_host_player (the pages send it there); never
             # let its own join link turn it into a guest, nor ignore the tap without a word.
@@ -242,9 +292,14 @@ class Seats(Access):
         """Return the devices that joined the table (a view or a code)."""
         return self.store.devices(self._table_id(table))
 
-    def phones(self, code: str, actor: Actor) -> list[DeviceRow]:
-        """The host's list of the phones at the table (removed ones too): for the host's phone or the token."""
-        view = self.view(code)
+    def seating(self, table: TableView | str) -> Seating:
+        """Who holds which seat at the table (a view or a code), as any phone there may know it."""
+        return Seating(self.devices(table))
+
+    def phones(self, table: TableView | str, actor: Actor) -> list[DeviceRow]:
+        """The host's list of the phones at the table (a view or a code; removed ones too): for the host's phone or
+        the token."""
+        view = self._view_of(table)
         self.require_host(view, actor)
         return self.devices(view)
 
