@@ -14,7 +14,7 @@ from flask import Flask, Response, request
 from ... import rulebook
 from ...engine import GameState, Variant, winners_text
 from ...engine.words import N_, Sentence, names_said
-from ...service import DeviceRow, watch_reason
+from ...service import DeviceRow, permissions
 from ...service.tableview import TableView
 from ..i18n import worded
 from ..security import CSRF_FIELD, csrf_token
@@ -33,8 +33,8 @@ def _template_helpers() -> dict[str, Any]:
 
 
 def _watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
-    """Why this phone only follows the game (service.watch_reason), in the phone's language."""
-    reason: Sentence | None = watch_reason(view, device)
+    """Why this phone only follows the game (service.Permissions.watch_reason), in the phone's language."""
+    reason: Sentence | None = permissions(view, device).watch_reason
     return None if reason is None else worded(reason)
 
 

@@ -21,8 +21,8 @@ from ...service import (
     DeviceRow,
     JoinRequestRow,
     Phone,
-    is_host_phone,
     new_device_key,
+    permissions,
 )
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
@@ -61,7 +61,7 @@ class AskPanel:
 
 def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
     """The "Ask to be Dee" panel for a phone without a seat (None for seated, host or removed phones)."""
-    if device is not None and (device.revoked or is_host_phone(device) or device.player):
+    if not permissions(view, device).asks_to_play:
         return None
     referee = get_referee()
     mine = referee.my_request(view, current_key())
@@ -72,9 +72,10 @@ def ask_panel(view: TableView, device: DeviceRow | None) -> AskPanel | None:
 
 
 def asking_context(view: TableView, device: DeviceRow | None) -> dict[str, Any]:
-    """The board's part about requests: the asker's panel, or the requests a host phone must answer."""
-    if is_host_phone(device):
-        return {"ask": None, "requests": get_referee().join_requests(view)}
+    """The board's part about requests: the asker's panel, or the requests a host phone must answer (read through
+    the service's check of who may see them, as the API reads them)."""
+    if permissions(view, device).answers_requests:
+        return {"ask": None, "requests": get_referee().requests_for_host(view, Phone(device), pending_only=True)}
     return {"ask": ask_panel(view, device), "requests": []}
 
 

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...engine import HOUSE_RULE_SPECS, Setup, Variant
 from ...engine.setup import MAX_NAME_LENGTH
 from ...engine.words import N_
-from ...service import is_host_phone, new_device_key, normalise_code
+from ...service import new_device_key, normalise_code, permissions
 from ...service.errors import Invalid, ServiceError
 from ..extensions import get_referee, table_limit
 from ..http import navigate
@@ -194,7 +194,7 @@ def watch() -> BaseResponse:
         return redirect(url_for("home.index"))
     view = get_referee().view(code)
     device = current_device(view)
-    if is_host_phone(device):
+    if permissions(view, device).is_host:
         # The host typed its own table's code: say so, and let it say which player it is (pages/whoami.py).
         return redirect(url_for("whoami.page", code=view.code))
     return redirect(url_for("table.page", code=code))

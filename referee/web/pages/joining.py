@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import name_key
 from ...engine.words import N_, Sentence
-from ...service import DeviceRow, held_question, is_host_phone, normalise_code
+from ...service import DeviceRow, Holder, held_question, normalise_code, permissions
 from ...service.errors import Forbidden, NotFound, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee, join_limit
@@ -51,7 +51,7 @@ def ask(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tuple[
         )
         return error_page(LINK_DOES_NOT_WORK, message, http_status(error))
     device = current_device(view)
-    if is_host_phone(device):
+    if permissions(view, device).is_host:
         # The host opened its own link: it is already here; it may say which player it is (pages/whoami.py).
         return redirect(url_for("whoami.page", code=view.code))
     offer_join_key()
@@ -79,11 +79,11 @@ class WhoAreYou:
 
 def who_are_you(view: TableView, device: DeviceRow | None) -> WhoAreYou:
     """What "Who are you?" offers this phone (its own seat is not held by "another phone")."""
-    others = [d for d in get_referee().devices(view) if not d.revoked and (device is None or d.id != device.id)]
-    held = {d.player for d in others if d.player}
+    seating = get_referee().seating(view)
+    held = seating.held(other_than=device)
     return WhoAreYou(
         tuple((name, name in held) for name in view.setup.players),
-        any(is_host_phone(d) and d.player is None for d in others),
+        seating.holder(host=True, other_than=device) is not None,
         device.player if device is not None and not device.revoked else None,
     )
 
@@ -105,14 +105,12 @@ class TakeOver:
     Every sentence in the phone's language."""
 
 
-def _holder_of(view: TableView, choice: str) -> DeviceRow | None:
+def _holder_of(view: TableView, choice: str) -> Holder | None:
     """The other phone that holds the seat (or, for "host", the scorekeeping host's role) this phone picked."""
-    mine = current_device(view)
-    others = [d for d in get_referee().devices(view) if not d.revoked and (mine is None or d.id != mine.id)]
+    seating, mine = get_referee().seating(view), current_device(view)
     if choice == "host":
-        return next((d for d in others if is_host_phone(d) and d.player is None), None)
-    name = name_key(choice.removeprefix("player:").strip())
-    return next((d for d in others if name_key(d.player or "") == name), None)
+        return seating.holder(host=True, other_than=mine)
+    return seating.holder(choice.removeprefix("player:"), other_than=mine)
 
 
 def _take_over(view: TableView, choice: str, question: str, refused: str | None = None) -> TakeOver | None:
@@ -128,17 +126,17 @@ def _take_over(view: TableView, choice: str, question: str, refused: str | None 
             "This phone then keeps score and manages the phones and the join link. "
             "The other phone then only watches, and it is told so."
         )
-        return TakeOver(choice, holder.id, worded(question), yes, worded(hint), said_refused)
-    name = holder.player or choice.removeprefix("player:")
+        return TakeOver(choice, holder.device.id, worded(question), yes, worded(hint), said_refused)
+    name = holder.device.player or choice.removeprefix("player:")
     watches = N_("The other phone then only watches, and it is told so.")
-    if is_host_phone(holder):
+    if holder.brings_host:
         # The host's seat carries the host (Referee.join): say so before the phone says yes.
         watches = N_(
             "%(name)s's other phone is the host's: this phone becomes the host too and manages the phones and the "
             "join link. The other phone then only watches, and it is told so."
         )
     yes = worded(Sentence(N_("Yes, I'm %(name)s on this phone"), name=name))
-    return TakeOver(choice, holder.id, worded(question), yes, worded(Sentence(watches, name=name)), said_refused)
+    return TakeOver(choice, holder.device.id, worded(question), yes, worded(Sentence(watches, name=name)), said_refused)
 
 
 @bp.post("/j/<code>/<secret>")
@@ -179,7 +177,7 @@ def answer(code: str, secret: str) -> BaseResponse | str | tuple[str, int] | tup
     # A new cookie at every join: one planted in this browser beforehand can no longer act as this phone.
     adopt_device_key(new_key)
     if joined.took_over is not None or (joined.again and asked_holder() is not None):
-        flash(_took_over_message(joined.device), "quiet")
+        flash(_took_over_message(joined.device.player, hosts=joined.hosts), "quiet")
     return redirect(url_for("table.page", code=normalise_code(code)), 303)
 
 
@@ -198,7 +196,7 @@ def _ask_again(code: str, secret: str, choice: str, error: ServiceError) -> tupl
     view = get_referee().view(code)
     refused = error.message if error.code == "seat_taken_meanwhile" else None
     holder = _holder_of(view, choice)
-    question = error.message if refused is None or holder is None else held_question(holder)
+    question = error.message if refused is None or holder is None else held_question(holder.device)
     take = _take_over(view, choice, question, refused)
     if take is None:
         return None  # freed meanwhile (the holder removed): the refusal's page says what happened
@@ -217,15 +215,16 @@ def _already_so(code: str, secret: str, choice: str) -> BaseResponse | None:
     device = current_device(view)
     if device is None or device.revoked:
         return None
+    hosts = permissions(view, device).is_host
     if choice == "host":
-        already = is_host_phone(device) and device.player is None
+        already = hosts and device.player is None
     else:
         name = name_key(choice.removeprefix("player:").strip())
         already = choice.startswith("player:") and name_key(device.player or "") == name
     if not already:
         return None
     if asked_holder() is not None:
-        flash(_took_over_message(device), "quiet")
+        flash(_took_over_message(device.player, hosts=hosts), "quiet")
     return redirect(url_for("table.page", code=view.code), 303)
 
 
@@ -233,15 +232,16 @@ def _already_so(code: str, secret: str, choice: str) -> BaseResponse | None:
 OTHER_CHOICES = ("watch", "score", "host")
 
 
-def _took_over_message(device: DeviceRow) -> str:
-    """What a phone that just took over another phone's seat (or the host) is told, in its language."""
-    if is_host_phone(device) and device.player:
+def _took_over_message(player: str | None, *, hosts: bool) -> str:
+    """What a phone that just took over another phone's seat (or the host) is told, in its language: it is
+    `player`'s now, and the host's if `hosts` (as the service says)."""
+    if hosts and player:
         took = N_("You're %(name)s, and this phone is the host now. The old phone only watches.")
-        return worded(Sentence(took, name=device.player))
-    if is_host_phone(device):
+        return worded(Sentence(took, name=player))
+    if hosts:
         return worded(N_("This phone is the host now: it keeps score. The old phone only watches."))
     said = N_("You're %(name)s on this phone now. The old phone only watches.")
-    return worded(Sentence(said, name=device.player or ""))
+    return worded(Sentence(said, name=player or ""))
 
 
 def _host_answer(code: str, secret: str, choice: str) -> str | None:
@@ -254,8 +254,7 @@ def _host_answer(code: str, secret: str, choice: str) -> str | None:
         view = get_referee().check_join_secret(code, secret)
     except ServiceError:
         return None  # join() says what is wrong with the link
-    device = current_device(view)
-    if not is_host_phone(device):
+    if not permissions(view, current_device(view)).is_host:
         return None
     held = take_host_answer(view.code, choice)
     return url_for("whoami.page", code=view.code, take=held, back="me" if held else None)

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.words import N_, Sentence
-from ...service import DeviceRow, Phone, permissions
+from ...service import DeviceRow, Permissions, Phone, permissions
 from ...service.errors import Illegal, ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -48,6 +48,10 @@ class JoinPanel:
     devices: list[DeviceRow]
     choice: HostChoice | None = None
     """For the host: which player its phone is (it may change it here)."""
+    may: Permissions | None = None
+    """What the host's phone may do with each phone in its list (service.permissions)."""
+    this_phone: int | None = None
+    """The reading phone's id: its own row says so."""
 
     @property
     def code(self) -> str:
@@ -67,7 +71,7 @@ class JoinPanel:
     @cached_property
     def rows(self) -> list[PhoneRow]:
         """The host's list of phones, each row told apart from the others (a dead phone and its new one)."""
-        return phone_rows(self.devices, self.view.setup.players)
+        return phone_rows(self.devices, self.view.setup.players, self.may, self.this_phone)
 
     @property
     def tag(self) -> str:
@@ -89,6 +93,10 @@ class PhoneRow:
     """When it joined, as the server's clock read it ("20:14")."""
     nth: int = 1
     """2, 3… for a row that would read like an earlier one (same label, same minute)."""
+    removable: bool = False
+    """The reading phone may remove this one (a Remove button); a removed one has Bring back instead."""
+    mine: bool = False
+    """This row is the reading phone's own ("(this phone)")."""
 
     @property
     def when(self) -> str:
@@ -102,15 +110,20 @@ class PhoneRow:
         return f"{self.label}, {self.when}"
 
 
-def phone_rows(devices: list[DeviceRow], players: Sequence[str] = ()) -> list[PhoneRow]:
-    """Rows for the host's list, oldest first; two rows alike (same label, same minute) are numbered."""
+def phone_rows(
+    devices: list[DeviceRow], players: Sequence[str] = (), may: Permissions | None = None, mine: int | None = None
+) -> list[PhoneRow]:
+    """Rows for the host's list, oldest first, each with what the reading phone (`may`, its id `mine`) may do with
+    it; two rows alike (same label, same minute) are numbered."""
     rows: list[PhoneRow] = []
     seen: dict[tuple[str, str], int] = {}
     for device in devices:
         joined = time.strftime("%H:%M", time.localtime(device.created_at))
         alike = (device.label, joined)
         seen[alike] = seen.get(alike, 0) + 1
-        rows.append(PhoneRow(device, label_said(device.label, players), joined, seen[alike]))
+        removable = may is not None and may.removes(device)
+        said = label_said(device.label, players)
+        rows.append(PhoneRow(device, said, joined, seen[alike], removable=removable, mine=device.id == mine))
     return rows
 
 
@@ -121,8 +134,9 @@ def join_panel(view: TableView, device: DeviceRow | None) -> JoinPanel | None:
         return None
     if not may.is_host:
         return JoinPanel(view, False, [])
-    devices = get_referee().devices(view)
-    return JoinPanel(view, True, devices, host_choice(view, device, devices))
+    devices = get_referee().phones(view, Phone(device))
+    choice = host_choice(view, device, devices)
+    return JoinPanel(view, True, devices, choice, may=may, this_phone=None if device is None else device.id)
 
 
 @bp.get("/t/<code>/qr.svg")

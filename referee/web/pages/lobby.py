@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...service import DeviceRow, is_host_phone
+from ...service import Seating
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -46,14 +46,10 @@ class Seats:
         return all(seat.taken for seat in self.seats)
 
 
-def seats(view: TableView, devices: list[DeviceRow]) -> Seats:
+def seats(view: TableView, seating: Seating) -> Seats:
     """Tick each player whose seat a phone picked, the host's included (removed phones do not count)."""
-    present = [device for device in devices if not device.revoked]
-    taken = {device.player for device in present if device.player}
-    return Seats(
-        tuple(Seat(name, name in taken) for name in view.setup.players),
-        sum(1 for device in present if not device.player and not is_host_phone(device)),
-    )
+    taken = seating.held()
+    return Seats(tuple(Seat(name, name in taken) for name in view.setup.players), seating.followers())
 
 
 def _lobby(code: str) -> tuple[TableView, JoinPanel | None, dict[str, Any]]:
@@ -64,7 +60,7 @@ def _lobby(code: str) -> tuple[TableView, JoinPanel | None, dict[str, Any]]:
     # The host's join panel has read the table's phones and the host's choice already: not read again.
     host_panel = join if join is not None and join.is_host else None
     live = {
-        "lobby": seats(view, host_panel.devices if host_panel else get_referee().devices(view)),
+        "lobby": seats(view, Seating(host_panel.devices) if host_panel else get_referee().seating(view)),
         "requests": asking_context(view, device)["requests"] if join else [],
         "back": "lobby",
         "choice": host_panel.choice if host_panel else None,

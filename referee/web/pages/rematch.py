@@ -8,7 +8,7 @@ from flask import Blueprint, flash, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine import Status
-from ...service import DeviceRow, Phone, is_host_phone
+from ...service import DeviceRow, Phone, permissions
 from ...service.errors import Invalid, ServiceError, TooMany
 from ...service.tableview import TableView
 from ..extensions import get_referee, table_limit
@@ -80,7 +80,7 @@ def start(code: str) -> BaseResponse | tuple[str, int]:
         if counted:
             table_limit().release(client_address())
         fresh = error.view or view
-        if form is not None and is_host_phone(device) and may_show_form(fresh):
+        if form is not None and permissions(fresh, device).changes_rematch and may_show_form(fresh):
             return _refused_changes(fresh, device, form, error)
         return respond(fresh, device, error)
     if counted and not made:

@@ -13,7 +13,7 @@ from flask import Blueprint, flash, get_flashed_messages, redirect, render_templ
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.words import N_, Sentence
-from ...service import HOST_LABEL, DeviceRow, is_host_phone
+from ...service import HOST_LABEL, DeviceRow, Phone, Seating, permissions
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
@@ -44,11 +44,12 @@ class HostChoice:
 
 
 def host_choice(view: TableView, device: DeviceRow | None, devices: list[DeviceRow] | None = None) -> HostChoice | None:
-    """The host's phone's answer and its choices; None for every other phone. `devices`: the table's, if read."""
-    if not is_host_phone(device):
+    """The host's phone's answer and its choices; None for every other phone (service.permissions). `devices`: the
+    host's list of the table's phones (Referee.phones), if read."""
+    if device is None or not permissions(view, device).is_host:
         return None
-    others = get_referee().devices(view) if devices is None else devices
-    held = {d.player for d in others if d.player and not d.revoked and d.id != device.id}
+    others = get_referee().phones(view, Phone(device)) if devices is None else devices
+    held = Seating(others).held(other_than=device)
     names = [name for name in view.setup.players if name != device.player]
     return HostChoice(
         player=device.player,
@@ -79,7 +80,8 @@ def page(code: str) -> BaseResponse | str:
     With `take=NAME` (a seat another phone holds, picked here, in the lobby or on the table), it asks first.
     """
     view = get_referee().view(code)
-    choice = host_choice(view, current_device(view))
+    device = current_device(view)
+    choice = host_choice(view, device)
     if choice is None:
         return redirect(url_for("table.page", code=view.code))
     if view.code != code:  # typed in lower case, say
@@ -88,7 +90,9 @@ def page(code: str) -> BaseResponse | str:
     back = request.args.get("back", "me")
     back = back if back in BACKS else "me"
     take = request.args.get("take")
-    holder = _holder(view, take) if take in choice.held else None  # a seat freed meanwhile needs no question
+    # A seat freed meanwhile needs no question; the phone that holds it now is named with the yes.
+    held = get_referee().seating(view).holder(take, other_than=device) if take in choice.held else None
+    holder = None if held is None else held.device
     return render_template(
         "whoami.html",
         view=view,
@@ -99,12 +103,6 @@ def page(code: str) -> BaseResponse | str:
         holder=holder,
         back_url=_back_url(code, back),
     )
-
-
-def _holder(view: TableView, name: str | None) -> DeviceRow | None:
-    """The phone other than the host's that holds `name`'s seat (its id goes with the yes)."""
-    others = [d for d in get_referee().devices(view) if not d.revoked and not is_host_phone(d)]
-    return next((d for d in others if d.player == name), None)
 
 
 @bp.post("/t/<code>/me")
