@@ -1,9 +1,10 @@
 """The shape of the code (docs/architecture.md): the layers import only downwards, no import circle, every module
-says what it owns, short functions and modules, loggers that redact."""
+says what it owns, short functions and modules, loggers that redact, faces that decide no permission."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,22 +188,98 @@ def test_the_loggers_of_the_layers_that_see_requests_redact_secrets() -> None:
     assert bare == []
 
 
-def test_the_faces_decide_no_permission() -> None:
-    """Who may do what is decided in referee/service/access.py: a page or an API route never compares a phone's
-    role or checks a token itself (a new face that forgot a check would give write access)."""
+# The service reads that hand out what only the host's phone (or the table's token) may see, without asking who
+# reads: the host's list of join requests and of phones. A face reads them through their actor-checked twins
+# (Referee.requests_for_host, Referee.phones), which refuse with Forbidden.
+UNCHECKED_READS = ("join_requests", "devices")
+# A template compares a phone's role (`d.role == 'host'`, `role in (...)`).
+TEMPLATE_ROLE_TEST = re.compile(r"\.role\s*(==|!=|\bin\b|\bnot\s+in\b)")
+
+
+def _access_predicates() -> set[str]:
+    """The functions of referee/service/access.py that decide something about one phone: every public one but
+    `permissions`, which hands a face all its flags at once."""
+    tree = ast.parse((PACKAGE / "service" / "access.py").read_text())
+    public = {node.name for node in tree.body if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+    return public - {"permissions"}
+
+
+def _name_of(node: ast.expr) -> str:
+    """The name a call calls: `f` for `f(...)` and `x.f(...)`."""
+    return node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")
+
+
+def _is_role(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "role"
+
+
+def permission_decisions(source: str, *, compares_tokens: bool = False) -> list[tuple[int, str]]:
+    """Where a face's Python decides who may do what itself: (line, what), empty if nowhere.
+
+    It compares a phone's role; calls (or imports) one of access.py's predicates; reads what only the host may see
+    without the actor check; checks a token (unless `compares_tokens`: web/security.py compares CSRF tokens, a
+    forged form, not who may do what); or acts as the Operator (who may do anything).
+    """
+    predicates = _access_predicates()
     found = []
-    for path in sorted((PACKAGE / "web").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            compares_role = (
-                isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "role"
-            )
-            # web/security.py compares CSRF tokens: a forged form, not who may do what.
-            checks_token = (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "attr", "") == "compare_digest"
-                and path != PACKAGE / "web" / "security.py"
-            )
-            builds_operator = isinstance(node, ast.Name) and node.id == "Operator"
-            if compares_role or checks_token or builds_operator:
-                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and any(_is_role(side) for side in [node.left, *node.comparators]):
+            found.append((node.lineno, "compares a role"))
+        elif isinstance(node, ast.ImportFrom):
+            found += [(node.lineno, f"imports {a.name}") for a in node.names if a.name in predicates]
+        elif isinstance(node, ast.Call) and _name_of(node.func) in predicates:
+            found.append((node.lineno, f"calls {_name_of(node.func)}"))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in UNCHECKED_READS:
+            found.append((node.lineno, f"reads {node.func.attr} unchecked"))
+        elif isinstance(node, ast.Call) and _name_of(node.func) == "compare_digest" and not compares_tokens:
+            found.append((node.lineno, "checks a token"))
+        elif isinstance(node, ast.Name) and node.id == "Operator":
+            found.append((node.lineno, "acts as the Operator"))
+    return sorted(found)
+
+
+def test_the_faces_decide_no_permission() -> None:
+    """Who may do what is decided in referee/service/access.py: a page, an API route or a template never tells the
+    host's phone from another itself, nor reads the host's lists unchecked; it branches on the flags of
+    `Permissions` or words the service's refusal (a new face that forgot a check would give write access)."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {what}"
+        for path in sorted((PACKAGE / "web").rglob("*.py"))
+        for line, what in permission_decisions(
+            path.read_text(), compares_tokens=path == PACKAGE / "web" / "security.py"
+        )
+    ]
+    found += [
+        f"{path.relative_to(ROOT)}:{number}: compares a role"
+        for path in sorted((PACKAGE / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if TEMPLATE_ROLE_TEST.search(line)
+    ]
     assert found == []
+
+
+def test_the_permission_check_finds_each_kind_of_decision() -> None:
+    source = """
+from ...service import is_host_phone
+if device.role == "host": pass
+if "host" != d.role: pass
+if may_enter(view, device): pass
+rows = get_referee().join_requests(view)
+phones = referee.devices(view)
+hmac.compare_digest(a, b)
+referee.act(code, command, actor=Operator())
+"""
+    assert [what for _, what in permission_decisions(source)] == [
+        "imports is_host_phone",
+        "compares a role",
+        "compares a role",
+        "calls may_enter",
+        "reads join_requests unchecked",
+        "reads devices unchecked",
+        "checks a token",
+        "acts as the Operator",
+    ]
+    flags = "may = permissions(view, device)\nif may.is_host: rows = referee.requests_for_host(view, Phone(device))\n"
+    assert permission_decisions(flags) == []
+    assert TEMPLATE_ROLE_TEST.search("{% if d.role != 'host' %}")
+    assert not TEMPLATE_ROLE_TEST.search('<p role="status">')
