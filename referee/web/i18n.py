@@ -22,6 +22,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..engine.words import Sentence
 from ..engine.words import worded as worded_in
 
 # The languages the app speaks, each named in itself (a French phone's switch says "Français").
@@ -133,6 +134,13 @@ class Wording:
             found = self._kept[message] = self.translations.gettext(message)
         return found
 
+    def said(self, text: str) -> str:
+        """`text` (a Sentence, or a sentence marked with N_) in this language (engine.words.worded)."""
+        if self.language == DEFAULT_LANGUAGE and isinstance(text, Sentence):
+            # A Sentence is its English text already, filled when it was made (engine/words.py).
+            return str.__str__(text)
+        return worded_in(text, self)
+
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         """The form of a sentence with a count of `n`."""
         return self.translations.ngettext(singular, plural, n)
@@ -199,7 +207,7 @@ def _wording(translations: NullTranslations, said_in: str) -> Wording:
 
 def worded(said: str) -> str:
     """`said` (a Sentence of the service or the engine, or a sentence marked with N_) in this request's language."""
-    return worded_in(said, request_wording())
+    return request_wording().said(said)
 
 
 # --- outside a Flask request: the ASGI front's own answers (referee/server/asgi.py, referee/web/live.py) --------

@@ -17,7 +17,7 @@ from ...service.base import (
     WATCHING_LABEL,
 )
 from ...service.tableview import LogEntry
-from ..i18n import catalog_wording, language, worded
+from ..i18n import DEFAULT_LANGUAGE, catalog_wording, language, worded
 
 # The labels the service gives phones (service/base.py, "Bob's phone" in service/seats.py and service/requests.py),
 # said in the reading phone's language. They are stored in English: the log names the phone that entered a card
@@ -48,7 +48,11 @@ def label_said(label: str, players: Sequence[str]) -> str:
 
 def line_said(entry: LogEntry) -> str:
     """A log entry's line in this request's language (the "Just now" strip and the log say the same line)."""
-    return _line_said(entry, language())
+    said_in = language()
+    if said_in == DEFAULT_LANGUAGE:
+        # The stored text is the line in English already, made from the same sentences when it was entered.
+        return entry.text
+    return _line_said(entry, said_in)
 
 
 @functools.lru_cache(maxsize=4096)

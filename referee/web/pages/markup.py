@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from ...engine import Card, CardOption, GameState, Status
-from ...engine.words import worded
 from ...service.tableview import LogEntry, TableView
 from ..i18n import Wording, catalog_wording, request_wording
 from ..security import CSRF_FIELD, csrf_token
@@ -134,7 +133,7 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
             sub = f'<span class="sub">{shown}</span>\n        '
             disabled = ""
         else:
-            reason = escape(worded(option.reason, wording)) if option.reason else ""
+            reason = escape(wording.said(option.reason)) if option.reason else ""
             # "over 21", not "makes 22": a child learning to read gets what is wrong with the card at a glance; the
             # sum is in the description (and the title), "That 7 makes 22: ...".
             sub = f'<span class="sub" title="{reason}">{over}</span><span id="why-{value}" hidden>{reason}</span>'
@@ -277,7 +276,7 @@ def player_items(state: GameState, forms: ActionForms | None) -> Markup:
         classes = (" out" if player.out else "") + (" current" if current else "")
         team = ""
         if player.team is not None:
-            team = f'<span class="badge team">{escape(worded(state.teams[player.team].name, wording))}</span>'
+            team = f'<span class="badge team">{escape(wording.said(state.teams[player.team].name))}</span>'
         lives = ""
         if not state.teams:
             alive = max(min(player.lives, 5), 0)
