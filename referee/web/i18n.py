@@ -9,7 +9,7 @@ table can stay in one language whatever the phone beside it reads. Flask-Babel f
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -17,10 +17,12 @@ from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, Response, g, redirect, request
 from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..engine.words import Sentence
 from ..engine.words import worded as worded_in
 
 # The languages the app speaks, each named in itself (a French phone's switch says "Français").
@@ -51,7 +53,11 @@ def select_language() -> str:
 
 def language() -> str:
     """The language this request is answered in ("en", "fr" or "de")."""
-    return str(get_locale() or DEFAULT_LANGUAGE)
+    # Kept for the request: a board asks about seventeen times, and naming Babel's locale costs each time.
+    found: str | None = g.get("referee_language")
+    if found is None:
+        found = g.referee_language = str(get_locale() or DEFAULT_LANGUAGE)
+    return found
 
 
 def _local_path(target: str | None) -> str:
@@ -95,15 +101,17 @@ def init_app(app: Flask) -> None:
     app.after_request(_vary_on_language)
     app.add_template_global(language)
     app.add_template_global(worded)
-    # The templates' _() and ngettext() read the request's catalog once per request: Flask-Babel's own look it up at
-    # every call (the context, the locale and its name, the cache), and a board says about fifty sentences. Jinja
-    # still fills the placeholders (newstyle). The method is the i18n extension's, which Flask-Babel adds (Jinja's
-    # documentation, "i18n Extension"); mypy does not see methods an extension adds.
+    # Jinja's i18n extension (which Flask-Babel adds) answers each _() through three calls of its own and a lookup of
+    # the request's catalog. The request's words are bound once per render instead (`template_words`), as context
+    # variables, which take precedence over the extension's globals. The globals stay for what renders outside a
+    # view's context: macros imported without context, the ASGI front's pages. Both follow Jinja's newstyle
+    # gettext: the catalog's words are markup, the values filled in are escaped.
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         lambda message: request_translations().gettext(message),
         lambda singular, plural, n: request_translations().ngettext(singular, plural, n),
         newstyle=True,
     )
+    app.context_processor(lambda: template_words(request_translations()))
     app.jinja_env.globals["languages"] = LANGUAGES
 
 
@@ -113,10 +121,25 @@ class Wording:
     def __init__(self, translations: NullTranslations, language: str):
         self.translations = translations
         self.language = language
+        # The app's own sentences, looked up once: a board says about fifty, and a catalog's lookup of a sentence it
+        # does not have (every English one) takes four calls. Bounded by the sentences the code marks (a few hundred).
+        self._kept: dict[str, str] = {}
 
     def gettext(self, message: str, /) -> str:
         """`message` as the catalog says it (the English itself when it does not have it)."""
-        return self.translations.gettext(message)
+        found = self._kept.get(message)
+        if found is None:
+            if len(self._kept) >= 4096:
+                self._kept.clear()
+            found = self._kept[message] = self.translations.gettext(message)
+        return found
+
+    def said(self, text: str) -> str:
+        """`text` (a Sentence, or a sentence marked with N_) in this language (engine.words.worded)."""
+        if self.language == DEFAULT_LANGUAGE and isinstance(text, Sentence):
+            # A Sentence is its English text already, filled when it was made (engine/words.py).
+            return str.__str__(text)
+        return worded_in(text, self)
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         """The form of a sentence with a count of `n`."""
@@ -142,14 +165,49 @@ def request_translations() -> NullTranslations:
     return found
 
 
+@functools.lru_cache(maxsize=16)
+def template_words(translations: NullTranslations) -> dict[str, Callable[..., Markup]]:
+    """The templates' `_`, `gettext` and `ngettext` for one catalog, made once per catalog (one per language)."""
+    gettext, ngettext = translations.gettext, translations.ngettext
+    # A sentence without values is the same at every render: kept, as the board says about twenty at each tap.
+    # Bounded, though templates only say their own literal sentences.
+    kept: dict[str, Markup] = {}
+
+    def say(message: str, /, **values: object) -> Markup:
+        # Always a format, as Jinja's own: "%%" is "%" whether or not a value is given.
+        if values:
+            return Markup(gettext(message)) % values
+        found = kept.get(message)
+        if found is None:
+            if len(kept) >= 1024:
+                kept.clear()
+            found = kept[message] = Markup(gettext(message)) % values
+        return found
+
+    def say_counted(singular: str, plural: str, num: int, /, **values: object) -> Markup:
+        values.setdefault("num", num)
+        return Markup(ngettext(singular, plural, num)) % values
+
+    return {"_": say, "gettext": say, "ngettext": say_counted}
+
+
 def request_wording() -> Wording:
     """The words of this request's language, from Flask-Babel's catalog for it."""
-    return Wording(request_translations(), language())
+    found: Wording | None = g.get("referee_wording")
+    if found is None:
+        found = g.referee_wording = _wording(request_translations(), language())
+    return found
+
+
+@functools.lru_cache(maxsize=16)
+def _wording(translations: NullTranslations, said_in: str) -> Wording:
+    # One per catalog (Flask-Babel keeps one per language), so that what it keeps lasts from request to request.
+    return Wording(translations, said_in)
 
 
 def worded(said: str) -> str:
     """`said` (a Sentence of the service or the engine, or a sentence marked with N_) in this request's language."""
-    return worded_in(said, request_wording())
+    return request_wording().said(said)
 
 
 # --- outside a Flask request: the ASGI front's own answers (referee/server/asgi.py, referee/web/live.py) --------

@@ -6,17 +6,20 @@ blocks of one partial template (`_board.html`) that the full page includes and u
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
+from markupsafe import Markup
 
 from ... import rulebook
-from ...engine import GameState, Variant, winners_text
+from ...engine import Card, GameState, Variant, winners_text
 from ...engine.words import N_, Sentence, names_said
+from ...engine.words import worded as worded_in
 from ...service import DeviceRow, permissions
 from ...service.tableview import TableView
-from ..i18n import worded
+from ..i18n import catalog_wording, language, worded
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, joinpanel, lobby, logview, rematch, rules, table, whoami
 from .common import error_page, http_error_page
@@ -40,7 +43,29 @@ def _watch_reason(view: TableView, device: DeviceRow | None) -> str | None:
 
 def _names_in_words(names: list[str] | tuple[str, ...]) -> str:
     """Names as a list is said ("Bob, Cy and Dee"), with "and" in the phone's language."""
-    return worded(names_said(names))
+    if any(isinstance(name, Sentence) for name in names):  # a team's name is worded too: not kept
+        return worded(names_said(names))
+    return _names_in(tuple(names), language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_in(names: tuple[str, ...], said_in: str) -> str:
+    # Said once per list and language: the Bomb sheet names the same players at every tap of a round.
+    return worded_in(names_said(names), catalog_wording(said_in))
+
+
+def _card_picture_said(card: Card) -> Markup:
+    """A card drawn as a picture (templates/_card.html, `picture`), named in this request's language."""
+    return _card_picture(card, language())
+
+
+@functools.lru_cache(maxsize=64)
+def _card_picture(card: Card, said_in: str) -> Markup:
+    # Drawn once per card and language: the "Just now" strip shows one at every tap, and the macro is the board's
+    # costliest few lines of template. `Template.module` is Jinja's documented way to call a template's macro.
+    module = current_app.jinja_env.get_template("_card.html").module
+    # A template's macros are its module's attributes, which mypy cannot know of.
+    return Markup(module.picture(card))  # type: ignore[attr-defined]
 
 
 # A game's kind as the board's round line names it, when it is not the usual one ("Sudden Death · Round 2").
@@ -95,6 +120,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(log_more_html)
     # Globals, not macros imported "with context": such an import runs the imported template again at every
     # render of every partial that imports it (three on the board).
+    app.add_template_global(_card_picture_said, "card_picture")
     app.add_template_global(number_buttons)
     app.add_template_global(player_items)
     app.add_template_global(wild_buttons)

@@ -3,9 +3,11 @@ name phones by these labels, which the service stores in English."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ...engine.words import N_, Sentence
+from ...engine.words import worded as worded_in
 from ...service.base import (
     HOST_LABEL,
     HOST_MOVED_LABEL,
@@ -14,7 +16,8 @@ from ...service.base import (
     WAS_HOST_SUFFIX,
     WATCHING_LABEL,
 )
-from ..i18n import worded
+from ...service.tableview import LogEntry
+from ..i18n import DEFAULT_LANGUAGE, catalog_wording, language, worded
 
 # The labels the service gives phones (service/base.py, "Bob's phone" in service/seats.py and service/requests.py),
 # said in the reading phone's language. They are stored in English: the log names the phone that entered a card
@@ -41,3 +44,19 @@ def label_said(label: str, players: Sequence[str]) -> str:
             phone = Sentence(template, name=name)
             return worded(Sentence(N_("%(phone)s (was the host)"), phone=phone) if was_host else phone)
     return label
+
+
+def line_said(entry: LogEntry) -> str:
+    """A log entry's line in this request's language (the "Just now" strip and the log say the same line)."""
+    said_in = language()
+    if said_in == DEFAULT_LANGUAGE:
+        # The stored text is the line in English already, made from the same sentences when it was entered.
+        return entry.text
+    return _line_said(entry, said_in)
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_said(entry: LogEntry, said_in: str) -> str:
+    # Worded once per entry and language: the tap that enters a line says it in its strip and in its log, and every
+    # phone reading that language says it again at each refresh (a line nests a dozen sentences).
+    return worded_in(entry.said(), catalog_wording(said_in))

@@ -33,11 +33,10 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from ...engine import Card, CardOption, GameState, Status
-from ...engine.words import worded
 from ...service.tableview import LogEntry, TableView
 from ..i18n import Wording, catalog_wording, request_wording
 from ..security import CSRF_FIELD, csrf_token
-from .labels import label_said
+from .labels import label_said, line_said
 from .links import request_url_for, rule_title
 
 
@@ -134,7 +133,7 @@ def number_buttons(numbers: list[CardOption], total: int) -> Markup:
             sub = f'<span class="sub">{shown}</span>\n        '
             disabled = ""
         else:
-            reason = escape(worded(option.reason, wording)) if option.reason else ""
+            reason = escape(wording.said(option.reason)) if option.reason else ""
             # "over 21", not "makes 22": a child learning to read gets what is wrong with the card at a glance; the
             # sum is in the description (and the title), "That 7 makes 22: ...".
             sub = f'<span class="sub" title="{reason}">{over}</span><span id="why-{value}" hidden>{reason}</span>'
@@ -191,6 +190,31 @@ def _said(wording: Wording, sentence: str, **values: Markup | int) -> str:
     return wording.gettext(sentence) % values if values else wording.gettext(sentence)
 
 
+@dataclass(frozen=True)
+class _FixWords:
+    """The words of one player's "Fix" in one language, each with the player's name in it."""
+
+    fix_label: str
+    cards_label: str
+    fix: str
+    save: str
+    left: str
+    hint: str
+
+
+@functools.lru_cache(maxsize=1024)
+def _fix_words(wording: Wording, name: Markup) -> _FixWords:
+    # Worded once per player and language: every board shows each player's "Fix", with six sentences.
+    return _FixWords(
+        fix_label=_said(wording, "Fix %(name)s's hand size, or say %(name)s has left", name=name),
+        cards_label=_said(wording, "Cards %(name)s holds", name=name),
+        fix=_said(wording, "Fix"),
+        save=_said(wording, "Save"),
+        left=_said(wording, "%(name)s has left the game", name=name),
+        hint=_said(wording, "Out for good, cards on the discard pile. Undo brings %(name)s back.", name=name),
+    )
+
+
 def _fix_form(
     wording: Wording, forms: ActionForms, name: Markup, player: str, hand: int, seat: int, may_leave: bool
 ) -> str:
@@ -199,34 +223,31 @@ def _fix_form(
 
     The summary's id is where a keyboard's focus goes back to once the fix is saved (static/js/focus.js).
     """
-    fix_label = _said(wording, "Fix %(name)s's hand size, or say %(name)s has left", name=name)
-    cards_label = _said(wording, "Cards %(name)s holds", name=name)
+    words = _fix_words(wording, name)
     field = Markup(
         f'<input type="number" name="cards" min="1" max="77" value="{hand}" '
-        f'inputmode="numeric" aria-label="{cards_label}">'
+        f'inputmode="numeric" aria-label="{words.cards_label}">'
     )
     return (
         '\n      <details class="fix-hand">\n'
-        f'        <summary id="fix-{seat}" aria-label="{fix_label}">{_said(wording, "Fix")}</summary>\n'
+        f'        <summary id="fix-{seat}" aria-label="{words.fix_label}">{words.fix}</summary>\n'
         f"        <form {forms.attrs}>\n"
         f"          {forms.fields('hand', player)}\n"
         f"          <label>{_said(wording, '%(name)s really holds %(field)s cards', name=name, field=field)}</label>\n"
-        f'          <button type="submit" class="secondary">{_said(wording, "Save")}</button>\n'
+        f'          <button type="submit" class="secondary">{words.save}</button>\n'
         "        </form>\n"
-        f"{_leave_form(wording, forms, name, player) if may_leave else ''}"
+        f"{_leave_form(words, forms, player) if may_leave else ''}"
         "      </details>\n      "
     )
 
 
-def _leave_form(wording: Wording, forms: ActionForms, name: Markup, player: str) -> str:
+def _leave_form(words: _FixWords, forms: ActionForms, player: str) -> str:
     """The Fix's "… has left the game" (rulebook entry player-leaves)."""
-    left = _said(wording, "%(name)s has left the game", name=name)
-    hint = _said(wording, "Out for good, cards on the discard pile. Undo brings %(name)s back.", name=name)
     return (
         f'        <form {forms.attrs} class="leave-form">\n'
         f"          {forms.fields('leave', player)}\n"
-        f'          <button type="submit" class="secondary leave">{left}</button>\n'
-        f'          <span class="hint">{hint}</span>\n'
+        f'          <button type="submit" class="secondary leave">{words.left}</button>\n'
+        f'          <span class="hint">{words.hint}</span>\n'
         "        </form>\n"
     )
 
@@ -255,7 +276,7 @@ def player_items(state: GameState, forms: ActionForms | None) -> Markup:
         classes = (" out" if player.out else "") + (" current" if current else "")
         team = ""
         if player.team is not None:
-            team = f'<span class="badge team">{escape(worded(state.teams[player.team].name, wording))}</span>'
+            team = f'<span class="badge team">{escape(wording.said(state.teams[player.team].name))}</span>'
         lives = ""
         if not state.teams:
             alive = max(min(player.lives, 5), 0)
@@ -315,7 +336,7 @@ def log_line_html(entry: LogEntry, code: str, players: Sequence[str]) -> str:
     badge = f'<span class="badge">{_said(wording, "Undone")}</span> ' if undone else ""
     return (
         f'\n    <li id="log-{int(entry.seq)}" class="{"undone" if undone else ""}">\n'
-        f"      {badge}{escape(worded(entry.said(), wording))}\n"
+        f"      {badge}{escape(line_said(entry))}\n"
         f"      {why}\n      {by}\n      {changed}\n    </li>\n    "
     )
 

@@ -9,7 +9,7 @@ from ...engine.words import N_, N_plural, Sentence, names_said
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
 from ..i18n import worded
-from .labels import label_said
+from .labels import label_said, line_said
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
         label = Sentence(N_("Redone by %(name)s"), name=by_said) if by_said else Sentence(N_("Redone"))
         return Strip(
-            worded(changed.said()),
+            line_said(changed),
             worded(label),
             _losses(view.state),
             _out(view.state),
@@ -155,7 +155,7 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
         mine = {device.player, _team_of(state, device.player)}
         you_lost = next((loss for loss in losses if loss.name in mine), None)
     return Strip(
-        worded(latest.said()), worded(N_("Just now")), losses, out, you_lost, latest.note_rule, card=_card_laid(view)
+        line_said(latest), worded(N_("Just now")), losses, out, you_lost, latest.note_rule, card=_card_laid(view)
     )
 
 
