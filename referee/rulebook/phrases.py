@@ -268,6 +268,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
         r"(?=\s+(?:or|if|when|after|because)\b|\s*[?.!]*\s*$)|"
         r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
+        # "do i get my card back", "get it back", "give it back to him": the card handed back after going over
+        r"\b(?:get|gets|getting|got|give|gives|given|hand|hands|handed)\s+(?:(?:the|that|this|my|ur|your|his|her)\s+cards?|it|them)\s+back\b|"
         r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
         r" \g<0> keepcard ",
     ),
