@@ -100,6 +100,15 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:invent|invents|invented|inventing)\s+(?:a|their|our|my|his|her|some)?\s*(?:own\s+)?(?:new\s+)?rules?\b",
         " houserule ",
     ),
+    # "set the app so a Bomb costs one life", "tell the application to do it our way", "how I tell the app we play the
+    # version where ...": a table asking the referee to play a rule its own way is choosing a house rule
+    (
+        r"\b(?:set|setup|configure|program|adjust)\s+(?:up\s+)?(?:the\s+|this\s+)?(?:app|application|referee|phone|telephone)\s+"
+        r"(?:up\s+)?so\b|"
+        r"\b(?:app|application|referee|phone|telephone)\b(?:\s+\S+){0,8}?\s+(?:(?:our|my|his|her|their)\s+(?:own\s+)?(?:way|version)|"
+        r"the\s+(?:version|variant|way)\s+(?:where|that|we|in\s+which)|differently|(?:another|a\s+different)\s+way)\b",
+        r" \g<0> houserule ",
+    ),
     # "at any time", "whenever i like", "at will": when a card may be played
     (
         r"\b(?:at\s+)?any\s*time\b|\bwhenever\s+(?:i|you|u|one|we|they|he|she)\s+(?:like|likes|want|wants|wish|wishes|"
