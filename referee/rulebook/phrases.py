@@ -296,6 +296,17 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:the\s+)?(?:total|count|score)\b|\b(?:total|count)\s+(?:was\s+|is\s+)?(?:\d+|low|high)\s+or\s+(?:\d+|low|high)\b",
         r" \g<0> miscount ",
     ),
+    # "nobody noticed", "we only realised later", "three turns ago", "two cards back": a mistake found after play went
+    # on, which Undo reaches by going back to it
+    (
+        r"\b(?:nobody|noone|no\s+one|none\s+of\s+us|we\s+(?:all\s+)?(?:didnt|did\s+not))\s+(?:\w+\s+){0,2}?"
+        r"(?:notice|noticed|notices|see|saw|sees|seen|spot|spotted|object|objected|catch|caught|realise|realised|realize|realized)\b|"
+        r"\b(?:only|just)\s+(?:now\s+)?(?:noticed|realised|realized|spotted|found\s+out|saw)\b|"
+        r"\b(?:noticed|realised|realized|spotted|found\s+out|saw)\s+(?:it\s+|that\s+|the\s+mistake\s+)?(?:later|afterwards|too\s+late)\b|"
+        r"\b(?:[2-9]|two|three|four|five|a\s+few|several|some|a\s+couple\s+of)\s+(?:turns?|cards?|goes|plays|moves)\s+"
+        r"(?:ago|back|earlier|before|later)\b",
+        r" \g<0> latemistake ",
+    ),
     # "first time playing", "never played", "teach me", "in short", "the basics": someone new asks about the whole game
     (
         r"\bfirst\s+time\b|\bnever\s+played\b|\bnew\s+to\s+(?:this|the\s+game|it)\b|\bteach\s+(?:me|us)\b|"

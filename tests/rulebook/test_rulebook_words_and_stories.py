@@ -112,6 +112,22 @@ def test_every_concept_word_is_a_search_term() -> None:
 STORY_EXAMPLES = (
     # (a question telling the story, and one that tells a neighbouring story the row rules out, with its entry)
     (
+        "since three turns ago the app says gran has 3 cards but she really holds 5",
+        ("we entered a 6 into the app three turns ago, it should have been a 2", "earlier-mistake"),
+    ),
+    (
+        "we entered a 6 into the app three turns ago, it should have been a 2",
+        ("since three turns ago the app says gran has 3 cards but she really holds 5", "hand-correction"),
+    ),
+    (
+        "he played out of turn and nobody noticed until the next card, does it stand",
+        ("she laid a 6 on 18 and none of us spotted it till a few turns later, what now", "undo"),
+    ),
+    (
+        "she laid a 6 on 18 and none of us spotted it till a few turns later, what now",
+        ("he played out of turn and nobody noticed until the next card, does it stand", "out-of-turn"),
+    ),
+    (
         "i couldnt play anything so i lost a life, do i keep the card in my hand or lay it on the pile",
         ("its 17 and his last card is a 6, he says he won", "bust-last-card"),
     ),
