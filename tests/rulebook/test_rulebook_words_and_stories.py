@@ -44,6 +44,10 @@ def told(query: str) -> set[str]:
         ("my brother chucked the dynamite card at us", "bomb"),
         # busting said another way
         ("i went over, do i keep my card", "bust-keeps-card"),
+        ("he went over 21, does he get his card back or does it stay on the pile", "bust-keeps-card"),
+        ("my little brother put down a number thats way too big, is that allowed", "over-21"),
+        # asking the app to play a rule the table's own way
+        ("can the referee do it our way where the youngest starts", "house-rules"),
         # a mis-tap
         ("accidently pressed reverse, can i get it back", "undo"),
         ("i misclicked on the app", "undo"),
