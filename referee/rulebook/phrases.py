@@ -317,7 +317,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "look at other ppls cards", "peek at her hand", "is my hand public": showing or hiding a hand
     (
         r"\b(?:look|looking|peek|peeking|see|seeing|show|showing|check)\s+(?:at\s+|in\s+)?(?:other\s+(?:people|ppl|ppls|players|peoples)|"
-        r"someone\s*elses|everyone\s*elses|his|her|their|my|your|ur|each\s+others?|anyones?)\s+(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
+        r"someone\s*elses|everyone\s*elses|his|her|their|my|our|your|ur|each\s+others?|anyones?)\s+"
+        # "my partners cards", "his teammate's hand": a teammate's hand is as hidden as anyone's
+        r"(?:(?:partners?|teammates?|team\s+mates?|opponents?)\s+)?(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
         r" \g<0> peek ",
     ),
     # "on someone elses turn", "when it wasnt his go", "to interrupt", "butt in": playing out of turn

@@ -48,6 +48,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a card that fits": ("fit",),
     "a mistake": ("wrongentry", "mistake", "oops"),
     "a mistake found late": ("latemistake",),
+    "looking at a hand": ("peek",),
     "tapped": ("tap", "press", "click", "type", "typed", "enter", "button", "app", "phone", "screen"),
     "not what was played": ("instead", "meant", "wrong"),
     "out of turn": ("outofturn", "out of turn", "twice", "before", "atonce"),
@@ -321,6 +322,8 @@ STORIES: tuple[Story, ...] = (
     ),
     # "could the re-deal leave someone holding nothing at all": a Re-deal and an empty hand
     Story(("a Re-deal", "no cards left"), "redeal-empty-hand", ("the last card named",)),
+    # "in teams can i look at my partners cards": a hand is hidden in every game, the team game's words aside
+    Story(("looking at a hand", "teams"), "hide-hand"),
     # "accidentally hit bomb instead of skip": a mis-tap, which Undo fixes
     Story(("a mistake",), "undo", ("out of turn", "over 21", "busting", "a hand's count")),
     # "he tapped the pick up 2 card but actually put down a pick up 1": what was entered is not what was played

@@ -259,6 +259,10 @@ STORY_EXAMPLES = (
         ("after a re-deal one of us got 4 cards and the other 6", "redeal-unequal-hands"),
     ),
     (
+        "playing in teams, can we peek at our partners cards",
+        ("in teams who loses a life when my partner goes out", "teams-going-out"),
+    ),
+    (
         "i accidentally put a 6 in, it was a 7",
         ("someone played before their turn by mistake", "out-of-turn"),
     ),
