@@ -34,7 +34,7 @@ STEMMERS = {"fr": "french", "de": "german"}
 CONCEPTS = frozenset(
     {
         "bomb", "skip", "reverse", "pass", "draw", "draw1", "draw2", "eq21", "eq10", "eq0", "redeal", "wild",
-        "team", "teammate", "suddendeath", "tie", "tiebreak", "2player", "3player", "5player",
+        "team", "teammate", "suddendeath", "tie", "tiebreak", "2player", "3player", "5player", "latemistake",
     }
 )  # fmt: skip
 """Terms the card-word rules produce: never stemmed or dropped (they are the English rulebook's terms)."""
@@ -66,6 +66,17 @@ FRENCH_WORDS: _Rules = (
     (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
     (r"\bvingt[\s-]*deux\b", "22"),
     (r"\bvingt\b", "20"),
+    # A total said in words ("le total est à quatorze", "dix-huit"): a voice-dictated question spells its numbers.
+    (r"\bdix[\s-]*sept\b", "17"),
+    (r"\bdix[\s-]*huit\b", "18"),
+    (r"\bdix[\s-]*neuf\b", "19"),
+    (r"\bonze\b", "11"),
+    (r"\bdouze\b", "12"),
+    (r"\btreize\b", "13"),
+    (r"\bquatorze\b", "14"),
+    (r"\bquinze\b", "15"),
+    (r"\bseize\b", "16"),
+    (r"\bhuit\b", "8"),
     (r"\bzeros?\b", "0"),
     (r"\bdeux\b", "2"),
     (r"\btrois\b", "3"),
@@ -97,6 +108,15 @@ FRENCH_WORDS: _Rules = (
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
     (r"\bcoeurs?\b", "vie"),
+    # A mistake found after play went on ("personne n'a rien vu", "on s'en est rendu compte trop tard", "il y a 3
+    # tours"): what Undo reaches by going back to it, as in English (phrases.py).
+    (
+        r"\b(?:personne|aucun\s+de\s+nous)\s+(?:ne\s+)?(?:l\s+|s\s+en\s+)?(?:a\s+)?(?:rien\s+)?"
+        r"(?:vu|remarque\w*|apercu\w*|rendu\s+compte|dit)\b|"
+        r"\b(?:rendu\s+compte|apercus?|remarque)\s+(?:\w+\s+){0,2}?(?:trop\s+tard|apres\s+coup|plus\s+tard|apres)\b|"
+        r"\bil\s+y\s+a\s+(?:\d+|quelques|plusieurs)\s+(?:tours|cartes|coups)\b",
+        r" \g<0> latemistake ",
+    ),
     # The kinds of game.
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
     (r"\bdepartag\w*", " tiebreak "),
@@ -138,6 +158,18 @@ GERMAN_WORDS: _Rules = (
     (r"\beinundzwanzig\b", "21"),
     (r"\bzweiundzwanzig\b", "22"),
     (r"\bzwanzig\b", "20"),
+    # A total said in words ("die Summe ist vierzehn", "achtzehn"): a voice-dictated question spells its numbers.
+    (r"\belf\b", "11"),
+    (r"\bzwolf\b", "12"),
+    (r"\bdreizehn\b", "13"),
+    (r"\bvierzehn\b", "14"),
+    (r"\bfunfzehn\b", "15"),
+    (r"\bsechzehn\b", "16"),
+    (r"\bsiebzehn\b", "17"),
+    (r"\bachtzehn\b", "18"),
+    (r"\bneunzehn\b", "19"),
+    (r"\bacht\b", "8"),
+    (r"\bneun\b", "9"),
     (r"\bnull(?:er)?\b", "0"),
     (r"\bzwei\b", "2"),
     (r"\bdrei\b", "3"),
@@ -171,6 +203,14 @@ GERMAN_WORDS: _Rules = (
     ),
     (r"\b(?:sonder|aktions|spezial|ereignis|wild)karten?\b|\bwildcards?\b|\bjoker\b", " wild "),
     (r"\bherz(?:en|karten?)?\b|\blebenskarten?\b", "leben"),
+    # A mistake found after play went on ("keiner hat's gemerkt", "erst später gesehen", "vor 3 Zügen"), as in
+    # English (phrases.py).
+    (
+        r"\b(?:keiner|niemand|keine\s+r)\s+(?:hat\s+)?(?:\w+\s+){0,2}?(?:gemerkt|merkt|bemerkt|gesehen|sieht|mitbekommen)\b|"
+        r"\berst\s+(?:spater|hinterher|nachher|jetzt)\s+(?:\w+\s+){0,2}?(?:gemerkt|bemerkt|gesehen|aufgefallen)\b|"
+        r"\bvor\s+(?:\d+|ein\s+paar|einigen|mehreren)\s+(?:zugen|runden|karten|spielzugen)\b",
+        r" \g<0> latemistake ",
+    ),
     (r"\bsudden\s+death\b|\bplotzlicher\s+tod\b", " suddendeath "),
     (r"\bstechen\b", " tiebreak "),
     (r"\bgleichstand\w*", " tie "),

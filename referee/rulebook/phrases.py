@@ -100,6 +100,15 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\b(?:invent|invents|invented|inventing)\s+(?:a|their|our|my|his|her|some)?\s*(?:own\s+)?(?:new\s+)?rules?\b",
         " houserule ",
     ),
+    # "set the app so a Bomb costs one life", "tell the application to do it our way", "how I tell the app we play the
+    # version where ...": a table asking the referee to play a rule its own way is choosing a house rule
+    (
+        r"\b(?:set|setup|configure|program|adjust)\s+(?:up\s+)?(?:the\s+|this\s+)?(?:app|application|referee|phone|telephone)\s+"
+        r"(?:up\s+)?so\b|"
+        r"\b(?:app|application|referee|phone|telephone)\b(?:\s+\S+){0,8}?\s+(?:(?:our|my|his|her|their)\s+(?:own\s+)?(?:way|version)|"
+        r"the\s+(?:version|variant|way)\s+(?:where|that|we|in\s+which)|differently|(?:another|a\s+different)\s+way)\b",
+        r" \g<0> houserule ",
+    ),
     # "at any time", "whenever i like", "at will": when a card may be played
     (
         r"\b(?:at\s+)?any\s*time\b|\bwhenever\s+(?:i|you|u|one|we|they|he|she)\s+(?:like|likes|want|wants|wish|wishes|"
@@ -268,6 +277,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:\s+in\s+(?:my|his|her|your|ur)\s+hand)?"
         r"(?=\s+(?:or|if|when|after|because)\b|\s*[?.!]*\s*$)|"
         r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
+        # "do i get my card back", "get it back", "give it back to him": the card handed back after going over
+        r"\b(?:get|gets|getting|got|give|gives|given|hand|hands|handed)\s+(?:(?:the|that|this|my|ur|your|his|her)\s+cards?|it|them)\s+back\b|"
         r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
         r" \g<0> keepcard ",
     ),
@@ -285,6 +296,17 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:the\s+)?(?:total|count|score)\b|\b(?:total|count)\s+(?:was\s+|is\s+)?(?:\d+|low|high)\s+or\s+(?:\d+|low|high)\b",
         r" \g<0> miscount ",
     ),
+    # "nobody noticed", "we only realised later", "three turns ago", "two cards back": a mistake found after play went
+    # on, which Undo reaches by going back to it
+    (
+        r"\b(?:nobody|noone|no\s+one|none\s+of\s+us|we\s+(?:all\s+)?(?:didnt|did\s+not))\s+(?:\w+\s+){0,2}?"
+        r"(?:notice|noticed|notices|see|saw|sees|seen|spot|spotted|object|objected|catch|caught|realise|realised|realize|realized)\b|"
+        r"\b(?:only|just)\s+(?:now\s+)?(?:noticed|realised|realized|spotted|found\s+out|saw)\b|"
+        r"\b(?:noticed|realised|realized|spotted|found\s+out|saw)\s+(?:it\s+|that\s+|the\s+mistake\s+)?(?:later|afterwards|too\s+late)\b|"
+        r"\b(?:[2-9]|two|three|four|five|a\s+few|several|some|a\s+couple\s+of)\s+(?:turns?|cards?|goes|plays|moves)\s+"
+        r"(?:ago|back|earlier|before|later)\b",
+        r" \g<0> latemistake ",
+    ),
     # "first time playing", "never played", "teach me", "in short", "the basics": someone new asks about the whole game
     (
         r"\bfirst\s+time\b|\bnever\s+played\b|\bnew\s+to\s+(?:this|the\s+game|it)\b|\bteach\s+(?:me|us)\b|"
@@ -295,7 +317,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # "look at other ppls cards", "peek at her hand", "is my hand public": showing or hiding a hand
     (
         r"\b(?:look|looking|peek|peeking|see|seeing|show|showing|check)\s+(?:at\s+|in\s+)?(?:other\s+(?:people|ppl|ppls|players|peoples)|"
-        r"someone\s*elses|everyone\s*elses|his|her|their|my|your|ur|each\s+others?|anyones?)\s+(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
+        r"someone\s*elses|everyone\s*elses|his|her|their|my|our|your|ur|each\s+others?|anyones?)\s+"
+        # "my partners cards", "his teammate's hand": a teammate's hand is as hidden as anyone's
+        r"(?:(?:partners?|teammates?|team\s+mates?|opponents?)\s+)?(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
         r" \g<0> peek ",
     ),
     # "on someone elses turn", "when it wasnt his go", "to interrupt", "butt in": playing out of turn

@@ -47,9 +47,11 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "numbers too high": ("high", "over", "bust", "onpurpose", "lose life"),
     "a card that fits": ("fit",),
     "a mistake": ("wrongentry", "mistake", "oops"),
+    "a mistake found late": ("latemistake",),
+    "looking at a hand": ("peek",),
     "tapped": ("tap", "press", "click", "type", "typed", "enter", "button", "app", "phone", "screen"),
     "not what was played": ("instead", "meant", "wrong"),
-    "out of turn": ("outofturn", "twice", "before", "atonce"),
+    "out of turn": ("outofturn", "out of turn", "twice", "before", "atonce"),
     "the referee's total": ("wrongcount", "miscount"),
     "the total": ("total", "high", "low"),
     "a hand's count": ("handcount", "card number"),
@@ -130,6 +132,15 @@ class Story:
 
 
 STORIES: tuple[Story, ...] = (
+    # "for three turns now the app says she has 3 cards, she holds 5": a hand count put right, found late or not
+    Story(("a mistake found late", "a hand's count"), "hand-correction"),
+    # "we entered a 6 three turns ago but it was a 9": a card entered wrongly, found after play went on
+    Story(("a mistake found late", "tapped"), "earlier-mistake", ("a hand's count", "out of turn")),
+    # "he played out of turn and nobody noticed until the next card": the out-of-turn ruling, found late or not
+    Story(("a mistake found late", "out of turn"), "out-of-turn", ("a hand's count",)),
+    # "he played a 6 at 17 and nobody noticed until two turns later": a wrong card found late, which the table puts
+    # right by undoing back to it (not the rule the wrong card broke)
+    Story(("a mistake found late",), "undo", ("a hand's count", "out of turn")),
     # "i went over and lost a life, do i keep the card or put it down": the busting player keeps it
     Story(
         ("keeping the card", "a bust or a life lost"),
@@ -311,6 +322,8 @@ STORIES: tuple[Story, ...] = (
     ),
     # "could the re-deal leave someone holding nothing at all": a Re-deal and an empty hand
     Story(("a Re-deal", "no cards left"), "redeal-empty-hand", ("the last card named",)),
+    # "in teams can i look at my partners cards": a hand is hidden in every game, the team game's words aside
+    Story(("looking at a hand", "teams"), "hide-hand"),
     # "accidentally hit bomb instead of skip": a mis-tap, which Undo fixes
     Story(("a mistake",), "undo", ("out of turn", "over 21", "busting", "a hand's count")),
     # "he tapped the pick up 2 card but actually put down a pick up 1": what was entered is not what was played

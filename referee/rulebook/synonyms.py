@@ -213,6 +213,12 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:went|gone)\s+over(?!\s+(?:21|20|the))|goes\s+over\s+the\s+top|over\s+the\s+(?:top|limit)|overshoot|overshot": (
         "go over 21"
     ),
+    # "a card thats to big", "the one thats too high": one card that would take the total over 21 (one card: "my
+    # cards are all too high" is a hand of numbers that go over, another ruling)
+    r"(?<!\bare\s)(?:\bcard|\bnumber|\bone)\s+(?:that\s*s\s+|thats\s+|that\s+is\s+|is\s+|was\s+|s\s+)?"
+    r"(?:way\s+|much\s+)?(?:too|to)\s+(?:big|high|much|large)\b(?!\s+(?:time|of|for\s+(?:me|us|him|her)))": (
+        "card that would go over 21"
+    ),
     # "all i got is a 5 and 2 sixes", "nothing but sevens": only those cards in hand
     r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
         "only have"

@@ -264,6 +264,10 @@ def test_a_language_reads_card_and_player_words_only_where_they_are_said(
         ("de", "19+2=21, bin ich dann raus", "exactly-21"),
         # A question that names its game.
         ("de", "Teamspiel: mein Partner legt seine letzte Karte, verlieren wir beide?", "teams-going-out"),
+        # A total dictated in words; a wrong card nobody noticed at the time.
+        ("fr", "quand le total est à douze on peut pas dépasser vingt et un non ?", "no-bust-at-14"),
+        ("fr", "le total est à quinze, est-ce que je peux encore dépasser vingt et un", "no-bust-at-14"),
+        ("de", "er hat eine 6 auf 18 gelegt und keiner hat es gemerkt, was jetzt", "earlier-mistake"),
     ],
 )
 def test_players_everyday_phrasings_find_their_rule(language: str, query: str, expected: str) -> None:

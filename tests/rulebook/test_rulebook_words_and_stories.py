@@ -44,6 +44,10 @@ def told(query: str) -> set[str]:
         ("my brother chucked the dynamite card at us", "bomb"),
         # busting said another way
         ("i went over, do i keep my card", "bust-keeps-card"),
+        ("he went over 21, does he get his card back or does it stay on the pile", "bust-keeps-card"),
+        ("my little brother put down a number thats way too big, is that allowed", "over-21"),
+        # asking the app to play a rule the table's own way
+        ("can the referee do it our way where the youngest starts", "house-rules"),
         # a mis-tap
         ("accidently pressed reverse, can i get it back", "undo"),
         ("i misclicked on the app", "undo"),
@@ -111,6 +115,22 @@ def test_every_concept_word_is_a_search_term() -> None:
 
 STORY_EXAMPLES = (
     # (a question telling the story, and one that tells a neighbouring story the row rules out, with its entry)
+    (
+        "since three turns ago the app says gran has 3 cards but she really holds 5",
+        ("we entered a 6 into the app three turns ago, it should have been a 2", "earlier-mistake"),
+    ),
+    (
+        "we entered a 6 into the app three turns ago, it should have been a 2",
+        ("since three turns ago the app says gran has 3 cards but she really holds 5", "hand-correction"),
+    ),
+    (
+        "he played out of turn and nobody noticed until the next card, does it stand",
+        ("she laid a 6 on 18 and none of us spotted it till a few turns later, what now", "undo"),
+    ),
+    (
+        "she laid a 6 on 18 and none of us spotted it till a few turns later, what now",
+        ("he played out of turn and nobody noticed until the next card, does it stand", "out-of-turn"),
+    ),
     (
         "i couldnt play anything so i lost a life, do i keep the card in my hand or lay it on the pile",
         ("its 17 and his last card is a 6, he says he won", "bust-last-card"),
@@ -237,6 +257,10 @@ STORY_EXAMPLES = (
     (
         "after a re-deal could someone end up holding nothing",
         ("after a re-deal one of us got 4 cards and the other 6", "redeal-unequal-hands"),
+    ),
+    (
+        "playing in teams, can we peek at our partners cards",
+        ("in teams who loses a life when my partner goes out", "teams-going-out"),
     ),
     (
         "i accidentally put a 6 in, it was a 7",
