@@ -26,6 +26,9 @@ HERE = Path(__file__).parent
         ("sealed_e", "en", 69, 79),  # 90 questions: 76.7 / 87.8 unseen
         ("fr_sealed_2", "fr", 41, 55),  # 60 questions: 68.3 / 91.7 unseen
         ("de_sealed_2", "de", 41, 52),  # 60 questions: 68.3 / 86.7 unseen
+        ("sealed_f", "en", 71, 89),  # 105 questions: 67.6 / 84.8 unseen
+        ("fr_sealed_3", "fr", 49, 65),  # 70 questions: 70.0 / 92.9 unseen
+        ("de_sealed_3", "de", 50, 61),  # 70 questions: 71.4 / 87.1 unseen
     ],
 )
 def test_a_sealed_set_keeps_the_answers_it_found_when_measured(
