@@ -14,7 +14,7 @@ from referee import create_app
 from referee.service import transfer
 from referee.web.extensions import shutdown
 
-from .conftest import Phone, drive
+from .conftest import Node, Phone, drive
 from .test_pages_language import french_phone, german_phone
 from .test_schema import FIXTURES
 
@@ -29,6 +29,11 @@ def just_now(phone: Phone) -> str:
     line = phone.page.find("div", class_="just-happened")
     assert line is not None
     return line.text()
+
+
+def as_written(node: Node) -> str:
+    """The text inside as the page writes it, its spaces not collapsed: a narrow no-break space stays itself."""
+    return "".join(child if isinstance(child, str) else as_written(child) for child in node.children)
 
 
 def board_call(phone: Phone) -> tuple[str, str]:
@@ -72,6 +77,22 @@ def test_each_phone_reads_the_same_card_in_its_own_language(phone: Phone, app: F
     assert "Ann a joué 7 : total 7. À Bob de jouer." in french.page.text()
     phone.open(f"/t/{code}")
     assert log_items(phone)[0].startswith("Cy played Reverse. Play now goes counterclockwise. Bob's turn.")
+
+
+def test_french_puts_a_narrow_no_break_space_before_the_just_now_line_s_colon_on_the_board_and_display(
+    phone: Phone, app: Flask
+) -> None:
+    """French typography (docs/translations.md): "À l'instant :", the space one that never breaks, as in the line."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7")
+    french = french_phone(app)
+    french.open(f"/t/{code}")
+    label = french.page.find("span", class_="just-label")
+    assert label is not None and as_written(label) == "À l'instant\u202f:"
+    assert "Ann a joué 7\u202f: total 7." in as_written(french.page.by_id("strip"))
+    french.open(f"/t/{code}/display")
+    last = french.page.find("p", class_="display-last")
+    assert last is not None and as_written(last).startswith("À l'instant\u202f: Ann a joué 7\u202f: total 7.")
 
 
 def test_a_bomb_says_who_lost_lives_with_the_language_s_plurals_and_and(phone: Phone, app: Flask) -> None:
@@ -146,10 +167,11 @@ def test_the_winner_is_said_in_the_phone_s_language(phone: Phone, app: Flask) ->
     english_headline = phone.page.find("p", class_="headline")
     assert english_headline is not None
     winner = english_headline.text().removeprefix("★").strip().removesuffix(" wins!")
-    for reader, said in ((french, f"{winner} gagne !"), (german, f"{winner} gewinnt!")):
+    for reader, said in ((french, f"{winner} gagne\u202f!"), (german, f"{winner} gewinnt!")):
+        shown = " ".join(said.split())  # as text() collapses it: the call keeps its narrow no-break space
         headline = reader.page.find("p", class_="headline")
-        assert headline is not None and headline.text().endswith(said)
-        assert said in log_items(reader)[0]
+        assert headline is not None and headline.text().endswith(shown)
+        assert shown in log_items(reader)[0]
         assert board_call(reader)[0].endswith(said)
 
 

@@ -344,15 +344,15 @@ def test_a_french_host_reads_the_table_mid_game_in_french(app: Flask) -> None:
     words = host.page.by_id("tap-words")
     assert words["data-tap"] == "la carte %(card)s de %(name)s"
     assert words["data-no-answer"] == (
-        "Pas de réponse de la table : %(tap)s n'est peut-être pas saisie. Vérifiez le total, puis touchez à nouveau si "
-        "besoin."
+        "Pas de réponse de la table\u202f: %(tap)s n'est peut-être pas saisie. Vérifiez le total, puis touchez à "
+        "nouveau si besoin."
     )
     sound = host.page.find("button", data_sound_toggle=True)
     assert sound is not None and (sound["data-on"], sound["data-off"]) == (
-        "Son « À vous » : activé",
-        "Son « À vous » : désactivé",
+        "Son «\u202fÀ vous\u202f»\u202f: activé",
+        "Son «\u202fÀ vous\u202f»\u202f: désactivé",
     )
-    assert host.page.by_id("announce")["data-your-turn"] == "À vous !"
+    assert host.page.by_id("announce")["data-your-turn"] == "À vous\u202f!"
     # Every control keeps a name of its own in French.
     # (Each player's "Save" sits inside a Fix named after the player, in English as in French.)
     said = [name for name in names(host.page) if name and name != "Enregistrer"]
