@@ -15,6 +15,7 @@ from referee.service import transfer
 from referee.web.extensions import shutdown
 
 from .conftest import Node, Phone, drive
+from .test_join import host_join_link, join
 from .test_pages_language import french_phone, german_phone
 from .test_schema import FIXTURES
 
@@ -142,20 +143,40 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     phone.press("Undo")
     french.open(f"/t/{code}")
     german.open(f"/t/{code}")
-    assert just_now(french).startswith("Annulé par Hôte")  # the phone's label in its language too
+    assert just_now(french).startswith("Annulé par l'hôte")  # the phone's label in its language, with its article
     assert "la carte 0 de Ann. De nouveau à Ann de jouer, total 0." in just_now(french)
-    assert just_now(german).startswith("Rückgängig gemacht von Gastgeber")
+    assert just_now(german).startswith("Rückgängig gemacht vom Gastgeber")
     assert "die Karte 0 von Ann. Wieder ist Ann dran, Summe 0." in just_now(german)
-    assert board_call(german) == ("Rückgängig gemacht von Gastgeber. 0, Ann ist dran.", "de")
+    assert board_call(german) == ("Rückgängig gemacht vom Gastgeber. 0, Ann ist dran.", "de")
     # The log's undone line: its badge and who undid it, in the phone's language too.
     undone = french.page.by_id("log").find("li", class_="undone")
     assert undone is not None and undone.text().startswith("Annulé Ann a joué 0")
-    assert "· annulé par Hôte" in undone.text()
+    assert "· annulé par l'hôte" in undone.text()
     phone.open(f"/t/{code}")
     phone.press("Redo")
     german.open(f"/t/{code}")
-    assert just_now(german).startswith("Wiederholt von Gastgeber")
+    assert just_now(german).startswith("Wiederholt vom Gastgeber")
     assert "Ann hat 0 gespielt: Summe 0." in just_now(german)
+
+
+def test_who_undid_or_redid_a_card_is_said_with_the_language_s_article(phone: Phone, app: Flask) -> None:
+    """ "Undone by Bob's phone": German joins the article to "von" ("vom Handy von Bob"), French says it ("par le
+    téléphone de Bob"); the label alone stays a label ("Handy von Bob")."""
+    code, french, german = three_phones(phone, app, ["Ann", "Bob", "Cy"])
+    join(german, host_join_link(phone), "Bob")
+    drive(app, code, "Ann 7")
+    german.open(f"/t/{code}")
+    german.press("Rückgängig")
+    french.open(f"/t/{code}")
+    german.open(f"/t/{code}")
+    assert just_now(german).startswith("Rückgängig gemacht vom Handy von Bob:")
+    assert just_now(french).startswith("Annulé par le téléphone de Bob :")
+    undone = german.page.by_id("log").find("li", class_="undone")
+    assert undone is not None and "· rückgängig gemacht vom Handy von Bob" in undone.text()
+    german.press("Wiederholen")
+    french.open(f"/t/{code}")
+    assert just_now(french).startswith("Rétabli par le téléphone de Bob :")
+    assert log_items(french)[0].endswith("· rétabli par le téléphone de Bob")
 
 
 def test_the_winner_is_said_in_the_phone_s_language(phone: Phone, app: Flask) -> None:

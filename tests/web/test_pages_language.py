@@ -218,13 +218,20 @@ def test_the_hosts_list_of_phones_names_them_in_the_hosts_language(app: Flask) -
     rows = [row.text() for row in host.page.by_id("join").find_all("li")]
     assert [row.split(" ·")[0] for row in rows] == ["Gastgeber (dieses Handy)", "Handy von Bob", "Schaut zu"]
     assert all("beigetreten um" in row for row in rows)
-    remove = next(name for name in host.page.buttons() if name.endswith(" entfernen") and "Handy von Bob" in name)
-    assert remove.startswith("Handy von Bob, beigetreten um ")
+    # A label stands alone where a sentence names the phone: German and French would need an article before it.
+    remove = next(name for name in host.page.buttons() if name.startswith("Entfernen: Handy von Bob, beigetreten um "))
     host.follow(host.press(remove))
-    assert "Handy von Bob entfernt: Es kann keine Karten mehr eintragen." in texts(host.page)
-    assert any(
-        name.startswith("Handy von Bob, beigetreten um") for name in host.page.buttons() if "zurückholen" in name
-    )
+    assert "Entfernt: Handy von Bob. Das Handy kann keine Karten mehr eintragen." in texts(host.page)
+    back = next(name for name in host.page.buttons() if name.startswith("Zurückholen: Handy von Bob, beigetreten um "))
+    # Bob takes his seat again from another phone: the removed one stays out, said with its German label.
+    link = host.page.find("a", class_="join-link")
+    assert link is not None
+    borrowed = french_phone(app)
+    borrowed.open(urlsplit(link["href"]).path)
+    assert borrowed.press("Bob").status_code == 303
+    host.open(lobby.removesuffix("/lobby"))
+    host.follow(host.press(back))
+    assert "Handy von Bob: bleibt entfernt, denn ein anderes Handy gehört jetzt Bob." in texts(host.page)
 
 
 SAID_IN_ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
