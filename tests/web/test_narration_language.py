@@ -179,6 +179,23 @@ def test_who_undid_or_redid_a_card_is_said_with_the_language_s_article(phone: Ph
     assert log_items(french)[0].endswith("· rétabli par le téléphone de Bob")
 
 
+def test_a_second_bomb_s_warning_names_the_card_in_words_that_fit_any_card(phone: Phone, app: Flask) -> None:
+    """ "Was that really a Bomb?": French "un Bombe" and German "war das wirklich Bombe?" did not read; the card's
+    name follows a word that fits every card ("une carte Bombe", "eine Bombe-Karte")."""
+    code, french, german = three_phones(phone, app, ["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann bomb Bob Cy", "Bob bomb Ann Cy")
+    french.open(f"/t/{code}")
+    german.open(f"/t/{code}")
+    assert (
+        "Le paquet n'a qu'une carte Bombe, déjà jouée depuis le mélange : était-ce vraiment une carte Bombe ? "
+        "Sinon, annulez." in log_items(french)[0]
+    )
+    assert (
+        "Das Kartenspiel hat nur eine Bombe-Karte, schon seit dem Mischen gespielt – war das wirklich eine "
+        "Bombe-Karte? Sonst mach es rückgängig." in log_items(german)[0]
+    )
+
+
 def test_the_winner_is_said_in_the_phone_s_language(phone: Phone, app: Flask) -> None:
     code, french, german = three_phones(phone, app, ["Ann", "Bob", "Cy"])
     finish_game(app, code)
