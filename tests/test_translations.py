@@ -4,10 +4,13 @@ sentence of the app is left out of the template (docs/translations.md)."""
 from __future__ import annotations
 
 import gettext
+import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from referee.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -84,3 +87,58 @@ def test_every_compiled_catalog_says_what_its_source_says() -> None:
         for key, message in _messages(_catalog(folder / "messages.po")).items():
             if isinstance(key, str):
                 assert compiled.gettext(key) == message.string, f"{language}: compile again: {key!r}"  # type: ignore[attr-defined]
+
+
+# French typography (docs/translations.md, "French typography"): a narrow no-break space (U+202F) before ":", ";", "?"
+# and "!" and inside « », so that no sign is glued to its word and none wraps alone onto the next line. Code is
+# written as it is sent: a time (20:14), an address (https://), a JSON key ("entry":), an HTTP header's name.
+NARROW_NO_BREAK_SPACE = "\u202f"
+FRENCH_SPACED = re.compile(r"[:;?!]|«|»")
+CODE = re.compile(r'\d:\d|://|":|\b(?:Content-Type|Authorization): ')
+
+
+def french_typography_faults(text: str) -> list[str]:
+    """Each place in `text` where a French sign lacks its narrow no-break space, shown in its context."""
+    code = [match.span() for match in CODE.finditer(text)]
+    faults = []
+    for match in FRENCH_SPACED.finditer(text):
+        at = match.start()
+        if any(start <= at < end for start, end in code):
+            continue
+        if match.group() == "«":
+            spaced = text[at + 1 : at + 2] == NARROW_NO_BREAK_SPACE
+        else:
+            # "?!": the second sign follows the first, which has the space.
+            spaced = at > 0 and (text[at - 1] == NARROW_NO_BREAK_SPACE or text[at - 1] in ":;?!")
+        if not spaced:
+            faults.append(repr(text[max(0, at - 20) : at + 5]))
+    return faults
+
+
+def test_the_french_catalog_spaces_its_colons_semicolons_question_and_exclamation_marks() -> None:
+    with (CATALOGS / "fr" / "LC_MESSAGES" / "messages.mo").open("rb") as file:
+        catalog = read_mo(file)
+    faults = [
+        fault
+        for message in catalog
+        if message.id
+        for text in _texts(message.string)
+        for fault in french_typography_faults(text)
+    ]
+    assert faults == []
+
+
+def test_the_french_rulebook_spaces_its_colons_semicolons_question_and_exclamation_marks() -> None:
+    def strings(value: object) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from strings(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from strings(item)
+
+    words = json.loads((CATALOGS / "fr" / "rulebook.json").read_text(encoding="utf-8"))
+    faults = [fault for text in strings(words) for fault in french_typography_faults(text)]
+    assert faults == []

@@ -354,7 +354,9 @@ class Seats(Access):
                     "seat_taken",
                     N_("Another phone is %(name)s's now, so %(phone)s stays removed."),
                     name=device.player,
-                    phone=device.label,
+                    # Its label, worded in the reader's language as the host's list says it: a phone with a
+                    # player is always that player's ("Bob's phone", _seat and requests.py).
+                    phone=Sentence(N_("%(name)s's phone"), name=device.player),
                 )
             self.store.restore_device(db, row.id, device_id)
             revision = self.store.bump_revision(db, row.id)

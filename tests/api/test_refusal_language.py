@@ -34,7 +34,7 @@ def test_a_refused_setup_is_said_with_the_numbers_in_french(client: FlaskClient)
     assert response.status_code == 400
     assert response.get_json()["error"] == {
         "code": "bad_player_count",
-        "message": "5 Alive se joue de 2 à 6 joueurs ; vous en avez nommé 1.",
+        "message": "5 Alive se joue de 2 à 6 joueurs\u202f; vous en avez nommé 1.",  # French typography
     }
 
 

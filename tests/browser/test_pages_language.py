@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import LOBBY_URL, TABLE_URL, choose, wait_live
+from .table import LOBBY_URL, TABLE_URL, card, choose, wait_live
 from .test_screens import AXE_OPTIONS
 
 
@@ -316,3 +316,63 @@ def test_the_header_is_one_line_and_every_card_name_fits_its_button_in_each_lang
     assert cut == []
     reverse = {"en": "Reverse", "fr": "Inversion", "de": "Richtungswechsel"}[locale[:2]]
     expect(ann.get_by_role("button", name=reverse, exact=True)).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_german_phone_s_notes_about_a_tap_start_every_sentence_with_a_capital(server: Server, phones: Phones) -> None:
+    """German starts a whole sentence with a capital, after a colon too; the tap's words ("die Karte 5 von Ann") go
+    inside a sentence, so a note the scripts write never starts one with them (static/js/notentered.js)."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    code, token = table["code"], table["token"]
+    ann = phones.new(locale="de-DE")
+    choose(ann, server.local(table["join_url"]), "Ann")
+    wait_live(ann)
+    # The answer never comes back (a proxy's 502).
+    ann.route("**/act", lambda route: route.fulfill(status=502, content_type="text/plain", body="Bad gateway"))
+    card(ann, "5").click()
+    expect(ann.get_by_role("alert")).to_have_text(
+        "Keine Antwort vom Tisch: Vielleicht ist die Karte 5 von Ann nicht eingetragen. Prüf die Summe und tipp dann "
+        "bei Bedarf noch mal."
+    )
+    ann.unroute("**/act")
+    # Tapped offline, and said again once the phone is back.
+    note = ann.locator("#banner .not-entered")
+    ann.context.set_offline(True)
+    card(ann, "5").click()
+    expect(note).to_contain_text("Nicht eingetragen: Dieses Handy ist offline, deshalb hat die Karte 5 von Ann")
+    ann.context.set_offline(False)
+    expect(ann.locator("#connection")).to_be_hidden(timeout=10_000)
+    expect(note).to_have_text(
+        "Wieder online, aber die Karte 5 von Ann wurde nicht eingetragen: Tipp sie noch mal, wenn sie noch zählt."
+    )
+    # Tapped offline while Ann's real card goes in from another phone: the table has moved on.
+    ann.context.set_offline(True)
+    card(ann, "5").click()
+    expect(note).to_contain_text("Nicht eingetragen: Dieses Handy ist offline")
+    server.act(code, token, type="play", player="Ann", card="2", zeros=[])
+    ann.context.set_offline(False)
+    expect(ann.locator("#total")).to_have_text("2")
+    expect(note).to_have_text(
+        "Wieder online. Am Tisch ging es schon weiter (jetzt ist Bob dran): Deshalb wurde die Karte 5 von Ann nicht "
+        "eingetragen. Prüf nach und tipp noch mal, wenn sie noch zählt."
+    )
+
+
+@pytest.mark.browser
+def test_a_french_phone_s_note_after_a_tap_made_offline_does_not_start_a_sentence_with_the_tap(
+    server: Server, phones: Phones
+) -> None:
+    """French starts a sentence with a capital too: "De nouveau en ligne. la carte 5 de Ann …" was one without."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = phones.new(locale="fr-FR")
+    choose(ann, server.local(table["join_url"]), "Ann")
+    wait_live(ann)
+    note = ann.locator("#banner .not-entered")
+    ann.context.set_offline(True)
+    card(ann, "5").click()
+    expect(note).to_contain_text("Pas saisi : ce téléphone est hors ligne, donc la carte 5 de Ann")
+    ann.context.set_offline(False)
+    expect(ann.locator("#connection")).to_be_hidden(timeout=10_000)
+    expect(note).to_have_text(
+        "De nouveau en ligne, mais la carte 5 de Ann n'a pas été saisie : touchez-la à nouveau si elle compte encore."
+    )

@@ -14,7 +14,8 @@ from referee import create_app
 from referee.service import transfer
 from referee.web.extensions import shutdown
 
-from .conftest import Phone, drive
+from .conftest import Node, Phone, drive
+from .test_join import host_join_link, join
 from .test_pages_language import french_phone, german_phone
 from .test_schema import FIXTURES
 
@@ -29,6 +30,11 @@ def just_now(phone: Phone) -> str:
     line = phone.page.find("div", class_="just-happened")
     assert line is not None
     return line.text()
+
+
+def as_written(node: Node) -> str:
+    """The text inside as the page writes it, its spaces not collapsed: a narrow no-break space stays itself."""
+    return "".join(child if isinstance(child, str) else as_written(child) for child in node.children)
 
 
 def board_call(phone: Phone) -> tuple[str, str]:
@@ -72,6 +78,22 @@ def test_each_phone_reads_the_same_card_in_its_own_language(phone: Phone, app: F
     assert "Ann a joué 7 : total 7. À Bob de jouer." in french.page.text()
     phone.open(f"/t/{code}")
     assert log_items(phone)[0].startswith("Cy played Reverse. Play now goes counterclockwise. Bob's turn.")
+
+
+def test_french_puts_a_narrow_no_break_space_before_the_just_now_line_s_colon_on_the_board_and_display(
+    phone: Phone, app: Flask
+) -> None:
+    """French typography (docs/translations.md): "À l'instant :", the space one that never breaks, as in the line."""
+    code = phone.start(["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann 7")
+    french = french_phone(app)
+    french.open(f"/t/{code}")
+    label = french.page.find("span", class_="just-label")
+    assert label is not None and as_written(label) == "À l'instant\u202f:"
+    assert "Ann a joué 7\u202f: total 7." in as_written(french.page.by_id("strip"))
+    french.open(f"/t/{code}/display")
+    last = french.page.find("p", class_="display-last")
+    assert last is not None and as_written(last).startswith("À l'instant\u202f: Ann a joué 7\u202f: total 7.")
 
 
 def test_a_bomb_says_who_lost_lives_with_the_language_s_plurals_and_and(phone: Phone, app: Flask) -> None:
@@ -121,20 +143,57 @@ def test_the_end_of_a_round_and_an_undo_are_said_in_the_phone_s_language(phone: 
     phone.press("Undo")
     french.open(f"/t/{code}")
     german.open(f"/t/{code}")
-    assert just_now(french).startswith("Annulé par Hôte")  # the phone's label in its language too
+    assert just_now(french).startswith("Annulé par l'hôte")  # the phone's label in its language, with its article
     assert "la carte 0 de Ann. De nouveau à Ann de jouer, total 0." in just_now(french)
-    assert just_now(german).startswith("Rückgängig gemacht von Gastgeber")
+    assert just_now(german).startswith("Rückgängig gemacht vom Gastgeber")
     assert "die Karte 0 von Ann. Wieder ist Ann dran, Summe 0." in just_now(german)
-    assert board_call(german) == ("Rückgängig gemacht von Gastgeber. 0, Ann ist dran.", "de")
+    assert board_call(german) == ("Rückgängig gemacht vom Gastgeber. 0, Ann ist dran.", "de")
     # The log's undone line: its badge and who undid it, in the phone's language too.
     undone = french.page.by_id("log").find("li", class_="undone")
     assert undone is not None and undone.text().startswith("Annulé Ann a joué 0")
-    assert "· annulé par Hôte" in undone.text()
+    assert "· annulé par l'hôte" in undone.text()
     phone.open(f"/t/{code}")
     phone.press("Redo")
     german.open(f"/t/{code}")
-    assert just_now(german).startswith("Wiederholt von Gastgeber")
+    assert just_now(german).startswith("Wiederholt vom Gastgeber")
     assert "Ann hat 0 gespielt: Summe 0." in just_now(german)
+
+
+def test_who_undid_or_redid_a_card_is_said_with_the_language_s_article(phone: Phone, app: Flask) -> None:
+    """ "Undone by Bob's phone": German joins the article to "von" ("vom Handy von Bob"), French says it ("par le
+    téléphone de Bob"); the label alone stays a label ("Handy von Bob")."""
+    code, french, german = three_phones(phone, app, ["Ann", "Bob", "Cy"])
+    join(german, host_join_link(phone), "Bob")
+    drive(app, code, "Ann 7")
+    german.open(f"/t/{code}")
+    german.press("Rückgängig")
+    french.open(f"/t/{code}")
+    german.open(f"/t/{code}")
+    assert just_now(german).startswith("Rückgängig gemacht vom Handy von Bob:")
+    assert just_now(french).startswith("Annulé par le téléphone de Bob :")
+    undone = german.page.by_id("log").find("li", class_="undone")
+    assert undone is not None and "· rückgängig gemacht vom Handy von Bob" in undone.text()
+    german.press("Wiederholen")
+    french.open(f"/t/{code}")
+    assert just_now(french).startswith("Rétabli par le téléphone de Bob :")
+    assert log_items(french)[0].endswith("· rétabli par le téléphone de Bob")
+
+
+def test_a_second_bomb_s_warning_names_the_card_in_words_that_fit_any_card(phone: Phone, app: Flask) -> None:
+    """ "Was that really a Bomb?": French "un Bombe" and German "war das wirklich Bombe?" did not read; the card's
+    name follows a word that fits every card ("une carte Bombe", "eine Bombe-Karte")."""
+    code, french, german = three_phones(phone, app, ["Ann", "Bob", "Cy"])
+    drive(app, code, "Ann bomb Bob Cy", "Bob bomb Ann Cy")
+    french.open(f"/t/{code}")
+    german.open(f"/t/{code}")
+    assert (
+        "Le paquet n'a qu'une carte Bombe, déjà jouée depuis le mélange : était-ce vraiment une carte Bombe ? "
+        "Sinon, annulez." in log_items(french)[0]
+    )
+    assert (
+        "Das Kartenspiel hat nur eine Bombe-Karte, schon seit dem Mischen gespielt – war das wirklich eine "
+        "Bombe-Karte? Sonst mach es rückgängig." in log_items(german)[0]
+    )
 
 
 def test_the_winner_is_said_in_the_phone_s_language(phone: Phone, app: Flask) -> None:
@@ -146,10 +205,11 @@ def test_the_winner_is_said_in_the_phone_s_language(phone: Phone, app: Flask) ->
     english_headline = phone.page.find("p", class_="headline")
     assert english_headline is not None
     winner = english_headline.text().removeprefix("★").strip().removesuffix(" wins!")
-    for reader, said in ((french, f"{winner} gagne !"), (german, f"{winner} gewinnt!")):
+    for reader, said in ((french, f"{winner} gagne\u202f!"), (german, f"{winner} gewinnt!")):
+        shown = " ".join(said.split())  # as text() collapses it: the call keeps its narrow no-break space
         headline = reader.page.find("p", class_="headline")
-        assert headline is not None and headline.text().endswith(said)
-        assert said in log_items(reader)[0]
+        assert headline is not None and headline.text().endswith(shown)
+        assert shown in log_items(reader)[0]
         assert board_call(reader)[0].endswith(said)
 
 

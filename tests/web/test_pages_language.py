@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -9,7 +10,7 @@ from conftest import Api, finish_game
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import Node, Phone, drive
+from .conftest import Node, Phone, drive, parse
 from .test_standings import cy_out_in_round_1_ann_in_round_2
 from .test_team_ending import standings_rows
 
@@ -78,7 +79,7 @@ def test_a_french_phone_reads_the_start_a_table_form_in_french(app: Flask) -> No
     assert "Qui peut saisir les cartes ?" in found
     assert "Une nouvelle manche commence : dans quel sens joue-t-on ?" in found
     options = [node.text() for node in phone.page.iter() if node.tag == "option"]
-    usual = "Toujours à nouveau dans le sens des aiguilles d'une montre, en commençant à gauche du nouveau donneur."
+    usual = "Toujours dans le sens des aiguilles d'une montre, en commençant à gauche du nouveau donneur."
     assert f"{usual} (habituel)" in options
     assert "Équipe A" in options
     # The words of the English form are gone from it.
@@ -142,7 +143,7 @@ def test_a_german_host_reads_the_lobby_and_its_own_table_page_in_german(app: Fla
     shown = texts(host.page)
     assert lang(host) == "de"
     assert "Handys sammeln" in shown and "Wer ist da" in shown and "Tischcode" in shown
-    assert "Ohne Warten starten" in shown
+    assert "Starten, ohne zu warten" in shown
     assert "Spieler ohne Handy können trotzdem mitspielen" in shown
     host.open(lobby.removesuffix("/lobby") + "/me")
     shown = texts(host.page)
@@ -218,13 +219,20 @@ def test_the_hosts_list_of_phones_names_them_in_the_hosts_language(app: Flask) -
     rows = [row.text() for row in host.page.by_id("join").find_all("li")]
     assert [row.split(" ·")[0] for row in rows] == ["Gastgeber (dieses Handy)", "Handy von Bob", "Schaut zu"]
     assert all("beigetreten um" in row for row in rows)
-    remove = next(name for name in host.page.buttons() if name.endswith(" entfernen") and "Handy von Bob" in name)
-    assert remove.startswith("Handy von Bob, beigetreten um ")
+    # A label stands alone where a sentence names the phone: German and French would need an article before it.
+    remove = next(name for name in host.page.buttons() if name.startswith("Entfernen: Handy von Bob, beigetreten um "))
     host.follow(host.press(remove))
-    assert "Handy von Bob entfernt: Es kann keine Karten mehr eintragen." in texts(host.page)
-    assert any(
-        name.startswith("Handy von Bob, beigetreten um") for name in host.page.buttons() if "zurückholen" in name
-    )
+    assert "Entfernt: Handy von Bob. Das Handy kann keine Karten mehr eintragen." in texts(host.page)
+    back = next(name for name in host.page.buttons() if name.startswith("Zurückholen: Handy von Bob, beigetreten um "))
+    # Bob takes his seat again from another phone: the removed one stays out, said with its German label.
+    link = host.page.find("a", class_="join-link")
+    assert link is not None
+    borrowed = french_phone(app)
+    borrowed.open(urlsplit(link["href"]).path)
+    assert borrowed.press("Bob").status_code == 303
+    host.open(lobby.removesuffix("/lobby"))
+    host.follow(host.press(back))
+    assert "Handy von Bob: bleibt entfernt, denn ein anderes Handy gehört jetzt Bob." in texts(host.page)
 
 
 SAID_IN_ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
@@ -344,15 +352,15 @@ def test_a_french_host_reads_the_table_mid_game_in_french(app: Flask) -> None:
     words = host.page.by_id("tap-words")
     assert words["data-tap"] == "la carte %(card)s de %(name)s"
     assert words["data-no-answer"] == (
-        "Pas de réponse de la table : %(tap)s n'est peut-être pas saisie. Vérifiez le total, puis touchez à nouveau si "
-        "besoin."
+        "Pas de réponse de la table\u202f: %(tap)s n'est peut-être pas saisie. Vérifiez le total, puis touchez à "
+        "nouveau si besoin."
     )
     sound = host.page.find("button", data_sound_toggle=True)
     assert sound is not None and (sound["data-on"], sound["data-off"]) == (
-        "Son « À vous » : activé",
-        "Son « À vous » : désactivé",
+        "Son «\u202fÀ vous\u202f»\u202f: activé",
+        "Son «\u202fÀ vous\u202f»\u202f: désactivé",
     )
-    assert host.page.by_id("announce")["data-your-turn"] == "À vous !"
+    assert host.page.by_id("announce")["data-your-turn"] == "À vous\u202f!"
     # Every control keeps a name of its own in French.
     # (Each player's "Save" sits inside a Fix named after the player, in English as in French.)
     said = [name for name in names(host.page) if name and name != "Enregistrer"]
@@ -395,7 +403,7 @@ def test_a_german_phone_reads_the_standings_and_the_rematch_form_in_german(app: 
     cy_out_in_round_1_ann_in_round_2(app, code)
     phone.open(f"/t/{code}")
     standings = phone.page.by_id("standings")
-    assert standings.find("h2").text() == "Platzierung"  # type: ignore[union-attr]
+    assert standings.find("h2").text() == "Rangliste"  # type: ignore[union-attr]
     rows = standings_rows(phone)
     assert rows[0] == ["Platz", "Spieler", "Übrige Leben", "Gewonnene Runden"]
     assert [row[:3] for row in rows[1:]] == [
@@ -414,7 +422,7 @@ def test_a_german_phone_reads_the_standings_and_the_rematch_form_in_german(app: 
     assert chart.find("desc").text() == "Bob endet mit 5 Leben. Ann endet mit 0 Leben. Cy endet mit 0 Leben."  # type: ignore[union-attr]
     assert [text.text() for text in chart.find_all("text")][-2:] == ["Start", "2 Runden"]
     links = {link.text() for link in standings.find_all("a")}
-    assert {"Das Spiel herunterladen (CSV)", "Diese Partie in BG Stats eintragen"} <= links
+    assert {"Spiel herunterladen (CSV)", "Diese Partie in BG Stats eintragen"} <= links
     assert "Spiel vorbei" in texts(phone.page) and "nach 2 Runden" in texts(phone.page)
     # The host's rematch: the same players in one tap, or the form that changes them.
     buttons = phone.page.buttons()
@@ -483,9 +491,10 @@ def test_the_manifest_and_the_offline_pages_retries_are_in_the_pages_language(ap
     german = german_phone(app)
     german.open("/offline.html")
     status = german.page.by_id("offline-status")
-    assert status["data-found"] == "Tisch wiedergefunden: Er wird geöffnet…"
-    assert status["data-tried-one"] == "Immer noch nicht erreichbar (%(num)s Versuch). Neuer Versuch von selbst…"
-    assert status["data-tried-many"] == "Immer noch nicht erreichbar (%(num)s Versuche). Neuer Versuch von selbst…"
+    assert status["data-found"] == "Tisch wiedergefunden – wird geöffnet…"
+    tries = "Es wird automatisch weiter versucht…"
+    assert status["data-tried-one"] == f"Immer noch nicht erreichbar (%(num)s Versuch). {tries}"
+    assert status["data-tried-many"] == f"Immer noch nicht erreichbar (%(num)s Versuche). {tries}"
 
 
 def test_a_french_phone_without_a_seat_asks_to_play_in_french(app: Flask) -> None:
@@ -517,5 +526,42 @@ def test_a_german_host_reads_what_the_rematch_changed_in_german(app: Flask) -> N
     )
     phone.open(f"/t/{code}")
     banner = phone.page.by_id("banner").text()
-    assert "Eine Revanche hat begonnen ohne Bob, vom Gastgeber geändert: Cy fängt an, eine Hausregel." in banner
+    assert "Eine Revanche ohne Bob hat begonnen, vom Gastgeber geändert: Cy fängt an, eine Hausregel." in banner
     assert "Zum neuen Tisch" in banner
+
+
+@pytest.mark.parametrize(
+    ("phone_in", "suggested"),
+    [
+        (
+            french_phone,
+            {
+                "bombe dernière carte": "Une Bombe jouée comme dernière carte",
+                "sauter deux joueurs": "Saute à deux joueurs",
+            },
+        ),
+        (
+            german_phone,
+            {"Bombe letzte Karte": "Eine Bombe als letzte Karte", "zwei Spieler aussetzen": "Aussetzen zu zweit"},
+        ),
+    ],
+)
+def test_a_search_that_finds_nothing_suggests_words_in_the_phone_s_language_that_find_answers(
+    app: Flask, phone_in: Callable[[Flask], Phone], suggested: dict[str, str]
+) -> None:
+    """The rulebook answers in French and German: the hint does not say the answers are English, and the words it
+    suggests find the rulings they are about."""
+    phone = phone_in(app)
+
+    def first_title(query: str) -> str | None:
+        answer = phone.client.get("/rules/search", query_string={"q": query}, headers={"HX-Request": "true"})
+        found = parse(answer.get_data(as_text=True)).find("article", class_="rule-result")
+        heading = found.find("h3") if found is not None else None
+        return heading.text() if heading is not None else None
+
+    hint = phone.client.get("/rules/search", query_string={"q": "xqxqxq"}, headers={"HX-Request": "true"})
+    said = parse(hint.get_data(as_text=True)).text()
+    assert "anglais" not in said and "Englisch" not in said
+    for words, title in suggested.items():
+        assert words in said
+        assert first_title(words) == title

@@ -87,4 +87,15 @@ def test_why_links_name_the_ruling_in_the_phones_language(phone: Phone, app: Fla
     french = phone_in(app, "fr")
     french.open(f"/t/{code}")
     labels = [link["aria-label"] for link in french.page.by_id("log").find_all("a", class_="why")]
-    assert "Pourquoi ? (La Bombe)" in labels
+    assert "Pourquoi\u202f? (La Bombe)" in labels  # a narrow no-break space (docs/translations.md)
+
+
+def test_a_french_ruling_s_sources_are_spaced_the_french_way(app: Flask) -> None:
+    """ "Source : règles de 1994 ; FAQ du guide" with narrow no-break spaces (docs/translations.md, French
+    typography), not an English "; " between the French names."""
+    french = phone_in(app, "fr")
+    assert french.open("/rules/how-many-players").status_code == 200
+    source = french.page.find("p", class_="rule-source")
+    assert source is not None
+    written = "".join(child for child in source.children if isinstance(child, str))
+    assert written == "Source\u202f: FAQ du guide\u202f; règles de 1994"

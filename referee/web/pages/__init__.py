@@ -23,7 +23,7 @@ from ..i18n import catalog_wording, language, worded
 from ..security import CSRF_FIELD, csrf_token
 from . import asking, display, home, joining, joinpanel, lobby, logview, rematch, rules, table, whoami
 from .common import error_page, http_error_page
-from .labels import label_said
+from .labels import label_by, label_said
 from .links import request_url_for, rule_title, url_cache
 from .loglines import RenderedLines, log_lines_html
 from .markup import log_more_html, number_buttons, player_items, wild_buttons
@@ -107,6 +107,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_table_pages_never_stored)
     app.add_template_global(rule_title)
     app.add_template_global(label_said)
+    app.add_template_global(label_by)
     app.add_template_global(rulebook.games_for_switch)
     app.add_template_global(_winners_said, "winners_text")
     app.add_template_global(_names_said, "join_names")

@@ -31,19 +31,43 @@ FIXED_LABELS = {
 }
 NAMED_LABELS = ((MOVED_SUFFIX, N_("%(name)s's old phone")), ("'s phone", N_("%(name)s's phone")))
 
+# The phone that undid or redid a line, after "by" ("Undone by Host"): German joins the article to "von" ("vom
+# Gastgeber") and French needs one ("par l'hôte"), so each label has its whole "by …" phrase, filled into "Undone
+# %(by)s". "API" is what the log says for a table's token (service/play.py).
+FIXED_BY = {
+    HOST_LABEL: N_("by Host"),
+    HOST_SCORING_LABEL: N_("by Host (keeping score)"),
+    HOST_MOVED_LABEL: N_("by the host's old phone"),
+    "Scorekeeper": N_("by Scorekeeper"),
+    "API": N_("by API"),
+}
+NAMED_BY = ((MOVED_SUFFIX, N_("by %(name)s's old phone")), ("'s phone", N_("by %(name)s's phone")))
+
 
 def label_said(label: str, players: Sequence[str]) -> str:
-    """A phone's label in this request's language ("Bob's phone": "téléphone de Bob"); any other label as it is."""
-    if label in FIXED_LABELS:
-        return worded(FIXED_LABELS[label])
+    """A phone's label in this request's language ("Bob's phone": "Téléphone de Bob"); any other label as it is."""
+    return _said(label, players, FIXED_LABELS, NAMED_LABELS) or label
+
+
+def label_by(label: str, players: Sequence[str]) -> str:
+    """ "by" and a phone's label in this request's language ("by Host": "vom Gastgeber", "par l'hôte")."""
+    return _said(label, players, FIXED_BY, NAMED_BY) or worded(
+        Sentence(N_("by %(name)s"), name=label_said(label, players))
+    )
+
+
+def _said(label: str, players: Sequence[str], fixed: dict[str, str], named: tuple[tuple[str, str], ...]) -> str | None:
+    """`label` worded with `fixed` and `named` templates; None for a label neither knows."""
+    if label in fixed:
+        return worded(fixed[label])
     was_host = label.endswith(WAS_HOST_SUFFIX)
     core = label.removesuffix(WAS_HOST_SUFFIX)
-    for suffix, template in NAMED_LABELS:
+    for suffix, template in named:
         name = core.removesuffix(suffix)
         if name != core and name in players:
             phone = Sentence(template, name=name)
             return worded(Sentence(N_("%(phone)s (was the host)"), phone=phone) if was_host else phone)
-    return label
+    return None
 
 
 def line_said(entry: LogEntry) -> str:

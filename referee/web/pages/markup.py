@@ -36,7 +36,7 @@ from ...engine import Card, CardOption, GameState, Status
 from ...service.tableview import LogEntry, TableView
 from ..i18n import Wording, catalog_wording, request_wording
 from ..security import CSRF_FIELD, csrf_token
-from .labels import label_said, line_said
+from .labels import label_by, label_said, line_said
 from .links import request_url_for, rule_title
 
 
@@ -329,10 +329,8 @@ def log_line_html(entry: LogEntry, code: str, players: Sequence[str]) -> str:
     by = f'<span class="by">· {escape(label_said(entry.entered_by, players))}</span>' if entry.entered_by else ""
     changed = ""
     if entry.status_by:
-        sentence = "undone by %(name)s" if undone else "redone by %(name)s"
-        changed = (
-            f'<span class="by">· {_said(wording, sentence, name=escape(label_said(entry.status_by, players)))}</span>'
-        )
+        sentence = "undone %(by)s" if undone else "redone %(by)s"
+        changed = f'<span class="by">· {_said(wording, sentence, by=escape(label_by(entry.status_by, players)))}</span>'
     badge = f'<span class="badge">{_said(wording, "Undone")}</span> ' if undone else ""
     return (
         f'\n    <li id="log-{int(entry.seq)}" class="{"undone" if undone else ""}">\n'

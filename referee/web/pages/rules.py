@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import rulebook
 from ...engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, Variant
-from ...engine.words import N_
+from ...engine.words import N_, Sentence
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
 from ..i18n import language, worded
+from ..rematchnote import SEMICOLON
 from .common import error_page
 
 bp = Blueprint("rules", __name__)
@@ -47,7 +50,9 @@ def source_said(source: str) -> str:
     (their details quote and explain in English, and the entry's reasoning says them in the phone's language)."""
     if language() == rulebook.ENGLISH:
         return source
-    return "; ".join(worded(SOURCE_NAMES[name]) for name in rulebook.source_names(source))
+    first, *others = [worded(SOURCE_NAMES[name]) for name in rulebook.source_names(source)] or [""]
+    # With the language's semicolon between them: French spaces it ("règles de 1994 ; FAQ du guide").
+    return functools.reduce(lambda said, then: worded(Sentence(SEMICOLON, first=said, next=then)), others, first)
 
 
 def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]:

@@ -9,7 +9,7 @@ from ...engine.words import N_, N_plural, Sentence, names_said
 from ...service import DeviceRow, moved_note
 from ...service.tableview import TableView
 from ..i18n import worded
-from .labels import label_said, line_said
+from .labels import label_by, line_said
 
 
 @dataclass(frozen=True)
@@ -124,16 +124,16 @@ def strip(view: TableView, device: DeviceRow | None) -> Strip | None:
     if changed is not None:
         # The newest change was Undo or Redo: say so, with what it took back or put back. After an Undo the
         # state's events are an older action's, so no lives are counted here (the players' rows show them).
-        # The phone that did it, by its label in this phone's language ("Host": "Gastgeber").
-        by_said = label_said(changed.status_by, view.setup.players) if changed.status_by else ""
+        # The phone that did it, by its label in this phone's language ("by Host": "vom Gastgeber").
+        by_said = label_by(changed.status_by, view.setup.players) if changed.status_by else ""
         if changed.undone:
             # An Undo always takes back the newest action that counted: now the first of the undone tail.
             history = view.history
             undone = history.actions[len(history.active)]
-            label = Sentence(N_("Undone by %(name)s"), name=by_said) if by_said else Sentence(N_("Undone"))
+            label = Sentence(N_("Undone %(by)s"), by=by_said) if by_said else Sentence(N_("Undone"))
             return Strip(worded(taken_back(undone, view.state)), worded(label), (), (), None, kind="undone")
         # A Redo's state carries its action's events again: who it put out is said as after the card itself.
-        label = Sentence(N_("Redone by %(name)s"), name=by_said) if by_said else Sentence(N_("Redone"))
+        label = Sentence(N_("Redone %(by)s"), by=by_said) if by_said else Sentence(N_("Redone"))
         return Strip(
             line_said(changed),
             worded(label),
