@@ -47,10 +47,43 @@
     }
   }
 
+  // A tap's log: only its changes (templates/_board.html), made here on the log the phone shows: the items gone from
+  // the board's window, then the new ones, each list after the item its data-after names (at the top without one),
+  // and "Show all". As htmx's hx-swap-oob would place them, without its out-of-band swaps and hx-preserve, which cost
+  // about 15 ms a tap on a phone slowed 4x (docs/performance.md, "The board changed in place").
+  function changeLog(log, changes, board) {
+    var list = log.querySelector("#log-list");
+    var gone = (changes.getAttribute("data-remove") || "").split(" ");
+    var item, i;
+    for (i = 0; i < gone.length; i++) {
+      item = gone[i] && document.getElementById(gone[i]);
+      if (item && log.contains(item)) item.remove();
+    }
+    var part = changes.firstElementChild, next, after, items;
+    while (part) {
+      next = part.nextElementSibling;
+      if (part.nodeName === "OL" && list) {
+        after = part.getAttribute("data-after");
+        after = after && document.getElementById(after);
+        items = [].slice.call(part.children);
+        if (after && log.contains(after)) after.after.apply(after, items);
+        else if (!part.hasAttribute("data-after")) list.prepend.apply(list, items);
+        else items = [];
+        board.added.push.apply(board.added, items);
+      } else if (part.id) {
+        item = document.getElementById(part.id);
+        if (item && log.contains(item) && same(item, part)) morph(item, part, board);
+      }
+      part = next;
+    }
+  }
+
   // Most of the board is as it was (the log, the players' Fix forms): compared natively, whole, and left alone.
   function morph(old, fresh, board) {
     if (old.nodeType !== 1) {
       if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    } else if (fresh.hasAttribute("data-changes")) {
+      changeLog(old, fresh, board);
     } else if (!old.isEqualNode(fresh)) {
       morphAttributes(old, fresh);
       morphChildren(old, fresh, board);
@@ -124,6 +157,16 @@
       // htmx wires up what was put in. Nothing kept needs it again: what a kept element asks for never changes
       // (same() above), and hx-vals, which do (the version and revision shown), are read at each request.
       return board.added;
+    }
+  });
+
+  // A tap says that this script makes a log's changes in place (referee/web/pages/loglines.py, LOG_CHANGES): its
+  // answer may then bring only them. The script says it, not the page's markup, which a page with an older script
+  // would also carry.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb === "post" && detail.elt && detail.elt.closest && detail.elt.closest("#board")) {
+      detail.parameters.log = "changes";
     }
   });
 
