@@ -53,29 +53,21 @@
   // about 15 ms a tap on a phone slowed 4x (docs/performance.md, "The board changed in place").
   function changeLog(log, changes, board) {
     var list = log.querySelector("#log-list");
-    var gone = (changes.getAttribute("data-remove") || "").split(" ");
-    var item, i;
-    for (i = 0; i < gone.length; i++) {
-      item = gone[i] && document.getElementById(gone[i]);
+    (changes.getAttribute("data-remove") || "").split(" ").forEach(function (id) {
+      var item = id && document.getElementById(id);
       if (item && log.contains(item)) item.remove();
-    }
-    var part = changes.firstElementChild, next, after, items;
-    while (part) {
-      next = part.nextElementSibling;
-      if (part.nodeName === "OL" && list) {
-        after = part.getAttribute("data-after");
-        after = after && document.getElementById(after);
+    });
+    [].slice.call(changes.children).forEach(function (part) {
+      var after = part.getAttribute("data-after"), anchor = document.getElementById(after || part.id), items;
+      if (part.nodeName !== "OL") {
+        if (anchor && log.contains(anchor) && same(anchor, part)) morph(anchor, part, board);
+      } else if (list && (!after || (anchor && log.contains(anchor)))) {
         items = [].slice.call(part.children);
-        if (after && log.contains(after)) after.after.apply(after, items);
-        else if (!part.hasAttribute("data-after")) list.prepend.apply(list, items);
-        else items = [];
+        if (after) anchor.after.apply(anchor, items);
+        else list.prepend.apply(list, items);
         board.added.push.apply(board.added, items);
-      } else if (part.id) {
-        item = document.getElementById(part.id);
-        if (item && log.contains(item) && same(item, part)) morph(item, part, board);
       }
-      part = next;
-    }
+    });
   }
 
   // Most of the board is as it was (the log, the players' Fix forms): compared natively, whole, and left alone.
