@@ -47,10 +47,35 @@
     }
   }
 
+  // A tap's log: only its changes (templates/_board.html), made here on the log the phone shows: the items gone from
+  // the board's window, then the new ones, each list after the item its data-after names (at the top without one),
+  // and "Show all". As htmx's hx-swap-oob would place them, without its out-of-band swaps and hx-preserve, which cost
+  // about 15 ms a tap on a phone slowed 4x (docs/performance.md, "The board changed in place").
+  function changeLog(log, changes, board) {
+    var list = log.querySelector("#log-list");
+    (changes.getAttribute("data-remove") || "").split(" ").forEach(function (id) {
+      var item = id && document.getElementById(id);
+      if (item && log.contains(item)) item.remove();
+    });
+    [].slice.call(changes.children).forEach(function (part) {
+      var after = part.getAttribute("data-after"), anchor = document.getElementById(after || part.id), items;
+      if (part.nodeName !== "OL") {
+        if (anchor && log.contains(anchor) && same(anchor, part)) morph(anchor, part, board);
+      } else if (list && (!after || (anchor && log.contains(anchor)))) {
+        items = [].slice.call(part.children);
+        if (after) anchor.after.apply(anchor, items);
+        else list.prepend.apply(list, items);
+        board.added.push.apply(board.added, items);
+      }
+    });
+  }
+
   // Most of the board is as it was (the log, the players' Fix forms): compared natively, whole, and left alone.
   function morph(old, fresh, board) {
     if (old.nodeType !== 1) {
       if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    } else if (fresh.hasAttribute("data-changes")) {
+      changeLog(old, fresh, board);
     } else if (!old.isEqualNode(fresh)) {
       morphAttributes(old, fresh);
       morphChildren(old, fresh, board);
@@ -72,6 +97,20 @@
     var next, moved;
     while (fresh) {
       next = fresh.nextSibling;
+      // The usual cases first, in one native call each: an element as it was (isEqualNode compares its name, its
+      // attributes, the id and hx-get among them, and all it holds), and the text between elements. A phone slowed
+      // 4x spent about a third of its morphing on the general case below for these.
+      if (old && old.nodeType === 1 && old.isEqualNode(fresh)) {
+        old = old.nextSibling;
+        fresh = next;
+        continue;
+      }
+      if (old && old.nodeType === 3 && fresh.nodeType === 3) {
+        if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+        old = old.nextSibling;
+        fresh = next;
+        continue;
+      }
       moved = matchAfterGone(old, fresh);
       while (moved && old !== moved) {
         next = old.nextSibling;
@@ -124,6 +163,16 @@
       // htmx wires up what was put in. Nothing kept needs it again: what a kept element asks for never changes
       // (same() above), and hx-vals, which do (the version and revision shown), are read at each request.
       return board.added;
+    }
+  });
+
+  // A tap says that this script makes a log's changes in place (referee/web/pages/loglines.py, LOG_CHANGES): its
+  // answer may then bring only them. The script says it, not the page's markup, which a page with an older script
+  // would also carry.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb === "post" && detail.elt && detail.elt.closest && detail.elt.closest("#board")) {
+      detail.parameters.log = "changes";
     }
   });
 

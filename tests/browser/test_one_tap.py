@@ -275,8 +275,8 @@ def log_items(page: Page) -> list[list[str]]:
 
 @pytest.mark.browser
 def test_taps_bring_the_log_up_to_date_without_sending_it_whole(server: Server, phones: Phones) -> None:
-    # A tap's answer keeps the log the phone shows (htmx's hx-preserve) and adds the new lines out of
-    # band. Past the board's 30 lines the oldest goes and "Show all" appears; a round ends on the way.
+    # A tap's answer keeps the log the phone shows and brings only its changes (static/js/morph.js makes them).
+    # Past the board's 30 lines the oldest goes and "Show all" appears; a round ends on the way.
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
     for _ in range(27):

@@ -16,6 +16,7 @@ from werkzeug.test import TestResponse
 from referee.engine import Bust, Card, Leave, Play, SetHand, TieBreak
 from referee.service import Operator, Referee
 from referee.service.codec import Redo, Undo
+from referee.web.pages.loglines import LOG_CHANGES
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -259,9 +260,12 @@ class Phone:
             data.setdefault(name, []).append(value)
         headers = {"HX-Request": "true"} if htmx else {}
         if htmx:
-            # htmx adds the board's hx-vals (which join panel the page shows) to requests from inside it.
-            for name, value in self.board_values().items():
-                data.setdefault(name, [value])
+            # htmx adds the board's hx-vals (which join panel the page shows) to requests from inside it, and the
+            # page's script says that it makes a log's changes in place (static/js/morph.js): `log=None` is a page
+            # whose script predates that.
+            for name, value in {**self.board_values(), "log": LOG_CHANGES}.items():
+                if name not in overrides:
+                    data.setdefault(name, [value])
         response = self.client.post(form.get("action") or self.url, data=data, headers=headers)
         if response.mimetype == "text/html":
             # What the browser shows now: the new page, or (htmx) the fragment swapped in.
@@ -329,18 +333,45 @@ def _oob_swap(page: Node, node: Node) -> None:
         target.children[0:0] = node.children
 
 
+def _change_log(log: Node, changes: Node) -> None:
+    """A tap's log changes made on the log the page shows, as static/js/morph.js makes them: the items named in
+    data-remove go, each list's items go after the item its data-after names (at the top without one), and the
+    "Show all" paragraph is replaced."""
+    for item_id in changes.get("data-remove", "").split():
+        gone = log.find(id=item_id)
+        if gone is not None:
+            _replace(gone, [])
+    listing = log.find(id="log-list")
+    assert listing is not None, "the page's log has no list"
+    for part in [child for child in changes.children if isinstance(child, Node)]:
+        items = [child for child in part.children if isinstance(child, Node)]
+        if part.tag == "ol" and part.has("data-after"):
+            after = log.find(id=part["data-after"])
+            assert after is not None, f"the page's log has no {part['data-after']}"
+            _replace(after, [after, *items])
+        elif part.tag == "ol":
+            for item in items:
+                item.parent = listing
+            listing.children[0:0] = items
+        else:
+            shown = log.find(id=part["id"])
+            assert shown is not None, f"the page's log has no {part['id']}"
+            _replace(shown, part)
+
+
 def swapped(page: Node, fragment: Node) -> Node:
-    """The page after htmx swaps a board fragment into it: the out-of-band swaps, then the board itself, keeping
-    its hx-preserve elements as the page shows them; a fragment without a board replaces the whole page."""
+    """The page after htmx swaps a board fragment into it: the out-of-band swaps, then the board itself, whose log,
+    when the answer brings only its changes, is the page's with them made; a fragment without a board replaces the
+    whole page."""
     board, shown = fragment.find(id="board"), page.find(id="board")
     if board is None or shown is None:
         return fragment
     for node in [child for child in fragment.children if isinstance(child, Node) and child.has("hx-swap-oob")]:
         _oob_swap(page, node)
-    for kept in board.find_all(hx_preserve=True):
-        old = page.find(id=kept["id"])
-        if old is not None:
-            _replace(kept, old)
+    changes, log = board.find(id="log"), shown.find(id="log")
+    if changes is not None and changes.has("data-changes") and log is not None:
+        _change_log(log, changes)
+        _replace(changes, log)
     _replace(shown, board)
     return page
 

@@ -38,6 +38,7 @@ from typing import Any
 from referee.config import setting
 from referee.engine import Action, Card, GameState, Play, SetHand, Status, apply, legal_actions, make_setup, new_game
 from referee.service import codec
+from referee.web.pages.loglines import LOG_CHANGES
 
 from ..harness import HOST, Browser, Client, LiveServer, Reply, random_action
 
@@ -732,9 +733,13 @@ class _PageControls:
 
 
 def board_values(html: str) -> list[tuple[str, Any]]:
-    """The board's hx-vals, which htmx adds to every request from the board (its join panel, log and revision)."""
+    """The board's hx-vals, which htmx adds to every request from the board (its join panel, revision and version)."""
     values = re.search(r"hx-vals='([^']*)'", html)
     return list(json.loads(html_unescape(values.group(1))).items()) if values else []
+
+
+# What the page's script adds to a tap (static/js/morph.js): it makes a log's changes in place.
+TAP_VALUES: list[tuple[str, Any]] = [("log", LOG_CHANGES)]
 
 
 def _measure_update(host: Browser, watcher: Browser, code: str, html: str) -> dict[str, Any]:
@@ -744,7 +749,7 @@ def _measure_update(host: Browser, watcher: Browser, code: str, html: str) -> di
         "POST",
         f"/t/{code}/act",
         [("csrf", page.token), ("kind", "play"), ("player", page.player), ("version", page.version)]
-        + [("card", "5"), ("bomb_confirmed", "1"), *page.board_values],
+        + [("card", "5"), ("bomb_confirmed", "1"), *page.board_values, *TAP_VALUES],
         htmx=True,
         X_CSRF_Token=page.token,
     )

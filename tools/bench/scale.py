@@ -36,6 +36,7 @@ from ..pgcluster import PostgresCluster
 from . import browser, live
 from .http import (
     NAMES,
+    TAP_VALUES,
     Addresses,
     Table,
     _hammer,
@@ -232,7 +233,7 @@ def measure_attack(connections: int = 1000, rate: float = 20.0, seconds: float =
 def _tap_form(page: _PageControls, html: str, rng: random.Random) -> list[tuple[str, str]]:
     """A tap on an allowed number card that does not bust, or a hand correction when there is none."""
     allowed = re.findall(r'name="card" value="(\d+)"[^>]*\n?\s*class="card num"\s*>', html)
-    base = [("csrf", page.token), ("player", page.player), ("version", page.version), *page.board_values]
+    base = [("csrf", page.token), ("player", page.player), ("version", page.version), *page.board_values, *TAP_VALUES]
     if allowed:
         return [*base, ("kind", "play"), ("card", rng.choice(allowed))]
     return [*base, ("kind", "hand"), ("cards", "5")]

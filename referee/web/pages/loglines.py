@@ -98,9 +98,11 @@ class LogChanges:
     inserted: tuple[LogInsert, ...]
 
 
-# What the board's requests say (its hx-vals, "log") when the log a page shows has its items' ids: only such a page
-# can take a tap's answer that brings the log's changes (a page opened before they had ids gets the whole board).
-LOG_HAS_IDS = "ids"
+# What a tap says ("log") when the page's script makes a log's changes in place (static/js/morph.js adds it): only
+# such a page can take a tap's answer that brings the log's changes. The script says it, not the page's markup: a
+# page whose script predates it would show only the changes, so it gets the whole board, as does a tap without
+# JavaScript (it is answered with a redirect).
+LOG_CHANGES = "changes"
 
 
 # A log item's key in `log_changes`: an entry's seq, or a round's number for the heading above it. Only the ids of

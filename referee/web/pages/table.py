@@ -27,7 +27,7 @@ from .asking import asking_context
 from .calls import call_language, spoken_call
 from .common import STALE_PAGE, current_device, service_error_page
 from .joinpanel import join_panel
-from .loglines import LOG_HAS_IDS, log_changes
+from .loglines import LOG_CHANGES, log_changes
 from .logview import log_lines
 from .markup import ActionForms
 from .rematchform import rematch_context
@@ -127,10 +127,10 @@ def board_context(
 
 
 def _board_values(view: TableView, join_tag: str | None) -> dict[str, str | int]:
-    """What every htmx request from the board says of the page: its join panel, its log, its revision, and the
-    version it shows (a tap's expected version: htmx's hx-vals take the place of a form's own field)."""
+    """What every htmx request from the board says of the page: its join panel, its revision, and the version it
+    shows (a tap's expected version: htmx's hx-vals take the place of a form's own field)."""
     values: dict[str, str | int] = {"join": join_tag} if join_tag else {}
-    return values | {"log": LOG_HAS_IDS, "revision": view.revision, "version": view.version}
+    return values | {"revision": view.revision, "version": view.version}
 
 
 def _kept_join_tag(view: TableView) -> str | None:
@@ -359,9 +359,9 @@ def act(code: str) -> BaseResponse | tuple[str, int]:
         command = _command_from_form(view)
         if _needs_bomb_sheet(view, command):
             return redirect(url_for("table.page", code=view.code, sheet="bomb") + "#bomb-sheet", 303)
-        # What the phone shows is known when it posted the version read just now and its log has ids (a page
-        # opened before an upgrade does not say "log": it gets the whole board).
-        known = expected_version == view.version and request.values.get("log") == LOG_HAS_IDS
+        # What the phone shows is known when it posted the version read just now, and its script makes a log's
+        # changes in place when it says so (a page whose script predates that does not: it gets the whole board).
+        known = expected_version == view.version and request.values.get("log") == LOG_CHANGES
         shown = view if known else None
         # "Yes" to the question a repeated card asks (templates/_board.html, block banner).
         again = request.form.get("again") == "yes"
