@@ -50,6 +50,18 @@ def card(page: Page, name: str) -> Locator:
     return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}(?: |$)"))
 
 
+def tap_offline(page: Page, value: str) -> None:
+    """Take the phone off the network and tap a number card: the tap cannot reach the table."""
+    page.context.set_offline(True)
+    card(page, value).click()
+
+
+def back_online(page: Page) -> None:
+    """Bring the phone back on the network and wait until it no longer says it is offline."""
+    page.context.set_offline(False)
+    expect(page.locator("#connection")).to_be_hidden(timeout=10_000)
+
+
 def turn(page: Page) -> Locator:
     """ "Bob's turn"."""
     return page.locator("#status .turn")

@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
-from .table import LOBBY_URL, TABLE_URL, card, choose, wait_live
+from .table import LOBBY_URL, TABLE_URL, back_online, card, choose, tap_offline, wait_live
 from .test_screens import AXE_OPTIONS
 
 
@@ -337,17 +337,14 @@ def test_a_german_phone_s_notes_about_a_tap_start_every_sentence_with_a_capital(
     ann.unroute("**/act")
     # Tapped offline, and said again once the phone is back.
     note = ann.locator("#banner .not-entered")
-    ann.context.set_offline(True)
-    card(ann, "5").click()
+    tap_offline(ann, "5")
     expect(note).to_contain_text("Nicht eingetragen: Dieses Handy ist offline, deshalb hat die Karte 5 von Ann")
-    ann.context.set_offline(False)
-    expect(ann.locator("#connection")).to_be_hidden(timeout=10_000)
+    back_online(ann)
     expect(note).to_have_text(
         "Wieder online, aber die Karte 5 von Ann wurde nicht eingetragen: Tipp sie noch mal, wenn sie noch zählt."
     )
     # Tapped offline while Ann's real card goes in from another phone: the table has moved on.
-    ann.context.set_offline(True)
-    card(ann, "5").click()
+    tap_offline(ann, "5")
     expect(note).to_contain_text("Nicht eingetragen: Dieses Handy ist offline")
     server.act(code, token, type="play", player="Ann", card="2", zeros=[])
     ann.context.set_offline(False)
@@ -368,11 +365,9 @@ def test_a_french_phone_s_note_after_a_tap_made_offline_does_not_start_a_sentenc
     choose(ann, server.local(table["join_url"]), "Ann")
     wait_live(ann)
     note = ann.locator("#banner .not-entered")
-    ann.context.set_offline(True)
-    card(ann, "5").click()
+    tap_offline(ann, "5")
     expect(note).to_contain_text("Pas saisi : ce téléphone est hors ligne, donc la carte 5 de Ann")
-    ann.context.set_offline(False)
-    expect(ann.locator("#connection")).to_be_hidden(timeout=10_000)
+    back_online(ann)
     expect(note).to_have_text(
         "De nouveau en ligne, mais la carte 5 de Ann n'a pas été saisie : touchez-la à nouveau si elle compte encore."
     )
