@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 
 from tools.harness import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
-from .table import join, wait_live
+from .table import choose, join, wait_live
 
 PHONE = {"width": 390, "height": 844}
 STARTUP_SECONDS = 20.0
@@ -125,11 +125,15 @@ class Phones:
         self.contexts.append(context)
         return context.new_page()
 
-    def seated(self, server: Server, table: dict[str, Any], who: str) -> Page:
+    def seated(self, server: Server, table: dict[str, Any], who: str, locale: str | None = None) -> Page:
         """A new phone joined to `table` through its link as `who` (a player, or "Keeping score (not playing)"),
-        its live stream open."""
-        page = self.new()
-        join(page, server.local(table["join_url"]), who)
+        its live stream open; with a `locale`, a phone whose browser asks for that language."""
+        if locale is None:
+            page = self.new()
+            join(page, server.local(table["join_url"]), who)
+        else:
+            page = self.new(locale=locale)
+            choose(page, server.local(table["join_url"]), who)
         wait_live(page)
         return page
 

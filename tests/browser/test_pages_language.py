@@ -239,9 +239,7 @@ def test_the_table_standings_and_display_leave_no_english_and_pass_axe(
 ) -> None:
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    bob = phones.new(locale=locale)
-    choose(bob, server.local(table["join_url"]), "Bob")
-    wait_live(bob)
+    bob = phones.seated(server, table, "Bob", locale=locale)
     server.act(code, token, type="play", player="Ann", card="3", zeros=[])
     expect(bob.locator("#total")).to_have_text("3")
     expect(bob.locator("html")).to_have_attribute("lang", locale[:2])
@@ -324,9 +322,7 @@ def test_a_german_phone_s_notes_about_a_tap_start_every_sentence_with_a_capital(
     inside a sentence, so a note the scripts write never starts one with them (static/js/notentered.js)."""
     table = server.create_table(["Ann", "Bob", "Cy"])
     code, token = table["code"], table["token"]
-    ann = phones.new(locale="de-DE")
-    choose(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = phones.seated(server, table, "Ann", locale="de-DE")
     # The answer never comes back (a proxy's 502).
     ann.route("**/act", lambda route: route.fulfill(status=502, content_type="text/plain", body="Bad gateway"))
     card(ann, "5").click()
@@ -361,9 +357,7 @@ def test_a_french_phone_s_note_after_a_tap_made_offline_does_not_start_a_sentenc
 ) -> None:
     """French starts a sentence with a capital too: "De nouveau en ligne. la carte 5 de Ann …" was one without."""
     table = server.create_table(["Ann", "Bob", "Cy"])
-    ann = phones.new(locale="fr-FR")
-    choose(ann, server.local(table["join_url"]), "Ann")
-    wait_live(ann)
+    ann = phones.seated(server, table, "Ann", locale="fr-FR")
     note = ann.locator("#banner .not-entered")
     tap_offline(ann, "5")
     expect(note).to_contain_text("Pas saisi : ce téléphone est hors ligne, donc la carte 5 de Ann")
