@@ -22,6 +22,7 @@ from .web import api, assets, compress, extensions, health, i18n, logs, pages, p
 from .web import live as stream
 from .web.redaction import keep_secrets_out_of_logs, redacted_logger
 from .web.security import BAD_HOST_MESSAGE, CheckedCookieSessions, TrustedProxyFix, add_security_headers, host_allowed
+from .web.worded_templates import WordedEnvironment
 
 # The heading of the page that refuses a host name this server does not answer to.
 UNKNOWN_ADDRESS = N_("Unknown address")
@@ -40,6 +41,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # The instance folder is the data folder (config.data_dir): never inside an installed package.
     instance = Path(overrides.get("DATA_DIR") or config.data_dir())
     app = Flask(__name__, instance_path=str(instance.resolve()), instance_relative_config=True)
+    # Templates compiled once per language, their plain sentences written in (web/worded_templates.py).
+    app.jinja_environment = WordedEnvironment
     app.config.from_mapping(config.APP_DEFAULTS)
     app.config.from_prefixed_env(config.ENV_PREFIX)
     # DATABASE_URL, the name hosting platforms set, wins over REFEREE_DATABASE_URL: the order `referee serve` reads
