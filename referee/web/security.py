@@ -115,13 +115,20 @@ FILE_HEADERS: tuple[tuple[str, str], ...] = (("X-Content-Type-Options", "nosniff
 # The endpoints that serve such files. Their errors (a 404 page) are documents and get every header, and so does
 # the service worker (/sw.js), which runs under the policy sent with its own script.
 FILE_ENDPOINTS = frozenset({"static", "pwa.manifest"})
+# The pages a search engine may list: the front page and the rules. A table's pages, its join links, the API and
+# the rules search's answers are nobody's business but the table's: they tell search engines not to list them
+# (a join link pasted somewhere public must not become a search result).
+PAGES_TO_LIST = frozenset({"home.index", "rules.index", "rules.entry"})
+NOT_LISTED_HEADERS = (*SECURITY_HEADERS, ("X-Robots-Tag", "noindex, nofollow"))
 
 
 def add_security_headers(response: Response) -> Response:
     """Set the headers a response carries (unless a view chose its own): every one on documents, the live
-    stream, the API and errors; only nosniff on the files a page loads."""
-    headers = SECURITY_HEADERS
-    if request.endpoint in FILE_ENDPOINTS and response.status_code in (200, 206, 304):
+    stream, the API and errors, with "do not list" on all but the front page and the rules; only nosniff on the
+    files a page loads."""
+    endpoint = request.endpoint
+    headers = SECURITY_HEADERS if endpoint in PAGES_TO_LIST else NOT_LISTED_HEADERS
+    if endpoint in FILE_ENDPOINTS and response.status_code in (200, 206, 304):
         headers = FILE_HEADERS
     # One pass over the names: Headers.setdefault raises and catches a KeyError per missing header.
     present = {name.lower() for name, _ in response.headers.items()}

@@ -10,6 +10,7 @@ from conftest import Api
 from flask.testing import FlaskClient
 
 from .conftest import Phone
+from .test_join import host_join_link
 
 
 @pytest.mark.parametrize("path", ["/", "/rules", "/api/v1/openapi.json", "/t/NOSUCH", "/static/no-such-file.css"])
@@ -47,6 +48,18 @@ def test_security_headers_on_the_table_page_and_api(api: Api, client: FlaskClien
     ):
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]
         assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_only_the_front_page_and_the_rules_may_be_listed_by_search_engines(phone: Phone) -> None:
+    """A join link pasted somewhere public must not become a search result, nor a table's pages."""
+    code = phone.start(["Ann", "Bob"])
+    listed = ["/", "/rules", "/rules/bomb"]
+    private = [f"/t/{code}", f"/t/{code}/display", f"/t/{code}/log", host_join_link(phone), "/rules/search?q=bomb"]
+    private += [f"/api/v1/tables/{code}", "/t/NOSUCH"]
+    for path in listed:
+        assert "X-Robots-Tag" not in phone.client.get(path).headers, path
+    for path in private:
+        assert phone.client.get(path).headers["X-Robots-Tag"] == "noindex, nofollow", path
 
 
 def test_session_cookie_is_httponly_and_samesite(phone: Phone) -> None:
