@@ -54,7 +54,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "The card cannot be played. A player who has nothing that fits taps "
                     "Can't play: they keep their cards and lose a life."
                 ),
-                '1994 rules ("you do not play the card"); how-to + FAQ',
+                N_('1994 rules ("you do not play the card"); how-to + FAQ'),
             ),
             Reading(
                 "bust",
@@ -62,7 +62,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "The card may be laid down, but it counts as a bust: it goes back to the "
                     "player's hand and they lose a life."
                 ),
-                'modern text ("the card is then returned to you")',
+                N_('modern text ("the card is then returned to you")'),
             ),
         ),
     ),
@@ -77,12 +77,12 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "Both: everyone else must first answer the Bomb with a 0 (or lose a life), then "
                     "the round ends and everyone still holding cards loses a life."
                 ),
-                "interpretation by the how-to FAQ author (Eric Mortensen)",
+                N_("interpretation by the how-to FAQ author (Eric Mortensen)"),
             ),
             Reading(
                 "round_only",
                 N_("Only the round ends: nobody answers the Bomb, everyone else loses one life."),
-                "interpretation: the texts only say the last card ends the hand",
+                N_("interpretation: the texts only say the last card ends the hand"),
             ),
         ),
     ),
@@ -97,7 +97,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "Yes: their hand is empty, so the round ends as if they had played their last "
                     "card, and everyone still holding cards loses a life."
                 ),
-                '1994 rules ("if you still have a card or cards when a player gets rid of their last card")',
+                N_('1994 rules ("if you still have a card or cards when a player gets rid of their last card")'),
             ),
             Reading(
                 "draws_one",
@@ -105,7 +105,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "No: answering is not a turn. They draw one card from the draw pile and play on; "
                     "only if no card can be drawn at all do they go out after all."
                 ),
-                'interpretation: the round ends on a card played on your turn (1994 "if it is your last card")',
+                N_('interpretation: the round ends on a card played on your turn (1994 "if it is your last card")'),
             ),
         ),
     ),
@@ -117,7 +117,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             Reading(
                 "left",
                 N_("The player on the redealer's left gets the first card, then clockwise."),
-                '1994 rules ("start dealing to his left"); how-to + FAQ',
+                N_('1994 rules ("start dealing to his left"); how-to + FAQ'),
             ),
             Reading(
                 "direction",
@@ -125,7 +125,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "The next player in the current direction of play gets the first card, and the "
                     "deal follows the direction of play."
                 ),
-                'modern text ("dealt again in the current direction of play")',
+                N_('modern text ("dealt again in the current direction of play")'),
             ),
         ),
     ),
@@ -137,7 +137,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             Reading(
                 "continue",
                 N_("Play continues as normal: the next player in the current direction."),
-                'how-to + FAQ ("play will then continue normally"); modern text',
+                N_('how-to + FAQ ("play will then continue normally"); modern text'),
             ),
             Reading(
                 "left",
@@ -145,13 +145,15 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "The player on the redealer's left plays next, and the direction stays as it was: after a "
                     "Reverse, play then runs back towards the redealer, who plays again soon."
                 ),
-                '1994 rules ("after a deal of any sort, play always starts to the left")',
+                N_('1994 rules ("after a deal of any sort, play always starts to the left")'),
             ),
             Reading(
                 "left_clockwise",
                 N_("Play starts again on the redealer's left and goes clockwise from there, as after any deal."),
-                '1994 rules ("after a deal of any sort, play always starts to the left"; '
-                '"play proceeds clockwise, starting left of the dealer")',
+                N_(
+                    '1994 rules ("after a deal of any sort, play always starts to the left"; '
+                    '"play proceeds clockwise, starting left of the dealer")'
+                ),
             ),
         ),
     ),
@@ -166,12 +168,12 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "Turn the discard pile over, all but its top card, shuffle it and carry on drawing. If even "
                     "that is used up, the players later in turn order go short: each draws what is left, in turn."
                 ),
-                "interpretation (common card-game practice; all three texts are silent)",
+                N_("interpretation (common card-game practice; all three texts are silent)"),
             ),
             Reading(
                 "stop",
                 N_("Nobody draws any more cards this round; play goes on with the hands as they are."),
-                "interpretation (the texts are silent)",
+                N_("interpretation (the texts are silent)"),
             ),
         ),
     ),
@@ -183,7 +185,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             Reading(
                 "clockwise",
                 N_("Always clockwise again, starting on the new dealer's left."),
-                '1994 rules ("play proceeds clockwise, starting left of the dealer")',
+                N_('1994 rules ("play proceeds clockwise, starting left of the dealer")'),
             ),
             Reading(
                 "keep",
@@ -191,7 +193,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "The direction at the end of the last round carries over; the player after the "
                     "new dealer in that direction starts."
                 ),
-                "interpretation (the texts are silent about a new round)",
+                N_("interpretation (the texts are silent about a new round)"),
             ),
         ),
     ),
@@ -203,12 +205,12 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             Reading(
                 "all_others",
                 N_("Yes: every other player must answer with a 0, teammates included."),
-                '1994 rules ("all other players", "your team might flip several"); how-to + FAQ',
+                N_('1994 rules ("all other players", "your team might flip several"); how-to + FAQ'),
             ),
             Reading(
                 "opponents_only",
                 N_("No: only the other team must answer the Bomb."),
-                "interpretation (a friendlier team game)",
+                N_("interpretation (a friendlier team game)"),
             ),
         ),
     ),
@@ -224,8 +226,10 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "like a Sudden Death tie. Every player adds up the number cards in their hand, and the "
                     "team with the lower total wins."
                 ),
-                "interpretation by this referee (the texts are silent; the Sudden Death tie-break of the "
-                "1994 rules and how-to)",
+                N_(
+                    "interpretation by this referee (the texts are silent; the Sudden Death tie-break of the "
+                    "1994 rules and how-to)"
+                ),
             ),
             Reading(
                 "bomber_team",
@@ -233,7 +237,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "The bomber's team wins: the Bomb was their play. The other team's lives are taken first and "
                     "the game ends as soon as it is out, so the bomber's team keeps the lives it had."
                 ),
-                "interpretation by this referee (the texts are silent)",
+                N_("interpretation by this referee (the texts are silent)"),
             ),
             Reading(
                 "turn_order",
@@ -241,7 +245,7 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
                     "Lives are taken one player at a time in turn order from the bomber; the first team to "
                     "reach 0 loses, and the game ends there."
                 ),
-                "interpretation by this referee (how the referee settled it before)",
+                N_("interpretation by this referee (how the referee settled it before)"),
             ),
         ),
     ),
@@ -253,12 +257,12 @@ HOUSE_RULE_SPECS: tuple[HouseRuleSpec, ...] = (
             Reading(
                 "shared",
                 N_("The tied players (or teams) share the win."),
-                "interpretation (the 1994 rules and how-to stop at the lowest total)",
+                N_("interpretation (the 1994 rules and how-to stop at the lowest total)"),
             ),
             Reading(
                 "fewest_cards",
                 N_("The tied player (or team) holding the fewest cards wins; still equal, they share the win."),
-                "interpretation (fewer cards is closer to going out)",
+                N_("interpretation (fewer cards is closer to going out)"),
             ),
         ),
     ),

@@ -139,7 +139,8 @@ def names_said(names: Iterable[str]) -> Sentence:
     (a name that is a Sentence, such as a team's, is worded too)."""
     listed = list(names)
     if len(listed) <= 1:
-        return Sentence("%(name)s", name="".join(listed))  # a name alone: nothing to translate
+        # A name alone: nothing to translate, but one that is a Sentence (a team's, a count) is worded still.
+        return Sentence("%(name)s", name=listed[0] if listed else "")
     # Unmarked templates (nothing to translate in a comma) keep any name that is a Sentence (a team's) a Sentence.
     first: str = listed[0]
     for name in listed[1:-1]:
@@ -164,7 +165,7 @@ def choices_said(choices: Iterable[str]) -> Sentence:
     """Choices as said aloud, "a", "a or b", "a, b or c", with "or" in the phone's language."""
     listed = list(choices)
     if len(listed) <= 1:
-        return Sentence("%(name)s", name="".join(listed))
+        return Sentence("%(name)s", name=listed[0] if listed else "")
     first: str = listed[0]
     for choice in listed[1:-1]:
         first = Sentence("%(first)s, %(next)s", first=first, next=choice)

@@ -37,17 +37,18 @@ from ..engine import (
     TieBreak,
     Variant,
     apply,
-    describe,
     make_setup,
+    narration,
     new_game,
 )
 from ..engine.house_rules import HouseRules
+from ..engine.words import N_, N_plural, Sentence, names_said
 
 # How an example from another game than the table's is introduced: "Example from a Standard game".
 GAME_NAMES = {
-    Variant.STANDARD.value: "a Standard game",
-    Variant.SUDDEN_DEATH.value: "a Sudden Death game",
-    Variant.TEAMS.value: "a Teams game",
+    Variant.STANDARD.value: N_("a Standard game"),
+    Variant.SUDDEN_DEATH.value: N_("a Sudden Death game"),
+    Variant.TEAMS.value: N_("a Teams game"),
 }
 
 
@@ -94,8 +95,9 @@ class Example:
         return f"{self.players}: {'; '.join(self.steps)} → {self.expect}"
 
     @property
-    def text(self) -> str:
-        """The example in plain words for the rules panel: who plays, what is tapped, what the referee says."""
+    def text(self) -> Sentence:
+        """The example in plain words for the rules panel: who plays, what is tapped, what the referee says (a
+        Sentence: English, which a phone words again in its language)."""
         return in_words(self)
 
 
@@ -159,13 +161,18 @@ def _parse_step(step: str, where: str) -> Action | tuple[str, str, int]:
 @dataclass
 class _Game:
     state: GameState
-    line: str = ""
+    sentences: tuple[Sentence, ...] = ()
     refused: Refused | None = None
+
+    @property
+    def line(self) -> str:
+        """The last action's log line, in English."""
+        return " ".join(self.sentences)
 
     def act(self, action: Action) -> None:
         before = self.state
         self.state = apply(before, action)
-        self.line = describe(before, action, self.state)
+        self.sentences = narration(before, action, self.state)
 
     def current(self) -> str:
         player = self.state.current_player
@@ -206,6 +213,11 @@ class _Game:
 
 def play(example: Example) -> tuple[GameState, str, Refused | None]:
     """Play the example's steps; return the final state, the last log line, and a refusal of the last step."""
+    game = _played(example)
+    return game.state, game.line, game.refused
+
+
+def _played(example: Example) -> _Game:
     setup = make_setup(example.players.split(), example.variant, None, None, dict(example.rules))
     game = _Game(new_game(setup))
     for index, step in enumerate(example.steps):
@@ -220,7 +232,7 @@ def play(example: Example) -> tuple[GameState, str, Refused | None]:
             if index != len(example.steps) - 1:
                 raise
             game.refused = refused
-    return game.state, game.line, game.refused
+    return game
 
 
 def mismatches(example: Example) -> list[str]:
@@ -285,123 +297,174 @@ def _actual(clause: str, state: GameState, line: str, refused: Refused | None) -
 
 
 # --- the example in plain words -----------------------------------------------------------------------
+# Told as Sentences (engine/words.py): the English text the API and the tests read, and what a phone words again in
+# its own language, each sentence whole, with its plural forms and the players' names as they are.
+
+THEN = N_("%(first)s; then %(next)s")
+ALSO = N_("%(first)s; %(next)s")
+# The referee's own words quoted: a result that ends with one needs no full stop of its own.
+WARNS = N_("the referee warns: “%(warning)s”")
+REFUSES = N_("the referee refuses it: “%(refusal)s”")
+QUOTES = frozenset({WARNS, REFUSES})
+# "Ann has 4 lives, Cy 5": the first of a list says what is counted, the others only a name and a number.
+NAME_AND_COUNT = "%(name)s %(count)s"
 
 
-def _names_in_words(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _card_in_words(card: Card) -> str:
+def _card_played(player: str, card: Card) -> Sentence:
     if card is Card.BOMB:
-        return "the Bomb"
-    return f"a {card.label}" if card.is_number else card.label
+        return Sentence(N_("%(name)s plays the Bomb"), name=player)
+    if card.is_number:
+        return Sentence(N_("%(name)s plays a %(card)s"), name=player, card=card.label)
+    return Sentence(N_("%(name)s plays %(card)s"), name=player, card=Sentence(card.label))
 
 
-def _step_in_words(step: str, teams: bool = False) -> str:
-    """One step as a player would say it: "Ann plays Bomb; Bob and Cy each discard a 0"."""
+def _step_in_words(step: str, teams: bool = False) -> Sentence:
+    """One step as a player would say it: "Ann plays the Bomb; Bob and Cy each discard a 0"."""
     action = _parse_step(step, "example")
     match action:
         case ("to", name, _):
-            return f"play comes round to {name}"
+            return Sentence(N_("play comes round to %(name)s"), name=name)
         case ("loses", name, count):
-            lives = f"{count} {'life' if count == 1 else 'lives'}"
-            return f"{name}'s team has lost {lives}" if teams else f"{name} has lost {lives}"
+            if teams:
+                lost = N_plural("%(name)s's team has lost %(count)s life", "%(name)s's team has lost %(count)s lives")
+            else:
+                lost = N_plural("%(name)s has lost %(count)s life", "%(name)s has lost %(count)s lives")
+            return Sentence(lost, name=name, count=count)
         case TieBreak(values=values):
-            return "the tie-break totals are " + _names_in_words([f"{name} {value}" for name, value in values])
+            totals = names_said([Sentence(NAME_AND_COUNT, name=name, count=value) for name, value in values])
+            return Sentence(N_("the tie-break totals are %(totals)s"), totals=totals)
         case Bust(player=player, card=card):
-            tried = f" ({_card_in_words(card)} would go over 21)" if card is not None else ""
-            return f"{player} can't play{tried}"
+            if card is None:
+                return Sentence(N_("%(name)s can't play"), name=player)
+            return Sentence(N_("%(name)s can't play (a %(card)s would go over 21)"), name=player, card=card.label)
         case SetHand(player=player, cards=cards):
-            return f"{player}'s hand is corrected to {cards} {'card' if cards == 1 else 'cards'}"
+            corrected = N_plural(
+                "%(name)s's hand is corrected to %(count)s card", "%(name)s's hand is corrected to %(count)s cards"
+            )
+            return Sentence(corrected, name=player, count=cards)
         case Leave(player=player):
-            return f"{player} leaves the game"
+            return Sentence(N_("%(name)s leaves the game"), name=player)
         case Play(player=player, card=card, zeros=zeros):
-            played = f"{player} plays {_card_in_words(card)}"
+            played = _card_played(player, card)
             if card is Card.BOMB and zeros:
-                played += f"; {_names_in_words(list(zeros))} {'discards' if len(zeros) == 1 else 'each discard'} a 0"
-            elif card is Card.BOMB:
-                played += "; nobody has a 0"
+                discard = N_plural("%(play)s; %(names)s discards a 0", "%(play)s; %(names)s each discard a 0")
+                return Sentence(discard, play=played, names=names_said(zeros), count=len(zeros))
+            if card is Card.BOMB:
+                return Sentence(N_("%(play)s; nobody has a 0"), play=played)
             return played
     raise ExampleError(f"cannot read the step {step!r}")
 
 
-def _pairs_in_words(rest: str, one: str, many: str) -> str:
-    pairs = [item.split() for item in rest.split(",")]
-    first, *others = pairs
-    unit = one if first[1] == "1" else many
-    words = [f"{first[0]} has {first[1]} {unit}"] + [f"{name} {count}" for name, count in others]
-    return _names_in_words(words)
+def _pairs_in_words(rest: str, counted: tuple[str, str]) -> Sentence:
+    pairs = [(name, int(count)) for name, count in (item.split() for item in rest.split(","))]
+    (first, count), *others = pairs
+    words = [Sentence(counted, name=first, count=count)]
+    words += [Sentence(NAME_AND_COUNT, name=name, count=count) for name, count in others]
+    return names_said(words)
 
 
-def _team_lives_in_words(rest: str, teams: tuple[tuple[str, ...], ...]) -> str:
+def _team_lives_in_words(rest: str, teams: tuple[tuple[str, ...], ...]) -> Sentence:
     """A team game's lives, once per team ("Ann and Cy's team has 4 lives, Bob and Dee's 3"): teammates share
     them (1994 rules, Team play), so naming each player's count read as if each had their own."""
-    counts: dict[int, str] = {}
-    for name, count in (item.split() for item in rest.split(",")):
+    counts: dict[int, int] = {}
+    for name, written in (item.split() for item in rest.split(",")):
         side = next(index for index, team in enumerate(teams) if name in team)
-        counts.setdefault(side, count)
+        counts.setdefault(side, int(written))
     words: list[str] = []
     for side, count in counts.items():
-        members = _names_in_words(list(teams[side]))
-        unit = "life" if count == "1" else "lives"
-        words.append(f"{members}'s team has {count} {unit}" if not words else f"{members}'s {count}")
-    return _names_in_words(words)
+        members = names_said(teams[side])
+        if words:
+            words.append(Sentence(N_("%(team)s's %(count)s"), team=members, count=count))
+        else:
+            has = N_plural("%(team)s's team has %(count)s life", "%(team)s's team has %(count)s lives")
+            words.append(Sentence(has, team=members, count=count))
+    return names_said(words)
 
 
 _DECK_WARNING = re.compile(r"The deck has only |Only \d+ cards? (?:was|were) left to draw")
 """The opening words of the referee's deck warnings (engine/sanity.py): a log clause an example's reader needs."""
 
-_STATUS_WORDS = {"playing": "play goes on", "tiebreak": "a tie-break decides", "finished": "the game is over"}
+_STATUS_WORDS = {
+    "playing": N_("play goes on"),
+    "tiebreak": N_("a tie-break decides"),
+    "finished": N_("the game is over"),
+}
+_DIRECTION_WORDS = {"clockwise": N_("play goes clockwise"), "counterclockwise": N_("play goes counterclockwise")}
 
 
-def _outcome_in_words(clause: str, refused: Refused | None, teams: tuple[tuple[str, ...], ...] = ()) -> str | None:
+def _outcome_in_words(clause: str, game: _Game, teams: tuple[tuple[str, ...], ...] = ()) -> Sentence | None:
     """One expectation as the referee would tell it; None for one a player need not read (the log's words)."""
     key, _, rest = clause.partition(" ")
     if key == "lives" and teams:
         return _team_lives_in_words(rest, teams)
     if clause.startswith("log:"):
-        said = clause.removeprefix("log:").strip()
-        # A deck warning is what the example shows (the deck's counts): the player reads it on the board too.
-        return f"the referee warns: “{said} …”" if _DECK_WARNING.match(said) else None
+        opening = clause.removeprefix("log:").strip()
+        # A deck warning is what the example shows (the deck's counts): the player reads it on the board too, whole.
+        warning = next((said for said in game.sentences if said.startswith(opening)), None)
+        if warning is None or not _DECK_WARNING.match(opening):
+            return None
+        return Sentence(WARNS, warning=warning)
     if clause.startswith("draw pile "):
-        left = clause.removeprefix("draw pile ")
-        return f"the draw pile has {left} {'card' if left == '1' else 'cards'}"
+        left = int(clause.removeprefix("draw pile "))
+        return Sentence(N_plural("the draw pile has %(count)s card", "the draw pile has %(count)s cards"), count=left)
+    if key == "refused":
+        if game.refused is None:
+            return Sentence(N_("the referee refuses it"))
+        return Sentence(REFUSES, refusal=game.refused.message)
+    if key == "winner":
+        winners = rest.split(" and ")
+        won = N_plural("%(names)s wins", "%(names)s win")
+        return Sentence(won, names=names_said(winners), count=len(winners))
+    if key == "out":
+        out = [name.strip() for name in rest.split(",")]
+        gone = N_plural("%(names)s is out of the game", "%(names)s are out of the game")
+        return Sentence(gone, names=names_said(out), count=len(out))
     words = {
-        "lives": lambda: _pairs_in_words(rest, "life", "lives"),
-        "hand": lambda: _pairs_in_words(rest, "card", "cards"),
-        "total": lambda: f"the total is {rest}",
-        "turn": lambda: f"it is {rest}'s turn",
-        "round": lambda: f"it is round {rest}",
-        "dealer": lambda: f"{rest} deals",
-        "direction": lambda: f"play goes {rest}",
-        "winner": lambda: f"{rest} {'win' if ' and ' in rest else 'wins'}",
-        "status": lambda: _STATUS_WORDS.get(rest, rest),
-        "out": lambda: f"{rest.replace(', ', ' and ')} {'is' if ',' not in rest else 'are'} out of the game",
-        "refused": lambda: f"the referee refuses it: “{refused.message}”" if refused else "the referee refuses it",
+        "lives": lambda: _pairs_in_words(rest, N_plural("%(name)s has %(count)s life", "%(name)s has %(count)s lives")),
+        "hand": lambda: _pairs_in_words(rest, N_plural("%(name)s has %(count)s card", "%(name)s has %(count)s cards")),
+        "total": lambda: Sentence(N_("the total is %(total)s"), total=int(rest)),
+        "turn": lambda: Sentence(N_("it is %(name)s's turn"), name=rest),
+        "round": lambda: Sentence(N_("it is round %(round)s"), round=int(rest)),
+        "dealer": lambda: Sentence(N_("%(name)s deals"), name=rest),
+        "direction": lambda: Sentence(_DIRECTION_WORDS[rest]),
+        "status": lambda: Sentence(_STATUS_WORDS[rest]),
     }
     return words[key]() if key in words else None
 
 
 @lru_cache(maxsize=256)
-def in_words(example: Example) -> str:
+def in_words(example: Example) -> Sentence:
     """The example told in plain words, from the same steps and outcome the test suite plays."""
     names = example.players.split()
-    players = f"{_names_in_words(names)} play"
-    teams: tuple[tuple[str, ...], ...] = ()
     if example.variant == "teams":
         teams = make_setup(names, example.variant, None, None, dict(example.rules)).teams
-        sides = [_names_in_words(list(team)) for team in teams]
-        players += f" in two teams ({sides[0]} against {sides[1]})"
+        players = Sentence(
+            N_("%(names)s play in two teams (%(first)s against %(second)s)."),
+            names=names_said(names),
+            first=names_said(teams[0]),
+            second=names_said(teams[1]),
+        )
+    else:
+        teams = ()
+        players = Sentence(N_("%(names)s play."), names=names_said(names))
     steps = [_step_in_words(step, example.variant == "teams") for step in example.steps]
-    refused = play(example)[2] if "refused " in example.expect else None
+    game = _played(example)
     outcome = [
         words
-        for words in (_outcome_in_words(part.strip(), refused, teams) for part in example.expect.split(";"))
+        for words in (_outcome_in_words(part.strip(), game, teams) for part in example.expect.split(";"))
         if words is not None
     ]
-    told = f"{players}. {'; then '.join(steps)}."
-    if outcome:
-        ending = "; ".join(outcome)
-        # A refusal quoted last already ends its sentence inside the quotes.
-        told += f" Result: {ending}" + ("" if ending.endswith(".”") else ".")
-    return told[0].upper() + told[1:]
+    told = Sentence(N_("%(players)s %(steps)s."), players=players, steps=_joined(steps, THEN))
+    if not outcome:
+        return told
+    # A refusal or a warning quoted last already ends its sentence inside the quotes.
+    quoted_last = outcome[-1].template in QUOTES
+    result = N_("%(story)s Result: %(outcome)s") if quoted_last else N_("%(story)s Result: %(outcome)s.")
+    return Sentence(result, story=told, outcome=_joined(outcome, ALSO))
+
+
+def _joined(parts: list[Sentence], template: str) -> Sentence:
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = Sentence(template, first=joined, next=part)
+    return joined

@@ -3,10 +3,9 @@ and German table page, standings and table display leave no English run of words
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from english_runs import runs_in
 from playwright.sync_api import Page, expect
 
 from .conftest import Phones, Server
@@ -61,129 +60,6 @@ def test_a_german_phone_asks_the_rules_panel_and_reads_its_chrome_in_german(serv
     expect(page.locator("#rules-results .rule-source").first).to_contain_text("Quelle: ")
 
 
-# Common English words of the app's pages. Left out: words French or German write the same way ("a", "an", "in",
-# "on", "total", "table", "team", "start"), which would make a run of a translated sentence look English.
-ENGLISH = frozenset(
-    [
-        "about",
-        "after",
-        "again",
-        "all",
-        "and",
-        "any",
-        "are",
-        "as",
-        "ask",
-        "at",
-        "back",
-        "be",
-        "by",
-        "can",
-        "can't",
-        "card",
-        "cards",
-        "change",
-        "changes",
-        "deals",
-        "did",
-        "do",
-        "does",
-        "down",
-        "draw",
-        "enter",
-        "entering",
-        "every",
-        "for",
-        "from",
-        "game",
-        "games",
-        "gets",
-        "go",
-        "goes",
-        "has",
-        "have",
-        "host",
-        "how",
-        "if",
-        "is",
-        "it",
-        "it's",
-        "its",
-        "keep",
-        "keeps",
-        "last",
-        "left",
-        "life",
-        "lives",
-        "lost",
-        "make",
-        "makes",
-        "more",
-        "most",
-        "new",
-        "next",
-        "no",
-        "not",
-        "now",
-        "of",
-        "only",
-        "or",
-        "other",
-        "out",
-        "over",
-        "phone",
-        "phones",
-        "play",
-        "played",
-        "player",
-        "players",
-        "plays",
-        "put",
-        "round",
-        "rounds",
-        "same",
-        "say",
-        "says",
-        "see",
-        "shown",
-        "show",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "they",
-        "this",
-        "those",
-        "tap",
-        "to",
-        "turn",
-        "up",
-        "wait",
-        "waiting",
-        "was",
-        "watch",
-        "watching",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whose",
-        "why",
-        "will",
-        "with",
-        "won",
-        "would",
-        "you",
-        "your",
-        "you're",
-    ]
-)
-
 # The page's words as a reader or a screen reader meets them: its text (hidden parts too: they show in time) and
 # the attributes said aloud, each apart (a run never crosses from one to the next).
 WORDS_READ = """() => {
@@ -202,22 +78,6 @@ def english_runs(page: Page, names: set[str]) -> list[str]:
     """Every run of three or more common English words on the page (the log, the "Just now" line and the rules
     panel's quick questions included), the players' names apart."""
     return runs_in(page.evaluate(WORDS_READ), names)
-
-
-def runs_in(texts: list[str], names: set[str]) -> list[str]:
-    """Every run of three or more common English words in each of `texts` (a name breaks a run)."""
-    runs = []
-    for text in texts:
-        run: list[str] = []
-        for word in [*text.split(), ""]:
-            plain = re.sub(r"^[^\w']+|[^\w']+$", "", word).lower().replace("’", "'")
-            if plain in ENGLISH and word not in names:
-                run.append(word)
-                continue
-            if len(run) >= 3:
-                runs.append(" ".join(run))
-            run = []
-    return runs
 
 
 def test_the_english_run_finder_finds_english_and_only_english() -> None:

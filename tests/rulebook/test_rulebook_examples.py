@@ -124,5 +124,7 @@ def test_a_team_games_example_gives_each_teams_shared_lives_once() -> None:
 def test_an_example_about_the_decks_counts_says_what_the_referee_warns() -> None:
     # The deck's counts are what its examples show: the warning a real deck makes is part of the outcome told.
     told = entry("deck").examples[0].text
-    assert told.endswith("the referee warns: “The deck has only two 6s …”."), told
+    # Quoted whole, as the board shows it, and then said in the phone's language like every other sentence.
+    warning = "The deck has only two 6s, all played since the shuffle — was that really a 6? Undo if not."
+    assert told.endswith(f"the referee warns: “{warning}”"), told
     assert "warns" not in entry("draw-pile-size").examples[0].text
