@@ -339,17 +339,16 @@ def log_line_html(entry: LogEntry, code: str, players: Sequence[str]) -> str:
     )
 
 
-def log_more_html(code: str, shown: int, count: int, oob: bool = False) -> Markup:
+def log_more_html(code: str, shown: int, count: int) -> Markup:
     """The link to the whole log under the board's `shown` recent lines, when the log has more (`count`).
     Reference macro: `log_more_html`.
 
-    There even while the log is short (hidden), so that a tap's answer can replace it by id (`oob`: out of band,
-    beside the log's changes). Written here, not included: an include builds a new template context per tap.
+    There even while the log is short (hidden), so that the board changed in place always has this element to
+    change (static/js/morph.js). Written here, not included: an include builds a new template context per tap.
     """
-    swap = ' hx-swap-oob="true"' if oob else ""
     if count <= shown:
-        return Markup(f'<p id="log-more"{swap} hidden></p>')
+        return Markup('<p id="log-more" hidden></p>')
     url = escape(request_url_for("logview.full_log", code=code))
     wording = request_wording()
     show_all = wording.ngettext("Show all %(num)s entries", "Show all %(num)s entries", count) % {"num": int(count)}
-    return Markup(f'<p id="log-more"{swap}><a href="{url}" class="show-all">{show_all}</a></p>')
+    return Markup(f'<p id="log-more"><a href="{url}" class="show-all">{show_all}</a></p>')
