@@ -76,6 +76,26 @@ def test_the_real_server_answers_with_verdict_and_example(database_url: str, tmp
     )
 
 
+def test_the_real_server_asks_and_answers_in_the_requests_language(database_url: str, tmp_path: Path) -> None:
+    """The same search in French and German: the question read in the language, the answer in its words, the
+    ids the same (English callers, above, get what they always got)."""
+    asked = {
+        "fr": ("quand je dépasse 21 est-ce que je garde mes cartes", "Ann, Bob et Cy jouent.", "règles de 1994"),
+        "de": ("wenn ich über 21 komme, behalte ich meine Karten", "Ann, Bob und Cy spielen.", "Regeln von 1994"),
+    }
+    with LiveServer(database_url, logs=tmp_path / "logs") as server, Client(server.port) as http:
+        for language, (question, players, source) in asked.items():
+            path = f"{RULES}?{urlencode({'q': question})}"
+            reply = http.request("GET", path, headers={"Accept-Language": f"{language},en;q=0.5"})
+            assert reply.status == 200
+            first = reply.json()["results"][0]
+            assert first["id"] == "bust-keeps-card", (language, first)
+            assert first["title"] == rulebook.entry("bust-keeps-card", language).title  # type: ignore[union-attr]
+            assert first["example"].startswith(players), first["example"]
+            assert source in first["source"], first["source"]
+            assert "Result" not in first["example"] and "1994 rules" not in first["source"]
+
+
 # A rules lawyer's paragraph (about 540 characters): the story first, the question in its last sentence.
 PARAGRAPH = (
     "We are four at the kitchen table on a Sunday: my mother, my two cousins and me. My cousin dealt, the total had "

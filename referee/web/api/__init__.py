@@ -19,10 +19,11 @@ from ...service.tableview import Created, TableView
 from ...service.transfer import export_document, import_document
 from ..extensions import action_limit, get_referee, import_slot, table_limit
 from ..http import http_error_sentence, http_status
-from ..i18n import worded
+from ..i18n import language, worded
 from ..links import join_url
 from ..playlog import bgstats_link, bgstats_play, play_csv
 from ..security import Limiter
+from ..sources import source_said
 from .schema import openapi_document
 from .shapes import device_json, join_request_json, state_of
 
@@ -396,10 +397,20 @@ def import_table() -> tuple[Response, int]:
 
 @bp.get("/rules")
 def rules() -> Response:
-    """Search the rules panel: the best answers first, at most 10."""
+    """Search the rules panel in the request's language (Accept-Language): the best answers first, at most 10."""
     # Cut as the search itself cuts (a paragraph keeps its question, which comes last), not from the end.
     query = rulebook.shortened_query(request.args.get("q", ""))
-    return jsonify(rulebook.search_json(query) if query.strip() else {"results": []})
+    if not query.strip():
+        return jsonify({"results": []})
+    return jsonify({"results": [_result_said(result) for result in rulebook.search(query, language=language())]})
+
+
+def _result_said(result: rulebook.SearchResult) -> dict[str, str | None]:
+    """One answer as the rules panel words it: the entry in the request's language, its example and source too."""
+    said = rulebook.result_json(result)
+    said["example"] = worded(result.example.text) if result.example is not None else None
+    said["source"] = source_said(result.source)
+    return said
 
 
 @bp.get("/openapi.json")

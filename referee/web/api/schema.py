@@ -526,6 +526,11 @@ DOCUMENT: dict[str, Any] = {
             "get": {
                 "operationId": "searchRules",
                 "summary": "Search the rules panel",
+                "description": (
+                    "Asked and answered in the language the request's Accept-Language asks for (en, fr or de; "
+                    "English for any other): the question is read in it, and each answer's title, verdict, answer, "
+                    "example and source are in its words. The ids are the same in every language."
+                ),
                 "parameters": [
                     {
                         "name": "q",

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import functools
-
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import rulebook
 from ...engine import HOUSE_RULE_SPECS, SPECS_BY_NAME, HouseRules, Variant
-from ...engine.words import N_, Sentence
+from ...engine.words import N_
 from ...service.errors import ServiceError
 from ...service.tableview import TableView
 from ..extensions import get_referee
-from ..i18n import language, worded
-from ..rematchnote import SEMICOLON
+from ..i18n import language
+from ..sources import source_said
 from .common import error_page
 
 bp = Blueprint("rules", __name__)
@@ -32,27 +30,8 @@ def _quick_questions() -> dict[str, object]:
     return {"rules_chips_for": _chips_for}
 
 
-# The texts a source names, as written in entries.json: shown in the phone's language (docs/translations.md).
-SOURCE_NAMES = {
-    "1994 rules": N_("1994 rules"),
-    "how-to FAQ": N_("how-to FAQ"),
-    "modern text": N_("modern text"),
-    "interpretation by this referee": N_("interpretation by this referee"),
-    "interpretation by the how-to FAQ author (Eric Mortensen)": N_(
-        "interpretation by the how-to FAQ author (Eric Mortensen)"
-    ),
-}
-
-
-@bp.app_template_global()
-def source_said(source: str) -> str:
-    """Where a ruling comes from, in the phone's language: in English as written; in another, the texts it names
-    (their details quote and explain in English, and the entry's reasoning says them in the phone's language)."""
-    if language() == rulebook.ENGLISH:
-        return source
-    first, *others = [worded(SOURCE_NAMES[name]) for name in rulebook.source_names(source)] or [""]
-    # With the language's semicolon between them: French spaces it ("règles de 1994 ; FAQ du guide").
-    return functools.reduce(lambda said, then: worded(Sentence(SEMICOLON, first=said, next=then)), others, first)
+# Where a ruling comes from, in the phone's language, for the templates (web/sources.py says it for the API too).
+bp.add_app_template_global(source_said)
 
 
 def _table_rules(code: str | None) -> tuple[TableView | None, HouseRules | None]:
