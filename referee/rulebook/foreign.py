@@ -26,7 +26,9 @@ from functools import cached_property, lru_cache
 
 import snowballstemmer
 
+from .foreign_stories import STORY_READINGS, STORY_TERMS
 from .spelling import Speller
+from .stories import concepts_in
 
 STEMMERS = {"fr": "french", "de": "german"}
 """The Snowball algorithm of each language the search reads besides English."""
@@ -36,7 +38,7 @@ CONCEPTS = frozenset(
         "bomb", "skip", "reverse", "pass", "draw", "draw1", "draw2", "eq21", "eq10", "eq0", "redeal", "wild",
         "team", "teammate", "suddendeath", "tie", "tiebreak", "2player", "3player", "5player", "latemistake",
     }
-)  # fmt: skip
+) | STORY_TERMS  # fmt: skip
 """Terms the card-word rules produce: never stemmed or dropped (they are the English rulebook's terms)."""
 
 _Rules = tuple[tuple[str, str], ...]
@@ -95,7 +97,16 @@ FRENCH_WORDS: _Rules = (
     (r"=\s*0\b|\begale?s?\s+(?:a\s+)?0\b", " eq0 "),
     (r"\+\s*1\b|\bplus\s+(?:un|1)\b|\bpioche[rz]?\s+1(?:\s+cartes?)?\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bpioche[rz]?\s+2(?:\s+cartes?)?\b", " draw2 "),
-    (r"\bbombes?\b", " bomb "),
+    (r"\bbombe?s?\b", " bomb "),
+    # The cards' English names, which the box prints and players say in French too ("le Skip", "une Bomb", "le Hand
+    # in & Re-deal", "Pass Me By", "Draw 2").
+    (r"\bskip\w*", " skip "),
+    (r"\breverse\b", " reverse "),
+    (r"\b(?:hand\s+in\s*(?:&|and|et)?\s*)?re[\s-]*deal\w*", " redeal "),
+    (r"\bpass\s+me\s+by\b", " pass "),
+    (r"\bdraw\s*(?:2|two)\b|\bpick\s*up\s*(?:2|two)\b", " draw2 "),
+    (r"\bdraw\s*(?:1|one)\b|\bpick\s*up\s*(?:1|one)\b", " draw1 "),
+    (r"\bwild\s*cards?\b", " wild "),
     (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
     # "Passer" the verb is no card: "ça passe" (it fits), "le tour passe à", "ça passe à qui" (the turn goes to).
     (r"\b(ca|tour)\s+(?:ne\s+)?passe\b|\bpasse\s+(?=a\s+qui\b|au\s+(?:suivant|voisin|joueur)\b)", r"\1 va "),
@@ -170,7 +181,7 @@ GERMAN_WORDS: _Rules = (
     (r"\bneunzehn\b", "19"),
     (r"\bacht\b", "8"),
     (r"\bneun\b", "9"),
-    (r"\bnull(?:er)?\b", "0"),
+    (r"\bnull(?:er|en)?\b", "0"),
     (r"\bzwei\b", "2"),
     (r"\bdrei\b", "3"),
     (r"\bvier\b", "4"),
@@ -186,7 +197,14 @@ GERMAN_WORDS: _Rules = (
     (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b1\s+(?:karte\s+)?ziehen\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bnimm\s+2\b|\b2\s+(?:karten\s+)?ziehen\b|\bzieh[et]?\s+2\b", " draw2 "),
     (r"\bziehkarten?\b", " draw "),
-    (r"\bbomben?\b|\bkiller(?:karten?)?\b", " bomb "),
+    (r"\bbomb(?:e|en|s)?\b|\bkiller(?:karten?)?\b", " bomb "),
+    # The cards' English names, which the box prints and players say in German too ("die Bomb", "Hand in & Re-deal",
+    # "Pass Me By", "Draw 2"; Skip and Reverse below).
+    (r"\b(?:hand\s+in\s*(?:&|and|und)?\s*)?re[\s-]*deal\w*", " redeal "),
+    (r"\bpass\s+me\s+by\b", " pass "),
+    (r"\bdraw\s*(?:2|two)\b|\bpick\s*up\s*(?:2|two)\b", " draw2 "),
+    (r"\bdraw\s*(?:1|one)\b|\bpick\s*up\s*(?:1|one)\b", " draw1 "),
+    (r"\bwild\s*cards?\b", " wild "),
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
     # The Reverse described rather than named: the order turned round, play going the other way.
@@ -286,7 +304,7 @@ def fold(text: str, language: str) -> str:
 
 @lru_cache(maxsize=4)
 def _compiled(language: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    rules = FRENCH_WORDS if language == "fr" else GERMAN_WORDS
+    rules = (FRENCH_WORDS if language == "fr" else GERMAN_WORDS) + STORY_READINGS[language]
     return tuple((re.compile(pattern), replacement) for pattern, replacement in rules)
 
 
@@ -330,8 +348,10 @@ class Reader:
         """The language's stop words (folded)."""
         return FRENCH_STOPWORDS if self.language == "fr" else GERMAN_STOPWORDS
 
-    stories = False
-    """The story table (`stories.py`) reads English terms: off."""
+    @cached_property
+    def story_concepts(self) -> Mapping[str, frozenset[str]]:
+        """The story table's concepts as this language's terms (`stories.concepts_in`)."""
+        return concepts_in(self, CONCEPTS)
 
     @cached_property
     def generic(self) -> frozenset[str]:
@@ -345,7 +365,7 @@ class Reader:
 
     def extra_vocabulary(self) -> set[str]:
         """Words the typo fixer should know although the rulebook may not use them: stop words, card words."""
-        rules = FRENCH_WORDS if self.language == "fr" else GERMAN_WORDS
+        rules = (FRENCH_WORDS if self.language == "fr" else GERMAN_WORDS) + STORY_READINGS[self.language]
         found = set(self.stopwords)
         for pattern, _ in rules:
             found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))

@@ -54,7 +54,7 @@ from .languages import ENGLISH, forget, use_words_from
 from .model import Entry, SearchResult
 from .phrases import PHRASES
 from .spelling import Speller
-from .stories import story_entry
+from .stories import CONCEPTS, story_entry
 from .synonyms import known_words, player_words
 from .text import STOPWORDS, SYNONYMS, bigrams, names, phone_speak, terms, words
 
@@ -380,8 +380,8 @@ class TermReader(Protocol):
         ...
 
     @property
-    def stories(self) -> bool:
-        """True where the story table (`stories.py`, in English terms) can read the language's terms."""
+    def story_concepts(self) -> Mapping[str, frozenset[str]]:
+        """The story table's concepts (`stories.py`) as the language's terms."""
         ...
 
     def terms(self, text: str) -> list[str]:
@@ -402,7 +402,7 @@ class EnglishReader:
 
     generic = GENERIC
     whole_game = WHOLE_GAME
-    stories = True
+    story_concepts = CONCEPTS
 
     def terms(self, text: str) -> list[str]:
         """The search terms of a rulebook text."""
@@ -612,7 +612,7 @@ class Index:
 
     def _story(self, ranked: list[tuple[float, int]], unique: tuple[str, ...]) -> list[tuple[float, int]]:
         """Boost the entry that settles the combination the question tells, if it tells one (`STORIES`)."""
-        found = story_entry(unique) if self.params.story_boost and self.reader.stories and ranked else None
+        found = story_entry(unique, self.reader.story_concepts) if self.params.story_boost and ranked else None
         doc = self.number.get(found, -1) if found else -1
         if doc < 0:
             return ranked
