@@ -115,7 +115,8 @@ FRENCH_WORDS: _Rules = (
     (r"\binvers\w*", " reverse "),
     # The Reverse described rather than named: play going "the other way round".
     (r"\b(?:a\s+(?:l\s*)?envers|dans\s+l\s+autre\s+sens|(?:en\s+)?sens\s+contraire)\b", " reverse "),
-    (r"\bsens\b", "sens reverse"),
+    # Not "dans le sens horaire", "le sens des aiguilles d'une montre": which way play goes, not the card.
+    (r"\bsens\b(?!\s+(?:horaire|des\s+aiguilles))", "sens reverse"),
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
     (r"\bcoeurs?\b", "vie"),
@@ -181,7 +182,7 @@ GERMAN_WORDS: _Rules = (
     (r"\bneunzehn\b", "19"),
     (r"\bacht\b", "8"),
     (r"\bneun\b", "9"),
-    (r"\bnull(?:er|en)?\b", "0"),
+    (r"\bnull(?:er)?\b", "0"),
     (r"\bzwei\b", "2"),
     (r"\bdrei\b", "3"),
     (r"\bvier\b", "4"),
@@ -302,9 +303,9 @@ def fold(text: str, language: str) -> str:
     return plain.replace("'", " ")
 
 
-@lru_cache(maxsize=4)
-def _compiled(language: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    rules = (FRENCH_WORDS if language == "fr" else GERMAN_WORDS) + STORY_READINGS[language]
+@lru_cache(maxsize=8)
+def _compiled(language: str, stories: bool = False) -> tuple[tuple[re.Pattern[str], str], ...]:
+    rules = (FRENCH_WORDS if language == "fr" else GERMAN_WORDS) + (STORY_READINGS[language] if stories else ())
     return tuple((re.compile(pattern), replacement) for pattern, replacement in rules)
 
 
@@ -371,17 +372,18 @@ class Reader:
             found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))
         return found
 
-    def concepts(self, text: str) -> str:
-        """Folded text with the players' words for cards, numbers and kinds of game as the search's terms."""
+    def concepts(self, text: str, stories: bool = False) -> str:
+        """Folded text with the players' words for cards, numbers and kinds of game as the search's terms (with
+        `stories`, and the story table's concepts: `foreign_stories.py`)."""
         said = fold(text, self.language)
-        for pattern, replacement in _compiled(self.language):
+        for pattern, replacement in _compiled(self.language, stories):
             said = pattern.sub(replacement, said)
         return _SPACES.sub(" ", said).strip()
 
-    def terms(self, text: str) -> list[str]:
-        """The search terms of a text in this language, in order."""
+    def terms(self, text: str, stories: bool = False) -> list[str]:
+        """The search terms of a text in this language, in order (with `stories`, and the story table's concepts)."""
         out = []
-        for token in _TOKEN.findall(self.concepts(text)):
+        for token in _TOKEN.findall(self.concepts(text, stories)):
             if token in CONCEPTS or token.isdigit():
                 out.append(token)
             elif token not in self.stopwords:
@@ -396,7 +398,8 @@ class Reader:
         """The folded words of a rulebook text, for the typo fixer's vocabulary."""
         return [word for word in re.findall(r"[a-z]+", fold(text, self.language)) if word not in self.stopwords]
 
-    def query_terms(self, query: str, speller: Speller | None) -> list[str]:
-        """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read."""
+    def query_terms(self, query: str, speller: Speller | None, stories: bool = False) -> list[str]:
+        """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read (with
+        `stories`, the terms the story table reads)."""
         folded = fold(query, self.language)
-        return self.terms(speller.fix(folded) if speller is not None else folded)
+        return self.terms(speller.fix(folded) if speller is not None else folded, stories)

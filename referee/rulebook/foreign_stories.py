@@ -19,7 +19,7 @@ _Rules = tuple[tuple[str, str], ...]
 STORY_TERMS = frozenset(
     {
         "lastcard", "goout", "lastbomb", "nozero", "allzeros", "lastlife", "eliminate", "atonce", "anytime",
-        "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule",
+        "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule", "lastzero",
     }
 )  # fmt: skip
 """The concept terms the readings produce (English terms, never stemmed)."""
@@ -29,17 +29,22 @@ FRENCH_READINGS: _Rules = (
     (
         r"\bvid\w*\s+(?:sa|ma|ta|leur|la|votre|notre)\s+main\b|\bmain\s+(?:est\s+)?vide\b|"
         r"\bn\s+(?:a|ai|as|avait|ont|avais)\s+plus\s+(?:de|aucune)\s+cartes?\b|\bplus\s+aucune\s+carte\b",
-        " goout ",
+        r" \g<0> goout ",
     ),
     (r"\bderni\w*\s+cartes?\b", r" \g<0> lastcard "),
     # No 0, several 0s (the numbers are figures by now: "zéro" is 0).
     (
-        r"\b(?:pas|plus|aucun\w*|sans|jamais|personne)\s+(?:\w+\s+){0,2}?(?:de\s+|d\s+|un\s+|une\s+)?0\b(?!\s*vie)",
+        r"\b(?:pas|plus|jamais)\s+(?:de|d)\s+0\b(?!\s*vie)|\b(?:aucun\w*|sans)\s+(?:\w+\s+)?0\b(?!\s*vie)|"
+        r"\bpersonne\s+(?:\w+\s+){0,3}?0\b(?!\s*vie)",
         r" \g<0> nozero ",
     ),
     (r"\b(?:[2-4]|plusieurs)\s+0\b(?!\s*vie)", r" \g<0> allzeros "),
     # A last life, out of the game, out at once.
-    (r"\bderni\w*\s+vies?\b|\bplus\s+qu\s+(?:une|1)\s+vie\b", r" \g<0> lastlife "),
+    (
+        r"\bderni\w*\s+vies?\b|\bplus\s+qu\s+(?:une|1)\s+(?:seule\s+)?vie\b|\b(?:une|1)\s+seule\s+vie\b|"
+        r"\breste\s+(?:\w+\s+)?(?:une|1)\s+(?:seule\s+)?vie\b|\b(?:5e|5eme|cinquieme)\s+(?:carte\s+(?:de\s+)?)?vie\b",
+        r" \g<0> lastlife ",
+    ),
     (r"\belimin\w*|\b(?:est|suis|sont|es)\s+(?:dehors|out)\b", r" \g<0> eliminate "),
     (r"\ben\s+meme\s+temps\b|\bsimultan\w*|\bd\s+un\s+(?:seul\s+)?coup\b", r" \g<0> atonce "),
     # When a card may be played: "à tout moment", "n'importe quand", "quand on veut".
@@ -78,15 +83,20 @@ FRENCH_READINGS: _Rules = (
 """French phrasings of the story table's concepts, as its English terms (on folded text, after the card words)."""
 
 GERMAN_READINGS: _Rules = (
+    # "zwei Nullen": 0s said in the plural are 0s too.
+    (r"\bnullen\b", "0"),
     (
         r"\bkeine\s+(?:hand)?karten?\s+mehr\b|\b(?:hand|hande)\s+(?:ist\s+|sind\s+)?leer\b|\bleere\s+hand\b|"
         r"\brausgegangen\b|\brausgehen\b|\bgeht\s+raus\b",
-        " goout ",
+        r" \g<0> goout ",
     ),
     (r"\bletzt\w*\s+(?:hand)?karten?\b", r" \g<0> lastcard "),
     (r"\b(?:kein\w*|ohne|niemand\w*)\s+(?:\w+\s+){0,2}?0\b(?!\s*leben)", r" \g<0> nozero "),
     (r"\b(?:[2-4]|mehrere)\s+0\b(?!\s*leben)", r" \g<0> allzeros "),
-    (r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|1)\s+leben\b", r" \g<0> lastlife "),
+    (
+        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|1)\s+leben\b|\bfunfte\w*\s+(?:leben|herz)\b",
+        r" \g<0> lastlife ",
+    ),
     (r"\bausgeschieden\b|\bscheid\w*\s+aus\b|\braus(?:geflogen|fliegt|geflogen)?\b|\bfliegt\s+raus\b", r" \g<0> eliminate "),
     (r"\bgleichzeitig\b|\bzur\s+gleichen\s+zeit\b|\bauf\s+einmal\b|\bzusammen\s+raus\b", r" \g<0> atonce "),
     (r"\bjederzeit\b|\bwann\s+(?:ich|man|er|sie|du)\s+will\w*\b|\bzu\s+jeder\s+zeit\b", r" \g<0> anytime "),
@@ -125,6 +135,8 @@ GERMAN_READINGS: _Rules = (
 SHARED_READINGS: _Rules = (
     # A Bomb as the last card, said either way round ("bombe en dernière carte", "letzte Karte war eine Bombe").
     (r"\bbomb\b(?:\s+\w+){0,4}?\s+lastcard\b|\blastcard\b(?:\s+\w+){0,4}?\s+bomb\b", r" \g<0> lastbomb "),
+    # A 0 as the last card ("ma dernière carte, un zéro", "seine 0 abgeworfen und damit keine Karten mehr").
+    (r"\blastcard\b(?:\s+\w+){0,3}?\s+0\b|\b0\b(?:\s+\w+){0,5}?\s+(?:lastcard|goout)\b", r" \g<0> lastzero "),
 )
 """Readings of the terms above, the same in both languages."""
 
@@ -157,7 +169,7 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "the referee's total": ("mal compte",),
         "the total": ("total",),
         "a hand's count": ("nombre cartes",),
-        "whose turn": ("tour", "suivant"),
+        "whose turn": ("suivant",),
         "the total or the turn after": ("total", "tour", "suivant"),
         "an empty hand after": ("vide", "aucune carte"),
         "two editions": ("ancienne version", "nouvelle version", "edition", "ancienne regle", "vieille boite"),
@@ -188,11 +200,12 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "busting": ("bust",),
         "using a card": ("benutzen", "einsetzen"),
         "numbers too high": ("over21", "loselife", "bust", "hoch"),
-        "a mistake": ("versehen", "fehler", "falsch"),
+        "a mistake": ("versehen", "fehler"),
         "looking at a hand": ("anschauen", "reinschauen", "gucken", "schauen"),
         "tapped": ("app", "handy", "eingetippt", "eingegeben", "bildschirm", "knopf", "getippt"),
         "not what was played": ("statt", "stattdessen", "falsch"),
         "out of turn": ("zweimal",),
+        "the bomber": ("selber", "selbst"),
         "the referee's total": ("verzahlt",),
         "the total": ("summe", "stand"),
         "a hand's count": ("anzahl karten", "kartenzahl"),
@@ -216,3 +229,7 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
 }
 """Each language's own words for the story table's concepts, beyond the English terms its readings produce (a concept
 named here also keeps every English term the language's reader produces: the cards, `bomb`, `0`, `lastlife` ...)."""
+
+ENGLISH_ONLY: Mapping[str, frozenset[str]] = {"five players": frozenset({"5"})}
+"""English terms of a concept that do not show it in French and German: "5 vies", "5 Leben" are lives (their readers
+say `5player` where five players are said)."""

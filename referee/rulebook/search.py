@@ -608,7 +608,16 @@ class Index:
         # next" must still find Reverse before Reverse with three players, whose questions say "who is next" too.
         totals = self._adjust(self._blend(totals, unique), tokens)
         ranked = sorted(((score, doc) for doc, score in totals.items()), key=lambda pair: (-pair[0], pair[1]))
-        return self._card_rule(self._with_related(self._story(ranked, unique)), tokens)
+        told = unique
+        if isinstance(self.reader, Reader):
+            # French and German read the story table's concepts for the table only (foreign_stories.py).
+            story = self.reader.query_terms(shortened_query(query), self._speller(), stories=True)
+            told = (*story, *bigrams(story))
+        return self._card_rule(self._with_related(self._story(ranked, told)), tokens)
+
+    def _speller(self) -> Speller | None:
+        """The typo fixer, if the parameters fix typos."""
+        return self.speller if self.params.fix_typos else None
 
     def _story(self, ranked: list[tuple[float, int]], unique: tuple[str, ...]) -> list[tuple[float, int]]:
         """Boost the entry that settles the combination the question tells, if it tells one (`STORIES`)."""

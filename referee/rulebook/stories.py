@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from .foreign_stories import STORY_WORDS
+from .foreign_stories import ENGLISH_ONLY, STORY_WORDS
 from .text import terms
 
 _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
@@ -144,6 +144,7 @@ def concepts_in(reader: ForeignReader, shared: frozenset[str]) -> Mapping[str, f
             {word for word in words if word in shared or word.isdigit()} | {read(word) for word in own.get(name, ())}
         )
         - {""}
+        - ENGLISH_ONLY.get(name, frozenset())
         for name, words in _CONCEPT_WORDS.items()
     }
 
