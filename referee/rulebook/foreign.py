@@ -366,7 +366,7 @@ class Reader:
 
     def extra_vocabulary(self) -> set[str]:
         """Words the typo fixer should know although the rulebook may not use them: stop words, card words."""
-        rules = (FRENCH_WORDS if self.language == "fr" else GERMAN_WORDS) + STORY_READINGS[self.language]
+        rules = FRENCH_WORDS if self.language == "fr" else GERMAN_WORDS
         found = set(self.stopwords)
         for pattern, _ in rules:
             found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))
