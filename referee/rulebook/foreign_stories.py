@@ -20,6 +20,7 @@ STORY_TERMS = frozenset(
     {
         "lastcard", "goout", "lastbomb", "nozero", "allzeros", "lastlife", "eliminate", "atonce", "anytime",
         "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule", "lastzero",
+        "appset",
     }
 )  # fmt: skip
 """The concept terms the readings produce (English terms, never stemmed)."""
@@ -75,9 +76,12 @@ FRENCH_READINGS: _Rules = (
     (r"\ba\s+qui\b|\bqui\s+(?:joue|rejoue|commence)\s+(?:apres|ensuite|maintenant)\b", r" \g<0> whoseturn "),
     # A rule of the table's own, set in the app ("une règle maison", "on peut régler ça dans l'appli").
     (
-        r"\bregles?\s+(?:maison|a\s+nous|a\s+lui|de\s+la\s+maison)\b|\bhouse\s+rules?\b|"
-        r"\b(?:regl|parametr|configur|activ|mett)\w*\s+(?:\w+\s+){0,3}?dans\s+l\s+appli\w*",
+        r"\bregles?\s+(?:maison|a\s+nous|a\s+lui|de\s+la\s+maison)\b|\bhouse\s+rules?\b",
         r" \g<0> houserule ",
+    ),
+    (
+        r"\b(?:regl|parametr|configur|activ|mett|indiqu)\w*\s+(?:\w+\s+){0,3}?dans\s+l\s+appli\w*",
+        r" \g<0> houserule appset ",
     ),
 )
 """French phrasings of the story table's concepts, as its English terms (on folded text, after the card words)."""
@@ -125,9 +129,12 @@ GERMAN_READINGS: _Rules = (
         r" \g<0> whoseturn ",
     ),
     (
-        r"\bhausregel\w*|\bhouse\s+rules?\b|\beigene\w*\s+regel\w*|"
-        r"\b(?:app|handy)\s+(?:\w+\s+){0,3}?einstell\w*|\beinstell\w*\s+(?:\w+\s+){0,3}?(?:app|handy)\b",
+        r"\bhausregel\w*|\bhouse\s+rules?\b|\beigene\w*\s+regel\w*",
         r" \g<0> houserule ",
+    ),
+    (
+        r"\b(?:app|handy)\s+(?:\w+\s+){0,3}?einstell\w*|\beinstell\w*\s+(?:\w+\s+){0,3}?(?:app|handy)\b",
+        r" \g<0> houserule appset ",
     ),
 )
 """German phrasings of the story table's concepts, as its English terms (on folded text, after the card words)."""

@@ -109,6 +109,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"the\s+(?:version|variant|way)\s+(?:where|that|we|in\s+which)|differently|(?:another|a\s+different)\s+way)\b",
         r" \g<0> houserule ",
     ),
+    # "can we set that in the app", "can the app be set to do that": a rule the story told, asked of the referee
+    (
+        r"\b(?:set|put|change|configure|switch|turn)\s+(?:that|this|it)\s+(?:up\s+|on\s+)?(?:in|on)\s+(?:the\s+)?"
+        r"(?:app|application|referee)\b|\b(?:app|application|referee)\s+be\s+set\s+(?:up\s+)?to\b",
+        r" \g<0> houserule appset ",
+    ),
     # "at any time", "whenever i like", "at will": when a card may be played
     (
         r"\b(?:at\s+)?any\s*time\b|\bwhenever\s+(?:i|you|u|one|we|they|he|she)\s+(?:like|likes|want|wants|wish|wishes|"

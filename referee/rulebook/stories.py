@@ -103,6 +103,8 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a tie": ("tie", "tiebreak"),
     "an empty hand": ("empty hand", "no card", "goout", "empty"),
     "no cards left": ("no card", "empty hand", "nothing"),
+    "a house rule": ("houserule",),
+    "a rule set in the app": ("appset",),
 }
 
 
@@ -167,6 +169,9 @@ class Story:
 
 
 STORIES: tuple[Story, ...] = (
+    # "a bomb as the last card costs one life in our house, can we set that in the app": the table's own rule asked of
+    # the referee, whatever the rule is about (not the ruling the story tells)
+    Story(("a house rule", "a rule set in the app"), "house-rules"),
     # "for three turns now the app says she has 3 cards, she holds 5": a hand count put right, found late or not
     Story(("a mistake found late", "a hand's count"), "hand-correction"),
     # "we entered a 6 three turns ago but it was a 9": a card entered wrongly, found after play went on
