@@ -116,6 +116,10 @@ def test_every_concept_word_is_a_search_term() -> None:
 STORY_EXAMPLES = (
     # (a question telling the story, and one that tells a neighbouring story the row rules out, with its entry)
     (
+        "at our house a skip may be played on the turn of the player it skips, can we put that on in the app",
+        ("at our house a skip may be played on the turn of the player it skips, is that allowed", "skip"),
+    ),
+    (
         "since three turns ago the app says gran has 3 cards but she really holds 5",
         ("we entered a 6 into the app three turns ago, it should have been a 2", "earlier-mistake"),
     ),

@@ -1,0 +1,83 @@
+"""A French or German question telling a combination finds the ruling an English one does (foreign_stories.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rulebook import search
+from referee.rulebook.foreign import Reader
+from referee.rulebook.foreign_stories import STORY_WORDS
+from referee.rulebook.search import default_index
+from referee.rulebook.stories import _CONCEPT_WORDS
+
+
+def top(query: str, language: str) -> str | None:
+    found = search(query, language=language)
+    return found[0].id if found else None
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # a Bomb and no 0: the Bomb rule, not the bomber's own ruling or two lives lost
+        ("fr", "il a posé la bombe, moi j'avais pas de zéro, ça me coûte une vie ?", "bomb"),
+        ("de", "er legt die Bombe und ich hab keine Null, verlier ich dann ein Leben?", "bomb"),
+        # a Bomb in the team game: the team game's ruling
+        ("fr", "mon coéquipier pose la bombe, je dois quand même jeter un zéro moi ?", "teams-bomb"),
+        ("de", "mein Partner legt die Bombe, muss ich dann auch eine Null abwerfen?", "teams-bomb"),
+        # a wild card held and a bust taken on purpose: the wild card must be played
+        ("fr", "j'ai un Skip mais je préfère perdre une vie exprès pour le garder, c'est permis ?", "wild-instead-of-bust"),
+        (
+            "de",
+            "ich hab eine 5 und eine Aussetzen-Karte bei 19, darf ich absichtlich drüber gehen und ein Leben abgeben?",
+            "wild-instead-of-bust",
+        ),
+        # the draw pile used up with cards still to draw
+        ("fr", "le talon est épuisé et il faut encore piocher des cartes, on fait quoi ?", "empty-draw-pile"),
+        # a rule of the table's own, asked of the app: House rules at this table, not the card's rule
+        ("fr", "ma tante voudrait que le +2 fasse piocher 3, on peut le mettre dans l'appli ?", "house-rules"),
+        ("de", "Opa will, dass man bei 21 zwei Karten zieht. Kann man das in der App einstellen?", "house-rules"),
+    ],
+)
+def test_a_french_or_german_story_finds_the_ruling_on_its_combination(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected, query
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # the box's English names said in a German question: "Pass Me By" is the Pass, "Hand in & Re-deal" the Re-deal
+        ("de", "Pass Me By oder eine echte Null, ist das bei der Bombe dasselbe?", "bomb-wild-zero"),
+        ("de", "Hand in & Re-deal: wer mischt, und bei wem fängt das Austeilen an?", "redeal-order"),
+    ],
+)
+def test_the_cards_english_names_read_as_the_cards(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected, query
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "card"),
+    [
+        ("fr", "le Hand in & Re-deal", "redeal"),
+        ("de", "Hand in and Re-deal", "redeal"),
+        ("fr", "un Draw 2", "draw2"),
+        ("de", "ein Draw 1", "draw1"),
+    ],
+)
+def test_an_english_card_name_is_the_card(language: str, text: str, card: str) -> None:
+    assert card in Reader(language).terms(text)
+
+
+def test_the_story_words_name_concepts_of_the_table() -> None:
+    # A concept misspelt in a language's words would never be read.
+    for language, words in STORY_WORDS.items():
+        assert set(words) <= set(_CONCEPT_WORDS), language
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_story_readings_leave_the_words_matched_alone(language: str) -> None:
+    # The story table's concepts are read for the table only: the words the rulebook is matched on stay the same.
+    index = default_index(language)
+    query = "ma dernière carte était une bombe" if language == "fr" else "meine letzte Karte war eine Bombe"
+    assert "lastbomb" not in index.query_tokens(query)
+    assert "lastbomb" in index.reader.query_terms(query, None, stories=True)
