@@ -26,7 +26,7 @@ from functools import cached_property, lru_cache
 
 import snowballstemmer
 
-from .foreign_stories import STORY_READINGS, STORY_TERMS
+from .foreign_stories import STORY_READINGS, STORY_TERMS, read_total
 from .spelling import Speller
 from .stories import concepts_in
 
@@ -378,6 +378,8 @@ class Reader:
         said = fold(text, self.language)
         for pattern, replacement in _compiled(self.language, stories):
             said = pattern.sub(replacement, said)
+        if stories:
+            said = read_total(said, self.language)
         return _SPACES.sub(" ", said).strip()
 
     def terms(self, text: str, stories: bool = False) -> list[str]:

@@ -12,6 +12,7 @@ in `STORY_WORDS`, read through the language's stemmer like any other word.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 _Rules = tuple[tuple[str, str], ...]
@@ -20,7 +21,7 @@ STORY_TERMS = frozenset(
     {
         "lastcard", "goout", "lastbomb", "nozero", "allzeros", "lastlife", "eliminate", "atonce", "anytime",
         "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule", "lastzero",
-        "appset",
+        "appset", "lowtotal",
     }
 )  # fmt: skip
 """The concept terms the readings produce (English terms, never stemmed)."""
@@ -33,6 +34,9 @@ FRENCH_READINGS: _Rules = (
         r" \g<0> goout ",
     ),
     (r"\bderni\w*\s+cartes?\b", r" \g<0> lastcard "),
+    (r"\b(?:a|ont|avait|as)\s+fini\b(?!\s+(?:de|la\s+partie))", r" \g<0> goout "),
+    # One card "trop haute", "trop forte": a card that would go over 21, as in English.
+    (r"\btrop\s+(?:haute?s?|grandes?|fortes?|elevee?s?)\b", r" \g<0> over21 "),
     # No 0, several 0s (the numbers are figures by now: "zéro" is 0).
     (
         r"\b(?:pas|plus|jamais)\s+(?:de|d)\s+0\b(?!\s*vie)|\b(?:aucun\w*|sans)\s+(?:\w+\s+)?0\b(?!\s*vie)|"
@@ -43,7 +47,8 @@ FRENCH_READINGS: _Rules = (
     # A last life, out of the game, out at once.
     (
         r"\bderni\w*\s+vies?\b|\bplus\s+qu\s+(?:une|1)\s+(?:seule\s+)?vie\b|\b(?:une|1)\s+seule\s+vie\b|"
-        r"\breste\s+(?:\w+\s+)?(?:une|1)\s+(?:seule\s+)?vie\b|\b(?:5e|5eme|cinquieme)\s+(?:carte\s+(?:de\s+)?)?vie\b",
+        r"\breste\s+(?:\w+\s+)?(?:une|1)\s+(?:seule\s+)?vie\b|\b(?:5e|5eme|cinquieme)\s+(?:carte\s+(?:de\s+)?)?vie\b|"
+        r"\bperdu\s+(?:toutes\s+)?(?:ses|mes|leurs|tes|ces)\s+(?:5\s+)?vies\b",
         r" \g<0> lastlife ",
     ),
     (r"\belimin\w*|\b(?:est|suis|sont|es)\s+(?:dehors|out)\b", r" \g<0> eliminate "),
@@ -95,10 +100,13 @@ GERMAN_READINGS: _Rules = (
         r" \g<0> goout ",
     ),
     (r"\bletzt\w*\s+(?:hand)?karten?\b", r" \g<0> lastcard "),
+    (r"\b(?:ist|sind|wird|wurde|war)\s+fertig\b|\bfertig\s+geworden\b", r" \g<0> goout "),
+    (r"\b(?:viel\s+)?zu\s+(?:hoch|gross)\b", r" \g<0> over21 "),
     (r"\b(?:kein\w*|ohne|niemand\w*)\s+(?:\w+\s+){0,2}?0\b(?!\s*leben)", r" \g<0> nozero "),
     (r"\b(?:[2-4]|mehrere)\s+0\b(?!\s*leben)", r" \g<0> allzeros "),
     (
-        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|1)\s+leben\b|\bfunfte\w*\s+(?:leben|herz)\b",
+        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|1)\s+leben\b|\bfunfte\w*\s+(?:leben|herz)\b|"
+        r"\balle\s+(?:\w+\s+)?leben\s+verlor\w*",
         r" \g<0> lastlife ",
     ),
     (r"\bausgeschieden\b|\bscheid\w*\s+aus\b|\braus(?:geflogen|fliegt|geflogen)?\b|\bfliegt\s+raus\b", r" \g<0> eliminate "),
@@ -120,7 +128,7 @@ GERMAN_READINGS: _Rules = (
     (
         r"\b(?:ein|1|sein|mein|ihr|das|einen)\w*\s+leben\s+(?:verlier\w*|abgeb\w*|abzugeben|weg|umdreh\w*)|"
         r"\b(?:verlier\w*|verlor\w*|dreh\w*\s+um)\s+(?:\w+\s+)?(?:ein|1|sein|mein|ihr|das|einen)\w*\s+(?:herz|leben)\b|"
-        r"\bherz\s+umdreh\w*",
+        r"\bherz\s+umdreh\w*|\bleben\s+weg\b",
         r" \g<0> loselife ",
     ),
     (
@@ -133,7 +141,8 @@ GERMAN_READINGS: _Rules = (
         r" \g<0> houserule ",
     ),
     (
-        r"\b(?:app|handy)\s+(?:\w+\s+){0,3}?einstell\w*|\beinstell\w*\s+(?:\w+\s+){0,3}?(?:app|handy)\b",
+        r"\b(?:app|handy)\s+(?:\w+\s+){0,3}?einstell\w*|\beinstell\w*\s+(?:\w+\s+){0,3}?(?:app|handy)\b|"
+        r"\bstell\w*\s+(?:\w+\s+){0,4}?(?:app|handy)\s+ein\b",
         r" \g<0> houserule appset ",
     ),
 )
@@ -141,11 +150,44 @@ GERMAN_READINGS: _Rules = (
 
 SHARED_READINGS: _Rules = (
     # A Bomb as the last card, said either way round ("bombe en dernière carte", "letzte Karte war eine Bombe").
-    (r"\bbomb\b(?:\s+\w+){0,4}?\s+lastcard\b|\blastcard\b(?:\s+\w+){0,4}?\s+bomb\b", r" \g<0> lastbomb "),
+    (r"\bbomb\b(?:\s+\w+){0,4}?\s+lastcard\b|\blastcard\b(?:\s+\w+){0,6}?\s+bomb\b", r" \g<0> lastbomb "),
     # A 0 as the last card ("ma dernière carte, un zéro", "seine 0 abgeworfen und damit keine Karten mehr").
     (r"\blastcard\b(?:\s+\w+){0,3}?\s+0\b|\b0\b(?:\s+\w+){0,5}?\s+(?:lastcard|goout)\b", r" \g<0> lastzero "),
 )
 """Readings of the terms above, the same in both languages."""
+
+_TOTAL = {
+    "fr": re.compile(r"\b(?:total|somme|compte)\s+(?:\w+\s+){0,2}?(1[0-9]|2[01]|[0-9])\b(?!\s*(?:cartes?|vies?|joueurs?))"),
+    "de": re.compile(
+        r"\b(?:summe|stand|zahl|steht|bei|auf)\s+(?:\w+\s+){0,2}?(1[0-9]|2[01]|[0-9])\b(?!\s*(?:karten?|leben|spieler))"
+    ),
+}
+_CARD = {
+    "fr": re.compile(r"\b(?:un|une|mon|ma|joue|pose|poser|jouer|mets|mettre|que|qu)\s+([0-7])\b(?!\s*(?:cartes?|vies?|joueurs?|tours?))"),
+    "de": re.compile(
+        r"\b(?:eine|einen|meine|lege|legen|spiele|spielen|nur|noch)\s+([0-7])\b(?!\s*(?:karten|leben|spieler|runden))"
+    ),
+}
+_OVER = re.compile(r"\b(2[2-9])\b(?!\s*(?:cartes?|karten|vies?|leben|joueurs?|spieler))")
+
+
+def read_total(text: str, language: str) -> str:
+    """A total and one card said apart, added up as English does (`phrases.read_spread_sum`): "le total est à 19 et
+    je pose un 4" and "Summe 20, nur noch eine 3" go over 21 (`over21`); a total of 14 or less is `lowtotal` (nobody
+    can bust there); a total of 22 to 29 said outright is over 21."""
+    found = []
+    if _OVER.search(text):
+        found.append("over21")
+    total = _TOTAL[language].search(text)
+    if total is not None:
+        value = int(total.group(1))
+        if value <= 14:
+            found.append("lowtotal")
+        cards = [card for card in _CARD[language].finditer(text) if card.start(1) != total.start(1)]
+        if len(cards) == 1 and value + int(cards[0].group(1)) > 21:
+            found.append("over21")
+    return f"{text} {' '.join(found)}" if found else text
+
 
 STORY_READINGS: Mapping[str, _Rules] = {
     "fr": FRENCH_READINGS + SHARED_READINGS,
@@ -168,6 +210,8 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "busting": ("bust",),
         "using a card": ("utiliser", "oblige"),
         "numbers too high": ("over21", "loselife", "bust"),
+        "a low total": ("lowtotal",),
+        "over 21": ("over21",),
         "a mistake": ("trompe",),
         "looking at a hand": ("regarder",),
         "tapped": ("appli", "application", "ecran", "tape", "saisi", "bouton", "telephone"),
@@ -202,11 +246,13 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "nothing left to draw": ("leer", "aufgebraucht"),
         "tied lives": ("beide", "gleich viele"),
         "lives": ("leben",),
-        "a card played": ("legen", "spielen"),
+        "a card played": ("legen", "hinlegen"),
         "nothing fits": ("cantplay", "nichts", "nur"),
         "busting": ("bust",),
         "using a card": ("benutzen", "einsetzen"),
         "numbers too high": ("over21", "loselife", "bust", "hoch"),
+        "a low total": ("lowtotal",),
+        "over 21": ("over21",),
         "a mistake": ("versehen",),
         "looking at a hand": ("anschauen", "reinschauen", "gucken", "schauen"),
         "tapped": ("app", "handy", "eingetippt", "eingegeben", "bildschirm", "knopf", "getippt"),

@@ -37,6 +37,21 @@ def top(query: str, language: str) -> str | None:
         # a rule of the table's own, asked of the app: House rules at this table, not the card's rule
         ("fr", "ma tante voudrait que le +2 fasse piocher 3, on peut le mettre dans l'appli ?", "house-rules"),
         ("de", "Opa will, dass man bei 21 zwei Karten zieht. Kann man das in der App einstellen?", "house-rules"),
+        ("de", "wie stelle ich in der App ein, dass der Jüngste beginnt?", "house-rules"),
+        # someone went out and two lost their last life with it: out at once, not Sudden Death's ruling
+        (
+            "de",
+            "mein Bruder ist fertig geworden und zwei von uns verlieren gleichzeitig das letzte Leben, wer gewinnt?",
+            "several-eliminated-at-once",
+        ),
+        # a card "too high" is a card over 21, and the busting player keeps it
+        ("de", "die Karte war viel zu hoch, ein Leben ist weg, behalte ich sie?", "bust-keeps-card"),
+        # all the lives lost and leaving the table: elimination, not a player who quits
+        ("fr", "mon oncle a perdu toutes ses vies, il doit quitter la table tout de suite ?", "elimination"),
+        # a total and a card said apart, added up: over 21, or a total nobody can bust at
+        ("de", "die Summe steht bei 17 und ich lege eine 6, ist das erlaubt?", "over-21"),
+        ("fr", "le total est à 17 et je pose un 6, c'est permis ?", "over-21"),
+        ("fr", "le total est à 11 et elle dit qu'elle perd une vie, c'est possible ?", "no-bust-at-14"),
     ],
 )
 def test_a_french_or_german_story_finds_the_ruling_on_its_combination(language: str, query: str, expected: str) -> None:
