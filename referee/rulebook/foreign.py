@@ -135,11 +135,14 @@ FRENCH_WORDS: _Rules = (
     (r"\begalite\w*", " tie "),
     (r"\bco-?equipi\w*|\bpartenaire\w*", " teammate "),
     (r"\bequipes?\b", " team "),
+    # Sides said rather than named: "deux contre deux", "couple contre couple", "par paires".
+    (r"\b[2-4]\s+contre\s+[2-4]\b|\bcouples?\s+contre\s+couples?\b|\bpar\s+paires\b|\ben\s+binomes?\b", " team "),
     # "à 2", "on est 3": a number of players only where it is said so ("le total est à 5" is a total).
     (r"\bduel\b", " 2player "),
     *(
         (
-            rf"\b{n}\s+joueurs?\b|\bon\s+(?:est|joue|jouer?)\s+(?:a\s+)?{n}\b|\b(?:jouer?|jouons|jouez)\s+a\s+{n}\b",
+            rf"\b{n}\s+joueurs?\b|\bon\s+(?:est|joue|jouer?)\s+(?:plus\s+que\s+|que\s+|seulement\s+)?(?:a\s+)?{n}\b|"
+            rf"\b(?:jouer?|jouons|jouez)\s+a\s+{n}\b|\b(?:sommes|sont|etes)\s+(?:plus\s+)?(?:que|seulement)\s+{n}\b",
             f" {n}player ",
         )
         for n in (2, 3, 5)
@@ -235,7 +238,12 @@ GERMAN_WORDS: _Rules = (
     (r"\bgleichstand\w*", " tie "),
     (r"\bteam(?:kolleg|partner|mitglied)\w*|\bpartner\w*", " teammate "),
     (r"\bteams?\b|\bteamspiel\w*|\bmannschaft\w*", " team "),
-    (r"\bzu\s+zweit\b|\b2\s+spieler\w*", " 2player "),
+    # Sides said rather than named: "zwei gegen zwei", "mehrere gegen mehrere", "paarweise".
+    (r"\b(?:[2-4]|mehrere)\s+gegen\s+(?:[2-4]|mehrere)\b|\bpaar(?:e|weise)?\s+gegen\s+paar\w*|\bpaarweise\b", " team "),
+    (
+        r"\bzu\s+zweit\b|\b2\s+spieler\w*|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
+        " 2player ",
+    ),
     (r"\bzu\s+dritt\b|\b3\s+spieler\w*", " 3player "),
     (r"\bzu\s+funft\b|\b5\s+spieler\w*", " 5player "),
     (r"\bzu\s+viert\b", "4 spieler"),

@@ -71,6 +71,22 @@ def test_the_cards_english_names_read_as_the_cards(language: str, query: str, ex
 
 
 @pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # the number of players said with "only" ("nous ne sommes que deux", "nur noch zwei von uns übrig")
+        ("fr", "nous ne sommes que deux avec ma sœur, la carte saute fait quoi ?", "skip-two-players"),
+        ("de", "nur noch zwei von uns übrig: was macht der Richtungswechsel?", "reverse-two-players"),
+        # sides said rather than named: the team game
+        ("de", "können wir mehrere gegen mehrere spielen?", "teams"),
+        ("fr", "Peut-on jouer couple contre couple ?", "teams"),
+        ("fr", "est-ce qu'on peut jouer par paires ?", "teams"),
+    ],
+)
+def test_the_kind_of_game_said_in_other_words(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected, query
+
+
+@pytest.mark.parametrize(
     ("language", "text", "card"),
     [
         ("fr", "le Hand in & Re-deal", "redeal"),
