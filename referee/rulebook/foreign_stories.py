@@ -109,7 +109,10 @@ GERMAN_READINGS: _Rules = (
         r"\balle\s+(?:\w+\s+)?leben\s+verlor\w*",
         r" \g<0> lastlife ",
     ),
-    (r"\bausgeschieden\b|\bscheid\w*\s+aus\b|\braus(?:geflogen|fliegt|geflogen)?\b|\bfliegt\s+raus\b", r" \g<0> eliminate "),
+    (
+        r"\bausgeschieden\b|\bscheid\w*\s+aus\b|\braus(?:geflogen|fliegt|geflogen)?\b|\bfliegt\s+raus\b",
+        r" \g<0> eliminate ",
+    ),
     (r"\bgleichzeitig\b|\bzur\s+gleichen\s+zeit\b|\bauf\s+einmal\b|\bzusammen\s+raus\b", r" \g<0> atonce "),
     (r"\bjederzeit\b|\bwann\s+(?:ich|man|er|sie|du)\s+will\w*\b|\bzu\s+jeder\s+zeit\b", r" \g<0> anytime "),
     (r"\bbehalt\w*", r" \g<0> keepcard "),
@@ -157,13 +160,17 @@ SHARED_READINGS: _Rules = (
 """Readings of the terms above, the same in both languages."""
 
 _TOTAL = {
-    "fr": re.compile(r"\b(?:total|somme|compte)\s+(?:\w+\s+){0,2}?(1[0-9]|2[01]|[0-9])\b(?!\s*(?:cartes?|vies?|joueurs?))"),
+    "fr": re.compile(
+        r"\b(?:total|somme|compte)\s+(?:\w+\s+){0,2}?(1[0-9]|2[01]|[0-9])\b(?!\s*(?:cartes?|vies?|joueurs?))"
+    ),
     "de": re.compile(
         r"\b(?:summe|stand|zahl|steht|bei|auf)\s+(?:\w+\s+){0,2}?(1[0-9]|2[01]|[0-9])\b(?!\s*(?:karten?|leben|spieler))"
     ),
 }
 _CARD = {
-    "fr": re.compile(r"\b(?:un|une|mon|ma|joue|pose|poser|jouer|mets|mettre|que|qu)\s+([0-7])\b(?!\s*(?:cartes?|vies?|joueurs?|tours?))"),
+    "fr": re.compile(
+        r"\b(?:un|une|mon|ma|joue|pose|poser|jouer|mets|mettre|que|qu)\s+([0-7])\b(?!\s*(?:cartes?|vies?|joueurs?|tours?))"
+    ),
     "de": re.compile(
         r"\b(?:eine|einen|meine|lege|legen|spiele|spielen|nur|noch)\s+([0-7])\b(?!\s*(?:karten|leben|spieler|runden))"
     ),

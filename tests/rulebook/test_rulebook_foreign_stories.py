@@ -26,7 +26,11 @@ def top(query: str, language: str) -> str | None:
         ("fr", "mon coéquipier pose la bombe, je dois quand même jeter un zéro moi ?", "teams-bomb"),
         ("de", "mein Partner legt die Bombe, muss ich dann auch eine Null abwerfen?", "teams-bomb"),
         # a wild card held and a bust taken on purpose: the wild card must be played
-        ("fr", "j'ai un Skip mais je préfère perdre une vie exprès pour le garder, c'est permis ?", "wild-instead-of-bust"),
+        (
+            "fr",
+            "j'ai un Skip mais je préfère perdre une vie exprès pour le garder, c'est permis ?",
+            "wild-instead-of-bust",
+        ),
         (
             "de",
             "ich hab eine 5 und eine Aussetzen-Karte bei 19, darf ich absichtlich drüber gehen und ein Leben abgeben?",

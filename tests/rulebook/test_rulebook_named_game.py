@@ -19,4 +19,3 @@ from referee.rulebook import search
 def test_a_named_kind_of_game_finds_its_own_ruling(language: str, query: str, expected: str) -> None:
     found = search(query, language=language)
     assert found and found[0].id == expected, query
-
