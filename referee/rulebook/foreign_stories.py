@@ -117,7 +117,7 @@ GERMAN_READINGS: _Rules = (
     (r"\bjederzeit\b|\bwann\s+(?:ich|man|er|sie|du)\s+will\w*\b|\bzu\s+jeder\s+zeit\b", r" \g<0> anytime "),
     (r"\bbehalt\w*", r" \g<0> keepcard "),
     (
-        r"\bnicht\s+(?:dran|an\s+der\s+reihe)\b|\bausser\s+der\s+reihe\b|\bwahrend\s+(?:\w+\s+){0,3}?dran\b|"
+        r"\bnicht\s+(?:dran|an\s+der\s+reihe)\b|\bausser\s+der\s+reihe\b|\bwahrend\s+(?:\w+\s+){0,3}?(?:dran|am\s+zug)\b|"
         r"\bvor\s+(?:meinem|seinem|ihrem|deinem)\s+zug\b",
         r" \g<0> outofturn ",
     ),

@@ -332,7 +332,10 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
         r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
-        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
+        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b|"
+        # "while my cousin was still deciding on her turn", "during his brother's turn": on someone else's turn
+        r"\b(?:while|whilst|during|in\s+the\s+middle\s+of)\s+(?:\w+\s+){0,6}?(?:her|his|their|\w+'s|\w+s)\s+(?:own\s+)?"
+        r"(?:turn|go)\b",
         r" \g<0> outofturn ",
     ),
     # "what number is it", "the count": the running total

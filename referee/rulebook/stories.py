@@ -105,6 +105,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "no cards left": ("no card", "empty hand", "nothing"),
     "a house rule": ("houserule",),
     "a rule set in the app": ("appset",),
+    "on another player's turn": ("outofturn", "out of turn"),
 }
 
 
@@ -353,6 +354,9 @@ STORIES: tuple[Story, ...] = (
         "elimination",
         ("a Bomb", "teams", "Sudden Death named", "going out", "two players"),
     ),
+    # "wild cards can be played at any time, so i put a skip down on my cousin's turn": a card played on another
+    # player's turn, which the out-of-turn ruling settles (not when a wild card may be played in one's own turn)
+    Story(("any wild card named", "on another player's turn"), "out-of-turn", ("a mistake found late",)),
     # "can i play the bomb as the first card of the round", "can i play REDEAL whenever i like": when a wild card may
     # be played (any time), not what it does
     Story(

@@ -52,6 +52,12 @@ def top(query: str, language: str) -> str | None:
         ("de", "die Karte war viel zu hoch, ein Leben ist weg, behalte ich sie?", "bust-keeps-card"),
         # all the lives lost and leaving the table: elimination, not a player who quits
         ("fr", "mon oncle a perdu toutes ses vies, il doit quitter la table tout de suite ?", "elimination"),
+        # a wild card played on another player's turn because the rules say "at any time": the out-of-turn ruling
+        (
+            "fr",
+            "les cartes spéciales se jouent à tout moment, alors j'ai posé un Skip pendant le tour de ma sœur, c'est bon ?",
+            "out-of-turn",
+        ),
         # a total and a card said apart, added up: over 21, or a total nobody can bust at
         ("de", "die Summe steht bei 17 und ich lege eine 6, ist das erlaubt?", "over-21"),
         ("fr", "le total est à 17 et je pose un 6, c'est permis ?", "over-21"),

@@ -255,6 +255,10 @@ STORY_EXAMPLES = (
         ("grandma has to leave before the end", "player-leaves"),
     ),
     (
+        "wild cards may be played any time, so i put my skip down during my brothers turn, fair?",
+        ("can i play a skip whenever i like, even as the first card of the round", "wild-cards"),
+    ),
+    (
         "can a skip be played whenever you like",
         ("can a skip be played when the total is 21", "wild-at-21"),
     ),
