@@ -55,7 +55,7 @@ def top(query: str, language: str) -> str | None:
         # a wild card played on another player's turn because the rules say "at any time": the out-of-turn ruling
         (
             "fr",
-            "les cartes spéciales se jouent à tout moment, alors j'ai posé un Skip pendant le tour de ma sœur, c'est bon ?",
+            "les cartes spéciales se jouent à tout moment, donc j'ai posé un Skip pendant le tour de ma sœur ?",
             "out-of-turn",
         ),
         # a total and a card said apart, added up: over 21, or a total nobody can bust at
