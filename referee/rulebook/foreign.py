@@ -13,6 +13,9 @@ words (referee/translations/<language>/rulebook.json):
    "zwei ziehen" the +2. These terms are what the search's rules about cards and kinds of game read, so those rules
    work in every language.
 4. Stop words dropped, every other word stemmed with the Snowball stemmer of the language.
+
+For the story table only, a question is also read with `foreign_stories.STORY_READINGS` (its concepts as the English
+terms the table reads: `lastcard`, `nozero`, `loselife` ...) and its total added up (`foreign_stories.read_total`).
 """
 
 from __future__ import annotations

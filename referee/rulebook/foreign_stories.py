@@ -110,7 +110,7 @@ GERMAN_READINGS: _Rules = (
         r" \g<0> lastlife ",
     ),
     (
-        r"\bausgeschieden\b|\bscheid\w*\s+aus\b|\braus(?:geflogen|fliegt|geflogen)?\b|\bfliegt\s+raus\b",
+        r"\bausgeschieden\b|\bscheid\w*\s+aus\b|\braus(?:geflogen|fliegt)?\b|\bfliegt\s+raus\b",
         r" \g<0> eliminate ",
     ),
     (r"\bgleichzeitig\b|\bzur\s+gleichen\s+zeit\b|\bauf\s+einmal\b|\bzusammen\s+raus\b", r" \g<0> atonce "),

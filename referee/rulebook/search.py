@@ -20,12 +20,13 @@ Scoring, per entry:
    aliases ("bust", "redeal", "sudden death"), that entry's score is multiplied by 1 + exact_boost. Aliases are
    unique across entries (a test checks), so a bare topic name always finds its main entry.
 3. One kind of game: an entry about two or three players, teams or Sudden Death loses scope_penalty of its score
-   when the query does not name that kind of game.
+   when the query does not name that kind of game, and gains game_boost when the query names it in so many words.
 4. Narrow rulings wait for their words: a FAQ entry, or a rule for one case of one kind of game ("A bust in the team
    game"), whose title shares no term with the query loses focus_penalty of its score; a ruling about one card (a
    Bomb, a Re-deal, a 0) loses card_penalty when the query names no such card.
 5. Stories: when a question tells a combination that a ruling settles without naming it (`stories.STORIES`), that
-   ruling's score is multiplied by 1 + story_boost.
+   ruling's score is multiplied by 1 + story_boost. French and German questions are read for the table with the
+   concept readings of `foreign_stories.py`.
 6. A rule and its rulings together: behind the first result, the entries it links to (`see_also`) score
    related_boost more, so a vague question sees the general rule and its likeliest rulings in the first three; a
    short question naming a wild card has that card's own rule in the first three.
