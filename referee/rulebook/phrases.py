@@ -334,8 +334,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
         r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b|"
         # "while my cousin was still deciding on her turn", "during his brother's turn": on someone else's turn
-        r"\b(?:while|whilst|during|in\s+the\s+middle\s+of)\s+(?:\w+\s+){0,6}?(?:her|his|their|\w+'s|\w+s)\s+(?:own\s+)?"
-        r"(?:turn|go)\b",
+        # (not "while its his turn": the turn of whoever the question is about)
+        r"\b(?:while|whilst|during|in\s+the\s+middle\s+of)\s+(?!(?:it|its|it's|it\s+is|it\s+was)\s)(?:\w+\s+){0,6}?"
+        r"(?:her|his|their|\w+'s|\w+s)\s+(?:own\s+)?(?:turn|go)\b",
         r" \g<0> outofturn ",
     ),
     # "what number is it", "the count": the running total
