@@ -362,7 +362,8 @@ class Reader:
 
     @cached_property
     def story_concepts(self) -> Mapping[str, frozenset[str]]:
-        """The story table's concepts as this language's terms (`stories.concepts_in`)."""
+        """The story table's concepts as this language's terms (`stories.concepts_in`); its readings compiled too."""
+        _compiled(self.language, stories=True)
         return concepts_in(self, CONCEPTS)
 
     @cached_property

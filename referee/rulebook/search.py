@@ -479,6 +479,8 @@ class Index:
             )
 
         self._index_structure(reader)
+        # The story table's concepts in this language's terms, read now rather than on the first question.
+        self.story_concepts = reader.story_concepts
         self._index_questions(total, frequencies)
         self._index_typical()
 
@@ -631,7 +633,7 @@ class Index:
 
     def _story(self, ranked: list[tuple[float, int]], unique: tuple[str, ...]) -> list[tuple[float, int]]:
         """Boost the entry that settles the combination the question tells, if it tells one (`STORIES`)."""
-        found = story_entry(unique, self.reader.story_concepts) if self.params.story_boost and ranked else None
+        found = story_entry(unique, self.story_concepts) if self.params.story_boost and ranked else None
         doc = self.number.get(found, -1) if found else -1
         if doc < 0:
             return ranked
