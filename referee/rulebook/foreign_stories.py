@@ -21,7 +21,7 @@ STORY_TERMS = frozenset(
     {
         "lastcard", "goout", "lastbomb", "nozero", "allzeros", "lastlife", "eliminate", "atonce", "anytime",
         "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule", "lastzero",
-        "appset", "lowtotal",
+        "appset", "lowtotal", "bomber", "himself",
     }
 )  # fmt: skip
 """The concept terms the readings produce (English terms, never stemmed)."""
@@ -37,6 +37,9 @@ FRENCH_READINGS: _Rules = (
     (r"\b(?:a|ont|avait|as)\s+fini\b(?!\s+(?:de|la\s+partie))", r" \g<0> goout "),
     # One card "trop haute", "trop forte": a card that would go over 21, as in English.
     (r"\btrop\s+(?:haute?s?|grandes?|fortes?|elevee?s?)\b", r" \g<0> over21 "),
+    # Whoever played the Bomb: "celui qui a posé la bombe", "lui-même".
+    (r"\b(?:celui|celle)\s+qui\s+(?:a\s+)?(?:pos|jou|mis|lanc)\w*\s+(?:la\s+|une\s+)?bomb\b", r" \g<0> bomber "),
+    (r"\b(?:lui|elle|moi|eux|soi)[\s-]+meme\b", r" \g<0> himself "),
     # No 0, several 0s (the numbers are figures by now: "zéro" is 0).
     (
         r"\b(?:pas|plus|jamais)\s+(?:de|d)\s+0\b(?!\s*vie)|\b(?:aucun\w*|sans)\s+(?:\w+\s+)?0\b(?!\s*vie)|"

@@ -58,6 +58,9 @@ def top(query: str, language: str) -> str | None:
             "les cartes spéciales se jouent à tout moment, donc j'ai posé un Skip pendant le tour de ma sœur ?",
             "out-of-turn",
         ),
+        # whoever played the Bomb, asking about a 0 of their own: the bomber's ruling, not the Bomb rule
+        ("fr", "celui qui a joué la bombe n'a pas de zéro, il perd une vie ?", "bomber-does-not-discard"),
+        ("fr", "quand il pose la bombe, doit-il lui-même jeter un zéro ?", "bomber-does-not-discard"),
         # a total and a card said apart, added up: over 21, or a total nobody can bust at
         ("de", "die Summe steht bei 17 und ich lege eine 6, ist das erlaubt?", "over-21"),
         ("fr", "le total est à 17 et je pose un 6, c'est permis ?", "over-21"),
