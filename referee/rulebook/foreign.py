@@ -13,6 +13,9 @@ words (referee/translations/<language>/rulebook.json):
    "zwei ziehen" the +2. These terms are what the search's rules about cards and kinds of game read, so those rules
    work in every language.
 4. Stop words dropped, every other word stemmed with the Snowball stemmer of the language.
+
+For the story table only, a question is also read with `foreign_stories.STORY_READINGS` (its concepts as the English
+terms the table reads: `lastcard`, `nozero`, `loselife` ...) and its total added up (`foreign_stories.read_total`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from functools import cached_property, lru_cache
 
 import snowballstemmer
 
+from .foreign_stories import STORY_READINGS, STORY_TERMS, read_total
 from .spelling import Speller
+from .stories import concepts_in
 
 STEMMERS = {"fr": "french", "de": "german"}
 """The Snowball algorithm of each language the search reads besides English."""
@@ -36,7 +41,7 @@ CONCEPTS = frozenset(
         "bomb", "skip", "reverse", "pass", "draw", "draw1", "draw2", "eq21", "eq10", "eq0", "redeal", "wild",
         "team", "teammate", "suddendeath", "tie", "tiebreak", "2player", "3player", "5player", "latemistake",
     }
-)  # fmt: skip
+) | STORY_TERMS  # fmt: skip
 """Terms the card-word rules produce: never stemmed or dropped (they are the English rulebook's terms)."""
 
 _Rules = tuple[tuple[str, str], ...]
@@ -95,7 +100,16 @@ FRENCH_WORDS: _Rules = (
     (r"=\s*0\b|\begale?s?\s+(?:a\s+)?0\b", " eq0 "),
     (r"\+\s*1\b|\bplus\s+(?:un|1)\b|\bpioche[rz]?\s+1(?:\s+cartes?)?\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bpioche[rz]?\s+2(?:\s+cartes?)?\b", " draw2 "),
-    (r"\bbombes?\b", " bomb "),
+    (r"\bbombe?s?\b", " bomb "),
+    # The cards' English names, which the box prints and players say in French too ("le Skip", "une Bomb", "le Hand
+    # in & Re-deal", "Pass Me By", "Draw 2").
+    (r"\bskip\w*", " skip "),
+    (r"\breverse\b", " reverse "),
+    (r"\b(?:hand\s+in\s*(?:&|and|et)?\s*)?re[\s-]*deal\w*", " redeal "),
+    (r"\bpass\s+me\s+by\b", " pass "),
+    (r"\bdraw\s*(?:2|two)\b|\bpick\s*up\s*(?:2|two)\b", " draw2 "),
+    (r"\bdraw\s*(?:1|one)\b|\bpick\s*up\s*(?:1|one)\b", " draw1 "),
+    (r"\bwild\s*cards?\b", " wild "),
     (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
     # "Passer" the verb is no card: "ça passe" (it fits), "le tour passe à", "ça passe à qui" (the turn goes to).
     (r"\b(ca|tour)\s+(?:ne\s+)?passe\b|\bpasse\s+(?=a\s+qui\b|au\s+(?:suivant|voisin|joueur)\b)", r"\1 va "),
@@ -104,7 +118,8 @@ FRENCH_WORDS: _Rules = (
     (r"\binvers\w*", " reverse "),
     # The Reverse described rather than named: play going "the other way round".
     (r"\b(?:a\s+(?:l\s*)?envers|dans\s+l\s+autre\s+sens|(?:en\s+)?sens\s+contraire)\b", " reverse "),
-    (r"\bsens\b", "sens reverse"),
+    # Not "dans le sens horaire", "le sens des aiguilles d'une montre": which way play goes, not the card.
+    (r"\bsens\b(?!\s+(?:horaire|des\s+aiguilles))", "sens reverse"),
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
     (r"\bcoeurs?\b", "vie"),
@@ -123,11 +138,14 @@ FRENCH_WORDS: _Rules = (
     (r"\begalite\w*", " tie "),
     (r"\bco-?equipi\w*|\bpartenaire\w*", " teammate "),
     (r"\bequipes?\b", " team "),
+    # Sides said rather than named: "deux contre deux", "couple contre couple", "par paires".
+    (r"\b[2-4]\s+contre\s+[2-4]\b|\bcouples?\s+contre\s+couples?\b|\bpar\s+paires\b|\ben\s+binomes?\b", " team "),
     # "à 2", "on est 3": a number of players only where it is said so ("le total est à 5" is a total).
     (r"\bduel\b", " 2player "),
     *(
         (
-            rf"\b{n}\s+joueurs?\b|\bon\s+(?:est|joue|jouer?)\s+(?:a\s+)?{n}\b|\b(?:jouer?|jouons|jouez)\s+a\s+{n}\b",
+            rf"\b{n}\s+joueurs?\b|\bon\s+(?:est|joue|jouer?)\s+(?:plus\s+que\s+|que\s+|seulement\s+)?(?:a\s+)?{n}\b|"
+            rf"\b(?:jouer?|jouons|jouez)\s+a\s+{n}\b|\b(?:sommes|sont|etes)\s+(?:plus\s+)?(?:que|seulement)\s+{n}\b",
             f" {n}player ",
         )
         for n in (2, 3, 5)
@@ -186,7 +204,14 @@ GERMAN_WORDS: _Rules = (
     (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b1\s+(?:karte\s+)?ziehen\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bnimm\s+2\b|\b2\s+(?:karten\s+)?ziehen\b|\bzieh[et]?\s+2\b", " draw2 "),
     (r"\bziehkarten?\b", " draw "),
-    (r"\bbomben?\b|\bkiller(?:karten?)?\b", " bomb "),
+    (r"\bbomb(?:e|en|s)?\b|\bkiller(?:karten?)?\b", " bomb "),
+    # The cards' English names, which the box prints and players say in German too ("die Bomb", "Hand in & Re-deal",
+    # "Pass Me By", "Draw 2"; Skip and Reverse below).
+    (r"\b(?:hand\s+in\s*(?:&|and|und)?\s*)?re[\s-]*deal\w*", " redeal "),
+    (r"\bpass\s+me\s+by\b", " pass "),
+    (r"\bdraw\s*(?:2|two)\b|\bpick\s*up\s*(?:2|two)\b", " draw2 "),
+    (r"\bdraw\s*(?:1|one)\b|\bpick\s*up\s*(?:1|one)\b", " draw1 "),
+    (r"\bwild\s*cards?\b", " wild "),
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
     # The Reverse described rather than named: the order turned round, play going the other way.
@@ -216,7 +241,12 @@ GERMAN_WORDS: _Rules = (
     (r"\bgleichstand\w*", " tie "),
     (r"\bteam(?:kolleg|partner|mitglied)\w*|\bpartner\w*", " teammate "),
     (r"\bteams?\b|\bteamspiel\w*|\bmannschaft\w*", " team "),
-    (r"\bzu\s+zweit\b|\b2\s+spieler\w*", " 2player "),
+    # Sides said rather than named: "zwei gegen zwei", "mehrere gegen mehrere", "paarweise".
+    (r"\b(?:[2-4]|mehrere)\s+gegen\s+(?:[2-4]|mehrere)\b|\bpaar(?:e|weise)?\s+gegen\s+paar\w*|\bpaarweise\b", " team "),
+    (
+        r"\bzu\s+zweit\b|\b2\s+spieler\w*|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
+        " 2player ",
+    ),
     (r"\bzu\s+dritt\b|\b3\s+spieler\w*", " 3player "),
     (r"\bzu\s+funft\b|\b5\s+spieler\w*", " 5player "),
     (r"\bzu\s+viert\b", "4 spieler"),
@@ -284,9 +314,9 @@ def fold(text: str, language: str) -> str:
     return plain.replace("'", " ")
 
 
-@lru_cache(maxsize=4)
-def _compiled(language: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    rules = FRENCH_WORDS if language == "fr" else GERMAN_WORDS
+@lru_cache(maxsize=8)
+def _compiled(language: str, stories: bool = False) -> tuple[tuple[re.Pattern[str], str], ...]:
+    rules = (FRENCH_WORDS if language == "fr" else GERMAN_WORDS) + (STORY_READINGS[language] if stories else ())
     return tuple((re.compile(pattern), replacement) for pattern, replacement in rules)
 
 
@@ -330,8 +360,11 @@ class Reader:
         """The language's stop words (folded)."""
         return FRENCH_STOPWORDS if self.language == "fr" else GERMAN_STOPWORDS
 
-    stories = False
-    """The story table (`stories.py`) reads English terms: off."""
+    @cached_property
+    def story_concepts(self) -> Mapping[str, frozenset[str]]:
+        """The story table's concepts as this language's terms (`stories.concepts_in`); its readings compiled too."""
+        _compiled(self.language, stories=True)
+        return concepts_in(self, CONCEPTS)
 
     @cached_property
     def generic(self) -> frozenset[str]:
@@ -351,17 +384,20 @@ class Reader:
             found.update(re.findall(r"[a-z]{3,}", re.sub(r"\\[a-zA-Z]", " ", pattern)))
         return found
 
-    def concepts(self, text: str) -> str:
-        """Folded text with the players' words for cards, numbers and kinds of game as the search's terms."""
+    def concepts(self, text: str, stories: bool = False) -> str:
+        """Folded text with the players' words for cards, numbers and kinds of game as the search's terms (with
+        `stories`, and the story table's concepts: `foreign_stories.py`)."""
         said = fold(text, self.language)
-        for pattern, replacement in _compiled(self.language):
+        for pattern, replacement in _compiled(self.language, stories):
             said = pattern.sub(replacement, said)
+        if stories:
+            said = read_total(said, self.language)
         return _SPACES.sub(" ", said).strip()
 
-    def terms(self, text: str) -> list[str]:
-        """The search terms of a text in this language, in order."""
+    def terms(self, text: str, stories: bool = False) -> list[str]:
+        """The search terms of a text in this language, in order (with `stories`, and the story table's concepts)."""
         out = []
-        for token in _TOKEN.findall(self.concepts(text)):
+        for token in _TOKEN.findall(self.concepts(text, stories)):
             if token in CONCEPTS or token.isdigit():
                 out.append(token)
             elif token not in self.stopwords:
@@ -376,7 +412,8 @@ class Reader:
         """The folded words of a rulebook text, for the typo fixer's vocabulary."""
         return [word for word in re.findall(r"[a-z]+", fold(text, self.language)) if word not in self.stopwords]
 
-    def query_terms(self, query: str, speller: Speller | None) -> list[str]:
-        """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read."""
+    def query_terms(self, query: str, speller: Speller | None, stories: bool = False) -> list[str]:
+        """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read (with
+        `stories`, the terms the story table reads)."""
         folded = fold(query, self.language)
-        return self.terms(speller.fix(folded) if speller is not None else folded)
+        return self.terms(speller.fix(folded) if speller is not None else folded, stories)

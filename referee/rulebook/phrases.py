@@ -109,6 +109,12 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"the\s+(?:version|variant|way)\s+(?:where|that|we|in\s+which)|differently|(?:another|a\s+different)\s+way)\b",
         r" \g<0> houserule ",
     ),
+    # "can we set that in the app", "can the app be set to do that": a rule the story told, asked of the referee
+    (
+        r"\b(?:set|put|change|configure|switch|turn)\s+(?:that|this|it)\s+(?:up\s+|on\s+)?(?:in|on)\s+(?:the\s+)?"
+        r"(?:app|application|referee)\b|\b(?:app|application|referee)\s+be\s+set\s+(?:up\s+)?to\b",
+        r" \g<0> houserule appset ",
+    ),
     # "at any time", "whenever i like", "at will": when a card may be played
     (
         r"\b(?:at\s+)?any\s*time\b|\bwhenever\s+(?:i|you|u|one|we|they|he|she)\s+(?:like|likes|want|wants|wish|wishes|"
@@ -326,7 +332,11 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (
         r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
         r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
-        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
+        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b|"
+        # "while my cousin was still deciding on her turn", "during his brother's turn": on someone else's turn
+        # (not "while its his turn": the turn of whoever the question is about)
+        r"\b(?:while|whilst|during|in\s+the\s+middle\s+of)\s+(?!(?:it|its|it's|it\s+is|it\s+was)\s)(?:\w+\s+){0,6}?"
+        r"(?:her|his|their|\w+'s|\w+s)\s+(?:own\s+)?(?:turn|go)\b",
         r" \g<0> outofturn ",
     ),
     # "what number is it", "the count": the running total

@@ -20,12 +20,13 @@ Scoring, per entry:
    aliases ("bust", "redeal", "sudden death"), that entry's score is multiplied by 1 + exact_boost. Aliases are
    unique across entries (a test checks), so a bare topic name always finds its main entry.
 3. One kind of game: an entry about two or three players, teams or Sudden Death loses scope_penalty of its score
-   when the query does not name that kind of game.
+   when the query does not name that kind of game, and gains game_boost when the query names it in so many words.
 4. Narrow rulings wait for their words: a FAQ entry, or a rule for one case of one kind of game ("A bust in the team
    game"), whose title shares no term with the query loses focus_penalty of its score; a ruling about one card (a
    Bomb, a Re-deal, a 0) loses card_penalty when the query names no such card.
 5. Stories: when a question tells a combination that a ruling settles without naming it (`stories.STORIES`), that
-   ruling's score is multiplied by 1 + story_boost.
+   ruling's score is multiplied by 1 + story_boost. French and German questions are read for the table with the
+   concept readings of `foreign_stories.py`.
 6. A rule and its rulings together: behind the first result, the entries it links to (`see_also`) score
    related_boost more, so a vague question sees the general rule and its likeliest rulings in the first three; a
    short question naming a wild card has that card's own rule in the first three.
@@ -54,7 +55,7 @@ from .languages import ENGLISH, forget, use_words_from
 from .model import Entry, SearchResult
 from .phrases import PHRASES
 from .spelling import Speller
-from .stories import story_entry
+from .stories import CONCEPTS, story_entry
 from .synonyms import known_words, player_words
 from .text import STOPWORDS, SYNONYMS, bigrams, names, phone_speak, terms, words
 
@@ -105,6 +106,9 @@ SCOPES: Mapping[str, frozenset[str]] = {
 """Sections whose entries apply to one kind of game only, with the query terms that name it."""
 
 _GAME_NAMES = frozenset({"suddendeath", "team", "teammate"})
+
+_GAMES_NAMED = frozenset({"2player", "3player", "5player", "suddendeath", "team", "teammate"})
+"""The terms that name a kind of game in so many words (not "2", which is as often a card)."""
 """The terms that name a game the setup chooses (a tie or a tie-break is also a standard game's)."""
 
 GAME_SECTIONS: Mapping[str, Variant] = {"Sudden Death": Variant.SUDDEN_DEATH, "Teams": Variant.TEAMS}
@@ -221,6 +225,12 @@ class Params:
     seven kinds' development set and a first place in the committed sets and lost none, once the rows that fired on
     stories they were not about rule them out; any factor from 2.5 to 20 measured within a query or two; 0 turns the
     table off.)"""
+    game_boost: float = 0.43
+    """Extra score factor for an entry about one kind of game when the question names that game in so many words
+    (two or three players, five players, teams, Sudden Death; not a bare "2"), undoing the one-kind-of-game cut
+    (1 / 0.7 - 1): "just the two of us, what does a skip do" wants Skip with two players before Skip. (On every set:
+    English +5 top-1, French +3 / +1, German +5 / +2, the proxy unchanged; 0.1 and 0.2 gained less, 1.0 two more
+    English first places and lost proxy queries.)"""
     related_boost: float = 0.1
     """Extra score factor, behind the first result only, for the entries it links to (`see_also`, either way): a
     general rule and its rulings belong together in the first three when a question is vague between them ("bomb
@@ -380,8 +390,8 @@ class TermReader(Protocol):
         ...
 
     @property
-    def stories(self) -> bool:
-        """True where the story table (`stories.py`, in English terms) can read the language's terms."""
+    def story_concepts(self) -> Mapping[str, frozenset[str]]:
+        """The story table's concepts (`stories.py`) as the language's terms."""
         ...
 
     def terms(self, text: str) -> list[str]:
@@ -402,7 +412,7 @@ class EnglishReader:
 
     generic = GENERIC
     whole_game = WHOLE_GAME
-    stories = True
+    story_concepts = CONCEPTS
 
     def terms(self, text: str) -> list[str]:
         """The search terms of a rulebook text."""
@@ -469,6 +479,8 @@ class Index:
             )
 
         self._index_structure(reader)
+        # The story table's concepts in this language's terms, read now rather than on the first question.
+        self.story_concepts = reader.story_concepts
         self._index_questions(total, frequencies)
         self._index_typical()
 
@@ -608,11 +620,20 @@ class Index:
         # next" must still find Reverse before Reverse with three players, whose questions say "who is next" too.
         totals = self._adjust(self._blend(totals, unique), tokens)
         ranked = sorted(((score, doc) for doc, score in totals.items()), key=lambda pair: (-pair[0], pair[1]))
-        return self._card_rule(self._with_related(self._story(ranked, unique)), tokens)
+        told = unique
+        if isinstance(self.reader, Reader):
+            # French and German read the story table's concepts for the table only (foreign_stories.py).
+            story = self.reader.query_terms(shortened_query(query), self._speller(), stories=True)
+            told = (*story, *bigrams(story))
+        return self._card_rule(self._with_related(self._story(ranked, told)), tokens)
+
+    def _speller(self) -> Speller | None:
+        """The typo fixer, if the parameters fix typos."""
+        return self.speller if self.params.fix_typos else None
 
     def _story(self, ranked: list[tuple[float, int]], unique: tuple[str, ...]) -> list[tuple[float, int]]:
         """Boost the entry that settles the combination the question tells, if it tells one (`STORIES`)."""
-        found = story_entry(unique) if self.params.story_boost and self.reader.stories and ranked else None
+        found = story_entry(unique, self.story_concepts) if self.params.story_boost and ranked else None
         doc = self.number.get(found, -1) if found else -1
         if doc < 0:
             return ranked
@@ -664,7 +685,7 @@ class Index:
         return totals
 
     def _adjust(self, totals: dict[int, float], tokens: list[str]) -> dict[int, float]:
-        """Apply the one-kind-of-game and narrow-ruling cuts and the named-topic boost."""
+        """Apply the one-kind-of-game and narrow-ruling cuts, the named game's and the named topic's boosts."""
         named = set(tokens)
         for doc in totals:
             if self.scopes[doc] and not self.scopes[doc] & named:
@@ -681,6 +702,13 @@ class Index:
             for doc in totals:
                 if games and not self.scopes[doc] & games:
                     totals[doc] *= 1.0 - self.params.scope_penalty
+        # A kind of game named in so many words ("just the two of us", "in teams"): its own rulings gain back what the
+        # one-kind-of-game cut takes from them elsewhere (Params.game_boost).
+        games_named = named & _GAMES_NAMED
+        if games_named and self.params.game_boost:
+            for doc in totals:
+                if self.scopes[doc] & games_named:
+                    totals[doc] *= 1.0 + self.params.game_boost
         named_topic = self.topics.get(topic_key(tokens, self.generic), set())
         if tokens and named <= self.reader.whole_game:
             named_topic = self.whole_game

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
+from .foreign_stories import ENGLISH_ONLY, STORY_WORDS
 from .text import terms
 
 _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
@@ -101,6 +103,9 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a tie": ("tie", "tiebreak"),
     "an empty hand": ("empty hand", "no card", "goout", "empty"),
     "no cards left": ("no card", "empty hand", "nothing"),
+    "a house rule": ("houserule",),
+    "a rule set in the app": ("appset",),
+    "on another player's turn": ("outofturn", "out of turn"),
 }
 
 
@@ -115,6 +120,38 @@ CONCEPTS: Mapping[str, frozenset[str]] = {
 """Each concept and the search terms (single terms or word pairs) any one of which shows it in a question."""
 
 
+class ForeignReader(Protocol):
+    """A language's reader (`foreign.Reader`): its language and how it reads words into terms."""
+
+    @property
+    def language(self) -> str:
+        """The language's code ("fr", "de")."""
+        ...
+
+    def terms(self, text: str) -> list[str]:
+        """The search terms of a text in the language."""
+        ...
+
+
+def concepts_in(reader: ForeignReader, shared: frozenset[str]) -> Mapping[str, frozenset[str]]:
+    """The concepts in a French or German reader's terms: every English term of a concept that the reader produces too
+    (`shared`, and the figures: the cards, `lastlife`, `nozero` ...), and the language's own words for it
+    (`foreign_stories.STORY_WORDS`)."""
+    own = STORY_WORDS.get(reader.language, {})
+
+    def read(phrase: str) -> str:
+        return "_".join(reader.terms(phrase))
+
+    return {
+        name: frozenset(
+            {word for word in words if word in shared or word.isdigit()} | {read(word) for word in own.get(name, ())}
+        )
+        - {""}
+        - ENGLISH_ONLY.get(name, frozenset())
+        for name, words in _CONCEPT_WORDS.items()
+    }
+
+
 @dataclass(frozen=True)
 class Story:
     """A combination a dispute turns on: the concepts it needs, those ruling it out, and the entry that settles it."""
@@ -123,15 +160,19 @@ class Story:
     entry: str
     unless: tuple[str, ...] = ()
 
-    def told_in(self, found: Iterable[str]) -> bool:
-        """True if a question whose terms (and word pairs) are `found` tells this story."""
+    def told_in(self, found: Iterable[str], concepts: Mapping[str, frozenset[str]] = CONCEPTS) -> bool:
+        """True if a question whose terms (and word pairs) are `found` tells this story (`concepts`: the concepts in
+        the question's language's terms)."""
         found = set(found)
-        return all(CONCEPTS[name] & found for name in self.needs) and not any(
-            CONCEPTS[name] & found for name in self.unless
+        return all(concepts[name] & found for name in self.needs) and not any(
+            concepts[name] & found for name in self.unless
         )
 
 
 STORIES: tuple[Story, ...] = (
+    # "a bomb as the last card costs one life in our house, can we set that in the app": the table's own rule asked of
+    # the referee, whatever the rule is about (not the ruling the story tells)
+    Story(("a house rule", "a rule set in the app"), "house-rules"),
     # "for three turns now the app says she has 3 cards, she holds 5": a hand count put right, found late or not
     Story(("a mistake found late", "a hand's count"), "hand-correction"),
     # "we entered a 6 three turns ago but it was a 9": a card entered wrongly, found after play went on
@@ -313,6 +354,9 @@ STORIES: tuple[Story, ...] = (
         "elimination",
         ("a Bomb", "teams", "Sudden Death named", "going out", "two players"),
     ),
+    # "wild cards can be played at any time, so i put a skip down on my cousin's turn": a card played on another
+    # player's turn, which the out-of-turn ruling settles (not when a wild card may be played in one's own turn)
+    Story(("any wild card named", "on another player's turn"), "out-of-turn", ("a mistake found late",)),
     # "can i play the bomb as the first card of the round", "can i play REDEAL whenever i like": when a wild card may
     # be played (any time), not what it does
     Story(
@@ -334,7 +378,7 @@ STORIES: tuple[Story, ...] = (
 """The declared table, first match wins."""
 
 
-def story_entry(found: Iterable[str]) -> str | None:
+def story_entry(found: Iterable[str], concepts: Mapping[str, frozenset[str]] = CONCEPTS) -> str | None:
     """The id of the entry the first story told in a question settles (None: no story)."""
     found = set(found)
-    return next((story.entry for story in STORIES if story.told_in(found)), None)
+    return next((story.entry for story in STORIES if story.told_in(found, concepts)), None)

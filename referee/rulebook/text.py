@@ -111,6 +111,8 @@ SYNONYMS: dict[str, str] = {
     "reshuffled": "shuffle",
     "score": "total",
     "sum": "total",
+    "tally": "total",
+    "tallies": "total",
     "teammate": "teammate",
     "teammates": "teammate",
     "partner": "teammate",

@@ -107,6 +107,8 @@ def test_a_word_that_only_looks_like_a_rule_word_is_not_one() -> None:
     [
         # who plays with whom: teams
         ("can we play husbands against wives", "teams"),
+        # the total said as the British "tally"
+        ("what tally can nobody go bust at", "no-bust-at-14"),
         # a game that ends sooner: Sudden Death
         ("the games take ages, can we finish sooner", "sudden-death"),
         ("our games last too long for the kids", "sudden-death"),

@@ -116,6 +116,10 @@ def test_every_concept_word_is_a_search_term() -> None:
 STORY_EXAMPLES = (
     # (a question telling the story, and one that tells a neighbouring story the row rules out, with its entry)
     (
+        "at our house a skip may be played on the turn of the player it skips, can we put that on in the app",
+        ("at our house a skip may be played on the turn of the player it skips, is that allowed", "skip"),
+    ),
+    (
         "since three turns ago the app says gran has 3 cards but she really holds 5",
         ("we entered a 6 into the app three turns ago, it should have been a 2", "earlier-mistake"),
     ),
@@ -249,6 +253,10 @@ STORY_EXAMPLES = (
     (
         "my uncle lost his last life, does he have to leave the table now",
         ("grandma has to leave before the end", "player-leaves"),
+    ),
+    (
+        "wild cards may be played any time, so i put my skip down during my brothers turn, fair?",
+        ("can i play a skip whenever i like, even as the first card of the round", "wild-cards"),
     ),
     (
         "can a skip be played whenever you like",

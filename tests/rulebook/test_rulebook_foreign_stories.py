@@ -1,0 +1,127 @@
+"""A French or German question telling a combination finds the ruling an English one does (foreign_stories.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rulebook import search
+from referee.rulebook.foreign import Reader
+from referee.rulebook.foreign_stories import STORY_WORDS
+from referee.rulebook.search import default_index
+from referee.rulebook.stories import _CONCEPT_WORDS
+
+
+def top(query: str, language: str) -> str | None:
+    found = search(query, language=language)
+    return found[0].id if found else None
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # a Bomb and no 0: the Bomb rule, not the bomber's own ruling or two lives lost
+        ("fr", "il a posé la bombe, moi j'avais pas de zéro, ça me coûte une vie ?", "bomb"),
+        ("de", "er legt die Bombe und ich hab keine Null, verlier ich dann ein Leben?", "bomb"),
+        # a Bomb in the team game: the team game's ruling
+        ("fr", "mon coéquipier pose la bombe, je dois quand même jeter un zéro moi ?", "teams-bomb"),
+        ("de", "mein Partner legt die Bombe, muss ich dann auch eine Null abwerfen?", "teams-bomb"),
+        # a wild card held and a bust taken on purpose: the wild card must be played
+        (
+            "fr",
+            "j'ai un Skip mais je préfère perdre une vie exprès pour le garder, c'est permis ?",
+            "wild-instead-of-bust",
+        ),
+        (
+            "de",
+            "ich hab eine 5 und eine Aussetzen-Karte bei 19, darf ich absichtlich drüber gehen und ein Leben abgeben?",
+            "wild-instead-of-bust",
+        ),
+        # the draw pile used up with cards still to draw
+        ("fr", "le talon est épuisé et il faut encore piocher des cartes, on fait quoi ?", "empty-draw-pile"),
+        # a rule of the table's own, asked of the app: House rules at this table, not the card's rule
+        ("fr", "ma tante voudrait que le +2 fasse piocher 3, on peut le mettre dans l'appli ?", "house-rules"),
+        ("de", "Opa will, dass man bei 21 zwei Karten zieht. Kann man das in der App einstellen?", "house-rules"),
+        ("de", "wie stelle ich in der App ein, dass der Jüngste beginnt?", "house-rules"),
+        # someone went out and two lost their last life with it: out at once, not Sudden Death's ruling
+        (
+            "de",
+            "mein Bruder ist fertig geworden und zwei von uns verlieren gleichzeitig das letzte Leben, wer gewinnt?",
+            "several-eliminated-at-once",
+        ),
+        # a card "too high" is a card over 21, and the busting player keeps it
+        ("de", "die Karte war viel zu hoch, ein Leben ist weg, behalte ich sie?", "bust-keeps-card"),
+        # all the lives lost and leaving the table: elimination, not a player who quits
+        ("fr", "mon oncle a perdu toutes ses vies, il doit quitter la table tout de suite ?", "elimination"),
+        # a wild card played on another player's turn because the rules say "at any time": the out-of-turn ruling
+        (
+            "fr",
+            "les cartes spéciales se jouent à tout moment, donc j'ai posé un Skip pendant le tour de ma sœur ?",
+            "out-of-turn",
+        ),
+        # whoever played the Bomb, asking about a 0 of their own: the bomber's ruling, not the Bomb rule
+        ("fr", "celui qui a joué la bombe n'a pas de zéro, il perd une vie ?", "bomber-does-not-discard"),
+        ("fr", "quand il pose la bombe, doit-il lui-même jeter un zéro ?", "bomber-does-not-discard"),
+        # a total and a card said apart, added up: over 21, or a total nobody can bust at
+        ("de", "die Summe steht bei 17 und ich lege eine 6, ist das erlaubt?", "over-21"),
+        ("fr", "le total est à 17 et je pose un 6, c'est permis ?", "over-21"),
+        ("fr", "le total est à 11 et elle dit qu'elle perd une vie, c'est possible ?", "no-bust-at-14"),
+    ],
+)
+def test_a_french_or_german_story_finds_the_ruling_on_its_combination(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected, query
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # the box's English names said in a German question: "Pass Me By" is the Pass, "Hand in & Re-deal" the Re-deal
+        ("de", "Pass Me By oder eine echte Null, ist das bei der Bombe dasselbe?", "bomb-wild-zero"),
+        ("de", "Hand in & Re-deal: wer mischt, und bei wem fängt das Austeilen an?", "redeal-order"),
+    ],
+)
+def test_the_cards_english_names_read_as_the_cards(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected, query
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # the number of players said with "only" ("nous ne sommes que deux", "nur noch zwei von uns übrig")
+        ("fr", "nous ne sommes que deux avec ma sœur, la carte saute fait quoi ?", "skip-two-players"),
+        ("de", "nur noch zwei von uns übrig: was macht der Richtungswechsel?", "reverse-two-players"),
+        # sides said rather than named: the team game
+        ("de", "können wir mehrere gegen mehrere spielen?", "teams"),
+        ("fr", "Peut-on jouer couple contre couple ?", "teams"),
+        ("fr", "est-ce qu'on peut jouer par paires ?", "teams"),
+    ],
+)
+def test_the_kind_of_game_said_in_other_words(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected, query
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "card"),
+    [
+        ("fr", "le Hand in & Re-deal", "redeal"),
+        ("de", "Hand in and Re-deal", "redeal"),
+        ("fr", "un Draw 2", "draw2"),
+        ("de", "ein Draw 1", "draw1"),
+    ],
+)
+def test_an_english_card_name_is_the_card(language: str, text: str, card: str) -> None:
+    assert card in Reader(language).terms(text)
+
+
+def test_the_story_words_name_concepts_of_the_table() -> None:
+    # A concept misspelt in a language's words would never be read.
+    for language, words in STORY_WORDS.items():
+        assert set(words) <= set(_CONCEPT_WORDS), language
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_story_readings_leave_the_words_matched_alone(language: str) -> None:
+    # The story table's concepts are read for the table only: the words the rulebook is matched on stay the same.
+    index = default_index(language)
+    query = "ma dernière carte était une bombe" if language == "fr" else "meine letzte Karte war eine Bombe"
+    assert "lastbomb" not in index.query_tokens(query)
+    assert "lastbomb" in index.reader.query_terms(query, None, stories=True)
