@@ -29,6 +29,9 @@ HERE = Path(__file__).parent
         ("sealed_f", "en", 71, 89),  # 105 questions: 67.6 / 84.8 unseen
         ("fr_sealed_3", "fr", 49, 65),  # 70 questions: 70.0 / 92.9 unseen
         ("de_sealed_3", "de", 50, 61),  # 70 questions: 71.4 / 87.1 unseen
+        ("sealed_g", "en", 76, 96),  # 105 questions: 72.4 / 91.4 unseen
+        ("fr_sealed_4", "fr", 50, 63),  # 70 questions: 71.4 / 90.0 unseen
+        ("de_sealed_4", "de", 55, 65),  # 70 questions: 78.6 / 92.9 unseen
     ],
 )
 def test_a_sealed_set_keeps_the_answers_it_found_when_measured(
