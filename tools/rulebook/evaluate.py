@@ -19,6 +19,8 @@ from pathlib import Path
 from referee.rulebook.kb import current_id
 from referee.rulebook.search import search
 
+from . import asked_for_help
+
 CASES_DIR = Path(__file__).resolve().parents[2] / "tests" / "rulebook"
 DEFAULT_CASE_FILES = (
     CASES_DIR / "search_cases.json",
@@ -177,6 +179,8 @@ def evaluate(cases: Sequence[Case], searcher: Searcher = _default_searcher) -> R
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the hit rates for each cases file given (default: the test and hold-out sets)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if asked_for_help(args, __doc__):
+        return 0
     if "--leave-one-kind-out" in args:
         from .generalisation import main as generalisation
 

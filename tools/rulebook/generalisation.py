@@ -30,6 +30,7 @@ from pathlib import Path
 
 from referee.rulebook import read_translations_from
 
+from . import asked_for_help
 from .evaluate import CASES_DIR, Case, Report, evaluate, load_cases, searcher_in
 
 WRITER_SETS = (
@@ -135,6 +136,8 @@ def together_lines(reports: Sequence[Report]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the unseen and today's figures of each kinds-of-writer set, the kinds together, and the proxy if asked."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if asked_for_help(args, __doc__):
+        return 0
     proxy = "--proxy" in args
     language = _option(args, "--language") or "en"
     words = _option(args, "--words")

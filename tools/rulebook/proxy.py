@@ -21,6 +21,8 @@ from pathlib import Path
 from referee.rulebook.kb import current_id, entries
 from referee.rulebook.search import Index
 
+from . import asked_for_help
+
 REPO = Path(__file__).resolve().parents[2]
 BANKS = {
     1: "f2b85fa",
@@ -118,6 +120,8 @@ DOCUMENTED_BANKS = tuple(number for number in BANKS if number <= 9)
 def main(argv: Sequence[str] | None = None) -> int:
     """Print top-1 / top-3 per bank held out and over all of them (and each miss with --misses)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if asked_for_help(args, __doc__):
+        return 0
     result = measure(tuple(BANKS) if "--all" in args else DOCUMENTED_BANKS, misses="--misses" in args)
     print("\n".join(result.lines))
     print(result.summary())

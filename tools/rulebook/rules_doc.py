@@ -15,6 +15,8 @@ from referee.engine.house_rules import HOUSE_RULE_SPECS
 from referee.rulebook.kb import by_section, entries
 from referee.rulebook.model import EDGE_CASES
 
+from . import asked_for_help
+
 DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 _INTRO = """\
@@ -119,6 +121,8 @@ def render() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Write docs/rules.md, or with --check report whether it is current."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if asked_for_help(args, __doc__):
+        return 0
     text = render()
     if "--check" in args:
         current = DOC_PATH.read_text(encoding="utf-8") if DOC_PATH.exists() else ""
