@@ -122,12 +122,18 @@ PAGES_TO_LIST = frozenset({"home.index", "rules.index", "rules.entry"})
 NOT_LISTED_HEADERS = (*SECURITY_HEADERS, ("X-Robots-Tag", "noindex, nofollow"))
 
 
+def _listable(response: Response) -> bool:
+    """Whether a search engine could list this answer at all: a GET's with a body. A form post's answer and a 204
+    or 304 never are, and a tap's answer and the board refresh after it stay 66 bytes lighter (docs/performance.md)."""
+    return request.method in ("GET", "HEAD") and response.status_code not in (204, 304)
+
+
 def add_security_headers(response: Response) -> Response:
     """Set the headers a response carries (unless a view chose its own): every one on documents, the live
     stream, the API and errors, with "do not list" on all but the front page and the rules; only nosniff on the
     files a page loads."""
     endpoint = request.endpoint
-    headers = SECURITY_HEADERS if endpoint in PAGES_TO_LIST else NOT_LISTED_HEADERS
+    headers = NOT_LISTED_HEADERS if _listable(response) and endpoint not in PAGES_TO_LIST else SECURITY_HEADERS
     if endpoint in FILE_ENDPOINTS and response.status_code in (200, 206, 304):
         headers = FILE_HEADERS
     # One pass over the names: Headers.setdefault raises and catches a KeyError per missing header.
