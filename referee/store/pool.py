@@ -182,7 +182,9 @@ class Connections:
 
         A restarting PostgreSQL ends its sessions a moment after saying so: a pooled connection that looked
         alive when it was lent out may fail its BEGIN. Nothing ran on it yet, so the request may go on with a
-        fresh connection instead of failing.
+        fresh connection instead of failing. Fresh, not the pool's next: the pooled ones were opened before the
+        restart too, and may still look alive for the same moment (a busy machine made that moment long enough
+        for the retry to fail as well).
         """
         try:
             self.dialect.begin(db)
@@ -192,6 +194,10 @@ class Connections:
                 raise
         self._local.db = None
         self._discard(db)
+        with self._pool_lock:
+            idle, self._pool = self._pool, []
+        for old in idle:
+            self._discard(old)
         fresh = self._connection()
         self.dialect.begin(fresh)
         return fresh

@@ -10,6 +10,7 @@ import http.client
 import os
 import subprocess
 import time
+from contextlib import closing
 from pathlib import Path
 from urllib.parse import quote
 
@@ -30,14 +31,27 @@ def run_referee(database_url: str, *args: str) -> subprocess.CompletedProcess[st
 
 
 def cut_every_connection(cluster: PostgresCluster) -> int:
-    """End every other session on the cluster, as a database restart or an idle timeout would; how many."""
+    """End every other session on the cluster, as a database restart or an idle timeout would; how many.
+
+    Returns once those sessions are gone: pg_terminate_backend only signals them, and a request sent in between
+    would meet a session still ending, which is not what a restart leaves behind.
+    """
     with psycopg.connect(cluster.url(), autocommit=True) as admin:
-        cut = admin.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-            " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
-        ).fetchone()
-    assert cut is not None
-    return int(cut[0])
+        pids = [
+            row[0]
+            for row in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            ).fetchall()
+        ]
+        for pid in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            left = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", (pids,)).fetchone()
+            if left is not None and left[0] == 0:
+                break
+            time.sleep(0.02)
+    return len(pids)
 
 
 def new_table(server: LiveServer) -> tuple[str, str]:
@@ -60,26 +74,27 @@ def test_connections_cut_under_a_running_server_cost_no_request_and_streams_hear
         with Client(first.port) as client:  # fill the first server's pool with a few connections
             for _ in range(4):
                 assert client.json("GET", f"/api/v1/tables/{code}").status == 200
+        # Closed however the test ends: a socket left open warns in whichever test the collector runs next.
         listening = http.client.HTTPConnection(HOST, second.port, timeout=10)
-        listening.request("GET", f"/t/{code}/events")
-        stream = listening.getresponse()
-        assert stream.status == 200
-        assert stream.readline().decode() == "retry: 2000\n"
+        with closing(listening):
+            listening.request("GET", f"/t/{code}/events")
+            stream = listening.getresponse()
+            assert stream.status == 200
+            assert stream.readline().decode() == "retry: 2000\n"
 
-        assert cut_every_connection(cluster) >= 2  # the pooled ones and the second server's LISTEN
-        with Client(first.port) as client:
-            body = {"type": "play", "player": "Ann", "card": "5"}
-            reply = client.json("POST", f"/api/v1/tables/{code}/actions", body, token)
-            assert reply.status == 200, reply.text()
-            statuses = [client.json("GET", f"/api/v1/tables/{code}").status for _ in range(6)]
-        assert statuses == [200] * 6
-        # The second server's phone hears of the tap made while it had nobody listening.
-        heard = ""
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and '"version": 1,' not in heard:
-            heard += stream.readline().decode()
-        assert '"version": 1,' in heard, heard
-        listening.close()
+            assert cut_every_connection(cluster) >= 2  # the pooled ones and the second server's LISTEN
+            with Client(first.port) as client:
+                body = {"type": "play", "player": "Ann", "card": "5"}
+                reply = client.json("POST", f"/api/v1/tables/{code}/actions", body, token)
+                assert reply.status == 200, reply.text()
+                statuses = [client.json("GET", f"/api/v1/tables/{code}").status for _ in range(6)]
+            assert statuses == [200] * 6
+            # The second server's phone hears of the tap made while it had nobody listening.
+            heard = ""
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and '"version": 1,' not in heard:
+                heard += stream.readline().decode()
+            assert '"version": 1,' in heard, heard
     finally:
         first.stop()
         second.stop()
