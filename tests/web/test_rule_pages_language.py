@@ -48,7 +48,21 @@ def test_an_example_is_told_in_french_with_its_own_plural_forms_and_the_refusal_
     assert "Ann, Bob, Cy et Dee jouent. Ann joue un 7 ; puis Bob joue la Bombe ; Cy défausse un 0. Résultat :" in text
     assert "Ann a 4 vies, Cy 5 et Dee 4 ; Cy a 9 cartes ; le total est de 0 ; c'est au tour de Cy." in text
     text = _words(app, "/rules/over-21", "fr")
-    assert "Résultat : l'arbitre la refuse : « Ce 1 fait 22" in text
+    assert "Résultat : l'arbitre la refuse : “Ce 1 fait 22" in text
+
+
+# A quotation inside a quotation takes the other marks: French « … “…” … » or “… « … » …”, never « … « … » … ».
+SAME_MARKS_NESTED = {"fr": re.compile(r"«[^»]*«"), "de": re.compile(r"»[^«]*»|„[^“]*„")}
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_a_refusal_quoted_in_an_example_keeps_its_own_quotation_marks_apart(app: Flask, language: str) -> None:
+    nested = {
+        entry.id: found.group(0)
+        for entry in rulebook.entries(language)
+        if (found := SAME_MARKS_NESTED[language].search(_words(app, f"/rules/{entry.id}", language)))
+    }
+    assert nested == {}
 
 
 def test_what_each_reading_of_a_house_rule_rests_on_is_said_in_german(app: Flask) -> None:
