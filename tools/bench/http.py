@@ -399,9 +399,9 @@ class Stream:
     arrivals: list[tuple[int, int, float]] = field(default_factory=list)  # (version, revision, when)
 
 
-def open_stream(port: int, code: str) -> Stream:
-    """Open /t/<code>/events on a raw socket, as a browser's EventSource does."""
-    sock = socket.create_connection((HOST, port), timeout=10)
+def open_stream(port: int, code: str, source: str = HOST) -> Stream:
+    """Open /t/<code>/events on a raw socket from the address `source`, as a browser's EventSource does."""
+    sock = socket.create_connection((HOST, port), timeout=10, source_address=(source, 0))
     sock.sendall(
         f"GET /t/{code}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\n"
         "Cache-Control: no-cache\r\n\r\n".encode()
@@ -435,11 +435,24 @@ def _read_streams(streams: list[Stream], stop: threading.Event) -> None:
         selector.close()
 
 
+def _home_address(index: int) -> str:
+    """The address a table's phones share, as a family's phones behind one home router do (127.1.x.y)."""
+    return f"127.1.{index // 250}.{index % 250 + 2}"
+
+
 class _Listeners:
-    """The fan-out phase's live streams, `listeners` per table, read by one selector thread until closed."""
+    """The fan-out phase's live streams, `listeners` per table, read by one selector thread until closed.
+
+    Each table's phones come from an address of their own: from one address, the server's cap on live streams per
+    address (24) would turn all but 24 of them to polling, and the phase would measure polling instead.
+    """
 
     def __init__(self, port: int, tables: Sequence[Table], listeners: int):
-        self.streams = [open_stream(port, table.code) for table in tables for _ in range(listeners)]
+        self.streams = [
+            open_stream(port, table.code, _home_address(index))
+            for index, table in enumerate(tables)
+            for _ in range(listeners)
+        ]
         self._stop = threading.Event()
         self._reader = threading.Thread(target=_read_streams, args=(self.streams, self._stop), daemon=True)
         self._reader.start()
