@@ -1,8 +1,8 @@
 // One tap, one card: a tap meant for one pad never lands on the next, and a second tap while one is out is not sent.
 //
 // A tap is out: the board's requests share one queue (hx-sync="this:drop" in templates/_board.html), which drops a
-// second tap, and CSS greys the form (htmx-request, static/app.css). Not hx-disabled-elt: a disabled button takes
-// no tap at all, and the second tap must be told to wait (sending.js).
+// second tap, and the form greys once the answer is slow to come (sending.js). Not hx-disabled-elt: a disabled
+// button takes no tap at all, and the second tap must be told to wait (sending.js).
 //
 // When the pad changes under a finger, the new pad rests: it ignores taps for a moment (CSS and the click guard
 // below; CSS alone would let a keyboard's Enter through), so that a tap meant for the old pad cannot land on the

@@ -292,3 +292,31 @@ def test_taps_bring_the_log_up_to_date_without_sending_it_whole(server: Server, 
     assert shown[-1] == ["Show all 32 entries"]
     ann.reload()
     assert log_items(ann) == shown
+
+
+# The pad as the tap leaves: the tap out (htmx's request class), and how opaque its cards are drawn.
+TAP_AND_LOOK = """(value) => {
+  const button = document.querySelector(`#pad button.card[value="${value}"]`);
+  button.click();
+  const numbers = document.querySelector("#pad .numbers");
+  return {out: button.form.classList.contains("htmx-request"), opacity: getComputedStyle(numbers).opacity};
+}"""
+
+
+@pytest.mark.browser
+def test_the_pad_fades_only_once_an_answer_is_slow_to_come(server: Server, phones: Phones) -> None:
+    """A tap going out leaves the pad as it is: an answer back within a tenth of a second goes straight to the new
+    board. Held longer, the pad fades, and takes its usual look again with the answer."""
+    table = server.create_table(["Ann", "Bob", "Cy"])
+    ann = phones.seated(server, table, "Ann")
+    held: list[Route] = []
+    ann.route("**/t/*/act", lambda route: held.append(route))
+    numbers = ann.locator("#pad .numbers")
+    expect(numbers).to_have_css("opacity", "1")
+    assert ann.evaluate(TAP_AND_LOOK, "5") == {"out": True, "opacity": "1"}
+    pump_until(ann, lambda: bool(held), "Ann's 5 held on its way")
+    expect(numbers).to_have_css("opacity", "0.6")
+    held[0].continue_()
+    expect(total(ann)).to_have_text("5")
+    expect(numbers).to_have_css("opacity", "1")
+    expect(ann.locator("form[data-slow]")).to_have_count(0)
