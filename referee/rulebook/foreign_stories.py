@@ -68,7 +68,11 @@ FRENCH_READINGS: _Rules = (
         r"\b(?:pendant|durant)\s+(?:le\s+)?tour\s+d\w*",
         r" \g<0> outofturn ",
     ),
-    (r"\bexpres\b|\bvolontaire\w*|\bdeliberement\b|\bde\s+plein\s+gre\b", r" \g<0> onpurpose "),
+    (
+        r"\bexpres\b|\bvolontaire\w*|\bdeliberement\b|\bde\s+plein\s+gre\b|"
+        r"\b(?:gard|conserv|econom|mett\w*\s+de\s+cote)\w*\s+(?:\w+\s+){0,3}?pour\s+(?:plus\s+tard|apres|la\s+suite)\b",
+        r" \g<0> onpurpose ",
+    ),
     # Over 21 ("au-dessus de" is "plus de" by now), a player who cannot play, a life lost.
     (r"\b(?:depass\w*|plus\s+de|franchi\w*)\s+21\b", r" \g<0> over21 "),
     (
@@ -124,7 +128,12 @@ GERMAN_READINGS: _Rules = (
         r"\bvor\s+(?:meinem|seinem|ihrem|deinem)\s+zug\b",
         r" \g<0> outofturn ",
     ),
-    (r"\babsichtlich\b|\bfreiwillig\b|\bmit\s+absicht\b|\bbewusst\b", r" \g<0> onpurpose "),
+    (
+        r"\babsichtlich\b|\bfreiwillig\b|\bmit\s+absicht\b|\bbewusst\b|"
+        r"\b(?:fur|bis)\s+(?:spater|nachher)\s+(?:\w+\s+)?(?:aufheben|aufbewahren|aufsparen|behalten|sparen)\b|"
+        r"\b(?:aufheben|aufbewahren|aufsparen|behalten|sparen)\s+(?:\w+\s+)?(?:fur|bis)\s+(?:spater|nachher)\b",
+        r" \g<0> onpurpose ",
+    ),
     (r"\b(?:uber|ubersteig\w*|uberschreit\w*|druber)\s+(?:die\s+)?21\b", r" \g<0> over21 "),
     (
         r"\b(?:kann|konnte|konnen|darf)\s+(?:\w+\s+){0,2}?(?:nicht|nichts|keine\s+karte)\s+(?:mehr\s+)?"

@@ -469,6 +469,14 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " bust onpurpose ",
     ),
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
+    # "keep my 2 for later", "hoard my good cards for later", "of my own accord": the motive or the manner of a life
+    # taken by choice, which is busting on purpose whatever the story around it
+    (
+        r"\b(?:keep|keeping|kept|save|saving|saved|hoard\w*|stash\w*|hold\w*\s+(?:on\s+to|onto|back))\s+"
+        r"(?:\w+\s+){0,3}?for\s+later\b|\b(?:of|on)\s+(?:my|his|her|their|our|your|one's|ones)\s+own\s+accord\b|"
+        r"\bvoluntar\w*|\bwillingly\b",
+        r" \g<0> onpurpose ",
+    ),
     # "keep my zero", "skip discarding my 0", "do i have to hand over my zero": whether a 0 held may be kept back
     (
         r"\b(?:keep|save|hold\s+on\s+to|hang\s+on\s+to|hide|hold\s+back|not\s+(?:discard|give|play|throw|use)|"

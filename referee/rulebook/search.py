@@ -299,7 +299,7 @@ CARD_TERMS: Mapping[str, frozenset[str]] = {
     "0": frozenset({"0", "nozero", "allzeros", "lastzero", "substitutezero", "eq0"}),
 }
 """The cards a ruling's title can name, each with the query terms that name it."""
-_WILD_CARD_NAMES = frozenset({"eq21", "eq10", "eq0", "redeal", "skip", "reverse", "pass", "draw2"})
+_WILD_CARD_NAMES = frozenset({"eq21", "eq10", "eq0", "skip", "reverse", "pass", "draw2"})
 _ANY_CARD = frozenset().union(*CARD_TERMS.values()) | {"wild", "draw1", "lastwild"}
 _NOT_A_CARD_CASE = frozenset({"must-play", "number-cards"})
 

@@ -84,6 +84,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "leaving": ("leave", "quit"),
     "a last life": ("lastlife",),
     "on purpose": ("onpurpose",),
+    "keeping a 0": ("keepzero",),
     "any wild card named": (
         "draw1",
         "draw2",
@@ -294,6 +295,13 @@ STORIES: tuple[Story, ...] = (
         ("a wild card named", "using a card", "numbers too high"),
         "wild-instead-of-bust",
         ("last card", "a 0", "a card that fits"),
+    ),
+    # "i wanted to keep my 2 for later, so i said i was bust and flipped a life": a life taken by choice, whatever
+    # else the story tells (the total reset, who played next), is busting on purpose
+    Story(
+        ("on purpose", "a bust or a life lost"),
+        "bust-on-purpose",
+        ("a wild card named", "a Bomb or a Re-deal", "keeping a 0", "last card", "two players", "teams", "a low total"),
     ),
     # "i couldnt play and flipped a life: does the total stay, whose turn is it": after a bust
     Story(

@@ -156,3 +156,29 @@ def test_going_out_said_as_every_card_used_up_finds_going_out(query: str) -> Non
 
 def test_whether_the_player_of_a_redeal_gets_a_new_hand_too_finds_the_redeal_rule() -> None:
     assert top("when you play the hand in card do you hand yours in too") == "redeal"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "equals 21 card can i use it when i want",
+        "can i put the =10 down on 5",
+    ],
+)
+def test_a_question_naming_only_an_equals_card_finds_the_equals_cards_rule(query: str) -> None:
+    # The card's name alone is not the case of one of its rulings (=10 lowering the total, =21 as a round's first card)
+    assert top(query) == "equals-cards"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        (
+            "saving my 6 for later i said i was bust, flipped a heart and the total went back to 0, then who goes",
+            "bust-on-purpose",
+        ),
+        ("can someone turn a heart over of their own accord when they could still go", "bust-on-purpose"),
+    ],
+)
+def test_a_life_taken_by_choice_finds_busting_on_purpose(query: str, expected: str) -> None:
+    assert top(query) == expected

@@ -235,6 +235,10 @@ STORY_EXAMPLES = (
         ("its on 20 and my last card is a skip, do i have to use it", "last-card-wild-effect"),
     ),
     (
+        "i want to save my 4 for later so i flip a heart and the total starts again, fair?",
+        ("i want to save my skip for later so i flip a heart instead", "wild-instead-of-bust"),
+    ),
+    (
         "my brother couldnt play and flipped a life, does the total stay or go back to 0",
         ("my brother couldnt play and flipped his last life", "eliminated-by-own-bust"),
     ),
