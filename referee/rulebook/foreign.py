@@ -133,6 +133,12 @@ FRENCH_WORDS: _Rules = (
         r" \g<0> latemistake ",
     ),
     # The kinds of game.
+    # A shorter game asked for by how it should be ("une partie moins longue", "un jeu plus rapide"): the alias of
+    # Sudden Death, as English's "a shorter game" (synonyms.py)
+    (
+        r"\b(?:partie|jeu|manche)s?\s+(?:\w+\s+){0,2}?(?:plus\s+(?:courtes?|courts?)|moins\s+(?:longues?|longs?)|plus\s+rapides?|trop\s+(?:longues?|longs?))\b",
+        " partie courte ",
+    ),
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
     (r"\bdepartag\w*", " tiebreak "),
     (r"\begalite\w*", " tie "),
@@ -235,6 +241,11 @@ GERMAN_WORDS: _Rules = (
         r"\berst\s+(?:spater|hinterher|nachher|jetzt)\s+(?:\w+\s+){0,2}?(?:gemerkt|bemerkt|gesehen|aufgefallen)\b|"
         r"\bvor\s+(?:\d+|ein\s+paar|einigen|mehreren)\s+(?:zugen|runden|karten|spielzugen)\b",
         r" \g<0> latemistake ",
+    ),
+    # A shorter game asked for by how it should be ("ein Spiel, das weniger lang dauert", "die Partie kürzer machen")
+    (
+        r"\b(?:spiel|partie|runde)\w*\s+(?:\w+\s+){0,3}?(?:kurzer|weniger\s+lang\w*|zu\s+lang\w*|schneller)\b",
+        " kurzes spiel abkurzen ",
     ),
     (r"\bsudden\s+death\b|\bplotzlicher\s+tod\b", " suddendeath "),
     (r"\bstechen\b", " tiebreak "),

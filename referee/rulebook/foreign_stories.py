@@ -21,7 +21,7 @@ STORY_TERMS = frozenset(
     {
         "lastcard", "goout", "lastbomb", "nozero", "allzeros", "lastlife", "eliminate", "atonce", "anytime",
         "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule", "lastzero",
-        "appset", "lowtotal", "bomber", "himself",
+        "appset", "lowtotal", "bomber", "himself", "otherturn",
     }
 )  # fmt: skip
 """The concept terms the readings produce (English terms, never stemmed)."""
@@ -63,10 +63,13 @@ FRENCH_READINGS: _Rules = (
     ),
     # Keeping the card that went over, a card played out of turn, on purpose.
     (r"\b(?:gard|repren)\w*\s+(?:la|sa|ma|ta|cette)\s+carte\b", r" \g<0> keepcard "),
+    # "pas son tour" asks whether a card may be played when the turn is not one's own (the Wild cards rule); "avant son
+    # tour", "hors de son tour", "pendant le tour de son frère" tell a card put down on another player's turn
+    (r"\bpas\s+(?:son|mon|ton|leur|notre|votre)\s+tour\b", r" \g<0> outofturn "),
     (
-        r"\b(?:pas|avant)\s+(?:son|mon|ton|leur|notre|votre)\s+tour\b|\bhors\s+(?:de\s+son\s+)?tour\b|"
+        r"\bavant\s+(?:son|mon|ton|leur|notre|votre)\s+tour\b|\bhors\s+(?:de\s+son\s+)?tour\b|"
         r"\b(?:pendant|durant)\s+(?:le\s+)?tour\s+d\w*",
-        r" \g<0> outofturn ",
+        r" \g<0> outofturn otherturn ",
     ),
     (
         r"\bexpres\b|\bvolontaire\w*|\bdeliberement\b|\bde\s+plein\s+gre\b|"
@@ -123,10 +126,13 @@ GERMAN_READINGS: _Rules = (
     (r"\bgleichzeitig\b|\bzur\s+gleichen\s+zeit\b|\bauf\s+einmal\b|\bzusammen\s+raus\b", r" \g<0> atonce "),
     (r"\bjederzeit\b|\bwann\s+(?:ich|man|er|sie|du)\s+will\w*\b|\bzu\s+jeder\s+zeit\b", r" \g<0> anytime "),
     (r"\bbehalt\w*", r" \g<0> keepcard "),
+    # "nicht dran" asks whether a card may be played when the turn is not one's own; "außer der Reihe", "während sie
+    # am Zug ist" tell a card put down on another player's turn (as in French, above)
+    (r"\bnicht\s+(?:dran|an\s+der\s+reihe)\b", r" \g<0> outofturn "),
     (
-        r"\bnicht\s+(?:dran|an\s+der\s+reihe)\b|\bausser\s+der\s+reihe\b|\bwahrend\s+(?:\w+\s+){0,3}?(?:dran|am\s+zug)\b|"
+        r"\bausser\s+der\s+reihe\b|\bwahrend\s+(?:\w+\s+){0,3}?(?:dran|am\s+zug)\b|"
         r"\bvor\s+(?:meinem|seinem|ihrem|deinem)\s+zug\b",
-        r" \g<0> outofturn ",
+        r" \g<0> outofturn otherturn ",
     ),
     (
         r"\babsichtlich\b|\bfreiwillig\b|\bmit\s+absicht\b|\bbewusst\b|"

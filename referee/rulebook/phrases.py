@@ -328,16 +328,21 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:(?:partners?|teammates?|team\s+mates?|opponents?)\s+)?(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
         r" \g<0> peek ",
     ),
-    # "on someone elses turn", "when it wasnt his go", "to interrupt", "butt in": playing out of turn
+    # "on someone elses turn", "to interrupt", "butt in": a card put down on another player's turn (`otherturn`, which
+    # the story table reads); "when it isnt my go" only says the turn is not one's own, which a question asks of the
+    # wild cards as often as it tells a card played out of turn
+    (
+        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
+        r" \g<0> outofturn ",
+    ),
     (
         r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
         r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
-        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b|"
         # "while my cousin was still deciding on her turn", "during his brother's turn": on someone else's turn
         # (not "while its his turn": the turn of whoever the question is about)
         r"\b(?:while|whilst|during|in\s+the\s+middle\s+of)\s+(?!(?:it|its|it's|it\s+is|it\s+was)\s)(?:\w+\s+){0,6}?"
         r"(?:her|his|their|\w+'s|\w+s)\s+(?:own\s+)?(?:turn|go)\b",
-        r" \g<0> outofturn ",
+        r" \g<0> outofturn otherturn ",
     ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),

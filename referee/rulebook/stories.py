@@ -106,7 +106,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "no cards left": ("no card", "empty hand", "nothing"),
     "a house rule": ("houserule",),
     "a rule set in the app": ("appset",),
-    "on another player's turn": ("outofturn", "out of turn"),
+    "on another player's turn": ("otherturn", "out of turn"),
 }
 
 

@@ -125,3 +125,22 @@ def test_the_story_readings_leave_the_words_matched_alone(language: str) -> None
     query = "ma dernière carte était une bombe" if language == "fr" else "meine letzte Karte war eine Bombe"
     assert "lastbomb" not in index.query_tokens(query)
     assert "lastbomb" in index.reader.query_terms(query, None, stories=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        ("fr", "on voudrait un jeu moins long, c'est possible ?", "sudden-death"),
+        ("de", "können wir das Spiel irgendwie kürzer machen", "sudden-death"),
+        ("fr", "j'ai gardé mon 5 pour plus tard et j'ai perdu une vie, c'est permis ?", "bust-on-purpose"),
+        ("de", "ich will meine 4 für später aufheben und verliere lieber ein Leben, geht das?", "bust-on-purpose"),
+    ],
+)
+def test_a_shorter_game_and_a_life_taken_by_choice_in_other_words(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected
+
+
+def test_a_turn_said_not_ones_own_asks_when_a_wild_card_may_be_played() -> None:
+    # "pas mon tour" asks the Wild cards rule; a card put down during another player's turn is the out-of-turn ruling
+    assert top("une carte action, je peux la jouer quand c'est pas mon tour ?", "fr") == "wild-cards"
+    assert top("il a posé un saute pendant le tour de sa sœur, c'est permis ?", "fr") == "out-of-turn"

@@ -35,6 +35,8 @@ def test_a_life_said_lost_at_a_low_total_finds_that_nobody_busts_at_14(query: st
         "we're in a bit of a hurry tonight, is there a speedy version",
         "we have got about 5 minutes before the bus, can we play a quick one",
         "can we stop without waiting till only one player is left with lives",
+        "can we make the game a bit shorter",
+        "the game feels very long with six of us",
     ],
 )
 def test_a_shorter_game_asked_by_the_time_the_table_has_finds_sudden_death(query: str) -> None:
