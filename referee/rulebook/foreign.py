@@ -110,7 +110,10 @@ FRENCH_WORDS: _Rules = (
     (r"\bdraw\s*(?:2|two)\b|\bpick\s*up\s*(?:2|two)\b", " draw2 "),
     (r"\bdraw\s*(?:1|one)\b|\bpick\s*up\s*(?:1|one)\b", " draw1 "),
     (r"\bwild\s*cards?\b", " wild "),
-    (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
+    # "Passe ton tour" names the Skip (the card tells the next player to miss a turn; the rulebook's own answers say
+    # the Skip "fait passer son tour au suivant"); "passer mon tour" is passing one's own turn, the Pass.
+    (r"\b(?:passer?|passes)\s+(?:ton|son)\s+tour\b", " skip "),
+    (r"\b(?:passer?|passes)\s+(?:mon|votre|leur)\s+tour\b", " pass "),
     # "Passer" the verb is no card: "ça passe" (it fits), "le tour passe à", "ça passe à qui" (the turn goes to).
     (r"\b(ca|tour)\s+(?:ne\s+)?passe\b|\bpasse\s+(?=a\s+qui\b|au\s+(?:suivant|voisin|joueur)\b)", r"\1 va "),
     (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),

@@ -144,3 +144,10 @@ def test_a_turn_said_not_ones_own_asks_when_a_wild_card_may_be_played() -> None:
     # "pas mon tour" asks the Wild cards rule; a card put down during another player's turn is the out-of-turn ruling
     assert top("une carte action, je peux la jouer quand c'est pas mon tour ?", "fr") == "wild-cards"
     assert top("il a posé un saute pendant le tour de sa sœur, c'est permis ?", "fr") == "out-of-turn"
+
+
+def test_passe_ton_tour_is_the_skip_and_la_carte_passe_the_pass() -> None:
+    # The French name of the Skip tells the next player to miss a turn; "passer mon tour" and "la carte passe" are
+    # the Pass
+    assert top("la carte passe ton tour, elle fait quoi ?", "fr") == "skip"
+    assert top("j'ai la carte passe, elle sert à quoi ?", "fr") == "pass-me-by"
