@@ -119,6 +119,8 @@ FRENCH_WORDS: _Rules = (
     (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),
     (r"\bsaut\w*", " skip "),
     (r"\binvers\w*", " reverse "),
+    # The Reverse described by its picture: "la carte avec les (deux) flèches", "la carte aux flèches".
+    (r"\bcartes?\s+(?:avec|aux|a)\s+(?:\w+\s+){0,2}?fleches?\b", r" \g<0> reverse "),
     # The Reverse described rather than named: play going "the other way round".
     (r"\b(?:a\s+(?:l\s*)?envers|dans\s+l\s+autre\s+sens|(?:en\s+)?sens\s+contraire)\b", " reverse "),
     # Not "dans le sens horaire", "le sens des aiguilles d'une montre": which way play goes, not the card.
@@ -176,8 +178,14 @@ GERMAN_WORDS: _Rules = (
     (r"\bnet\b|\bned\b", "nicht"),
     (r"\bnix\b", "nichts"),
     (r"\bhob\b", "habe"),
+    (r"\bhot\b", "hat"),
+    (r"\bvu\b|\bvui\b", "viel"),
     (r"\bwos\b", "was"),
     (r"\bma\b", "man"),
+    # Austrian and Bavarian drop the -e- of an ending ("Kartn", "hergebn", "Lebm" for Karten, hergeben, Leben): a word
+    # ending in a stop and -n (or -bm) gets it back, which no standard German word lacks.
+    (r"\b([a-z]*[aeiouy][a-z]*?[bdgkpt])n\b", r"\1en"),
+    (r"\b([a-z]*[aeiouy][a-z]*?)bm\b", r"\1ben"),
     (r"\b(\d+)er\b", r"\1"),
     # A separable verb's infinitive with "zu" inside is the verb ("abzukürzen" is "abkürzen", "auszusetzen" is
     # "aussetzen"), so it stems and reads as the card or the rule it names.
@@ -207,9 +215,9 @@ GERMAN_WORDS: _Rules = (
     (r"\bzehn\b", "10"),
     # A sum written out ("19 + 2 = 21") is figures, not the +2 and =21 cards.
     (r"\b(\d+)\s*\+\s*(\d+)\s*=\s*(\d+)\b", r"\1 \2 \3"),
-    (r"=\s*21\b|\bgleich\s+21\b", " eq21 "),
-    (r"=\s*10\b|\bgleich\s+10\b", " eq10 "),
-    (r"=\s*0\b|\bgleich\s+0\b", " eq0 "),
+    (r"=\s*21\b|\bgleich[\s-]+21\b", " eq21 "),
+    (r"=\s*10\b|\bgleich[\s-]+10\b", " eq10 "),
+    (r"=\s*0\b|\bgleich[\s-]+0\b", " eq0 "),
     (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b1\s+(?:karte\s+)?ziehen\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bnimm\s+2\b|\b2\s+(?:karten\s+)?ziehen\b|\bzieh[et]?\s+2\b", " draw2 "),
     (r"\bziehkarten?\b", " draw "),
@@ -223,6 +231,8 @@ GERMAN_WORDS: _Rules = (
     (r"\bwild\s*cards?\b", " wild "),
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
+    # The Reverse described by its picture: "die Karte mit den Pfeilen (im Kreis)", "die Pfeilkarte".
+    (r"\bkarte\w*\s+mit\s+(?:\w+\s+){0,2}?pfeil\w*|\bpfeilkarte\w*", r" \g<0> reverse "),
     # The Reverse described rather than named: the order turned round, play going the other way.
     (
         r"\b(?:reihenfolge|richtung)\s+(?:um(?:ge)?dreh\w*|wechsel\w*|andern|andert)\b"
@@ -256,7 +266,11 @@ GERMAN_WORDS: _Rules = (
     (r"\bteam(?:kolleg|partner|mitglied)\w*|\bpartner\w*", " teammate "),
     (r"\bteams?\b|\bteamspiel\w*|\bmannschaft\w*", " team "),
     # Sides said rather than named: "zwei gegen zwei", "mehrere gegen mehrere", "paarweise".
-    (r"\b(?:[2-4]|mehrere)\s+gegen\s+(?:[2-4]|mehrere)\b|\bpaar(?:e|weise)?\s+gegen\s+paar\w*|\bpaarweise\b", " team "),
+    (
+        r"\b(?:[2-4]|mehrere)\s+gegen\s+(?:[2-4]|mehrere)\b|\bpaar(?:e|weise)?\s+gegen\s+paar\w*|\bpaarweise\b|"
+        r"\b(?:[2-3]|zwei|drei)\s+(?:parteien|mannschaften|gruppen|lager)\b",
+        " team ",
+    ),
     (
         r"\bzu\s+zweit\b|\b2\s+spieler\w*|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
         " 2player ",

@@ -151,3 +151,24 @@ def test_passe_ton_tour_is_the_skip_and_la_carte_passe_the_pass() -> None:
     # the Pass
     assert top("la carte passe ton tour, elle fait quoi ?", "fr") == "skip"
     assert top("j'ai la carte passe, elle sert à quoi ?", "fr") == "pass-me-by"
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # Austrian and Bavarian endings without their -e- ("Kartn", "Spü" aside) read as the standard word
+        ("de", "wia vü Kartn san im Spü insgesamt?", "deck"),
+        # sides named as parties, not as teams
+        ("de", "wir sind sechs und wollen in 2 Parteien spielen, wie geht das", "teams"),
+        # the Reverse described by its arrows
+        ("de", "die Pfeilkarte bei nur zwei Spielern", "reverse-two-players"),
+        ("fr", "a deux joueurs la carte aux fleches fait quoi", "reverse-two-players"),
+    ],
+)
+def test_regional_endings_parties_and_the_arrows_card(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected
+
+
+def test_a_hyphenated_equals_card_is_the_card() -> None:
+    assert "eq21" in Reader("de").terms("die Gleich-21-Kartn")
+    assert "karten" in Reader("de").concepts("die Kartn")
