@@ -174,6 +174,8 @@ SHARED_READINGS: _Rules = (
     (r"\bbomb\b(?:\s+\w+){0,4}?\s+lastcard\b|\blastcard\b(?:\s+\w+){0,6}?\s+bomb\b", r" \g<0> lastbomb "),
     # A 0 as the last card ("ma dernière carte, un zéro", "seine 0 abgeworfen und damit keine Karten mehr").
     (r"\blastcard\b(?:\s+\w+){0,3}?\s+0\b|\b0\b(?:\s+\w+){0,5}?\s+(?:lastcard|goout)\b", r" \g<0> lastzero "),
+    # A 0 as the only card left ("il n'avait plus qu'un zéro", "sie hatte nur noch eine Null"): a last 0 too.
+    (r"\bqu\s+(?:un|1)\s+(?:seul\s+)?0\b|\bnur\s+noch\s+(?:eine?\s+|1\s+)?(?:einzige\s+)?0\b", r" \g<0> lastzero "),
 )
 """Readings of the terms above, the same in both languages."""
 

@@ -85,6 +85,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a last life": ("lastlife",),
     "on purpose": ("onpurpose",),
     "keeping a 0": ("keepzero",),
+    "a 0 as the last card": ("lastzero",),
     "any wild card named": (
         "draw1",
         "draw2",
@@ -220,6 +221,10 @@ STORIES: tuple[Story, ...] = (
             "several 0s",
             "when a card may be played",
         ),
+    ),
+    # "she gave her only card, a 0, to the bomb: has she gone out?": a last 0 given to a Bomb, whatever the bomber says
+    Story(
+        ("a Bomb", "a 0 as the last card"), "zero-answer-last-card", ("two players", "teams", "a Bomb as the last card")
     ),
     # "does whoever plays the bomb have to get rid of a 0 too": the bomber's own ruling, not the Bomb rule
     Story(("the bomber", "a 0 to discard"), "bomber-does-not-discard", ("two players", "teams")),

@@ -172,3 +172,9 @@ def test_regional_endings_parties_and_the_arrows_card(language: str, query: str,
 def test_a_hyphenated_equals_card_is_the_card() -> None:
     assert "eq21" in Reader("de").terms("die Gleich-21-Kartn")
     assert "karten" in Reader("de").concepts("die Kartn")
+
+
+def test_a_0_as_the_only_card_left_is_a_last_0() -> None:
+    query = "il a posé la bombe, je n'avais qu'un zéro, je l'ai donné, le bombardeur dit que ça ne compte pas"
+    assert top(query, "fr") == "zero-answer-last-card"
+    assert "lastzero" in Reader("de").terms("ich hab nur noch eine Null", stories=True)

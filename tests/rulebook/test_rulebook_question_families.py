@@ -184,3 +184,8 @@ def test_a_question_naming_only_an_equals_card_finds_the_equals_cards_rule(query
 )
 def test_a_life_taken_by_choice_finds_busting_on_purpose(query: str, expected: str) -> None:
     assert top(query) == expected
+
+
+def test_a_last_0_given_to_a_bomb_finds_its_ruling_whatever_the_bomber_says() -> None:
+    query = "the bomber says i cannot go out on his bomb, but my only card was a 0 and i threw it in"
+    assert top(query) == "zero-answer-last-card"

@@ -163,6 +163,10 @@ STORY_EXAMPLES = (
         ("my friend got knocked out by the bomb, who plays next", "eliminated-during-bomb"),
     ),
     (
+        "grandad bombed us and my last card was a zero, so i threw it away, have i gone out",
+        ("in teams my partner bombed and my last card was a zero", "teams-bomb"),
+    ),
+    (
         "the person who played the bomb, do they throw a 0 away too",
         ("he bombed and there are only two of us, do i need a zero", "bomb-two-players"),
     ),
