@@ -590,6 +590,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\blast\s+(?:player|one|person|man|woman|guy|girl)\s+(?:standing|left|alive|remaining)\b", " win "),
     # "I was not the one who played it", "no one who": "one" stands for a person, not the number 1
     (r"\b(?:the|no|any|some|each|every)\s+one\s+(?=who\b|whose\b|that\s+play)", " the player "),
+    # "one of my hearts", "one of her cards": "one" picks one of a player's several, not the number 1
+    (r"\bone\s+of\s+(?=(?:my|his|her|their|our|your|ur)\b)", " "),
     # "if its my last one", "every single one": "one" stands for a card, not the number 1
     (r"\b(my|his|her|their|your|ur|the)\s+(last|final|only)\s+one\b", r" \1 \2 card "),
     (r"\b(?:every|each)\s+(?:single\s+)?one\b", " all "),

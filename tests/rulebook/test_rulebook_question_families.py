@@ -189,3 +189,8 @@ def test_a_life_taken_by_choice_finds_busting_on_purpose(query: str, expected: s
 def test_a_last_0_given_to_a_bomb_finds_its_ruling_whatever_the_bomber_says() -> None:
     query = "the bomber says i cannot go out on his bomb, but my only card was a 0 and i threw it in"
     assert top(query) == "zero-answer-last-card"
+
+
+def test_one_of_a_players_hearts_is_no_number_1() -> None:
+    # "one of her hearts" is a life of hers, not One life each's "1 life"
+    assert top("one of her hearts is now a skull, what happened") == "lives"
