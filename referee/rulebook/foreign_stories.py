@@ -30,8 +30,15 @@ FRENCH_READINGS: _Rules = (
     # Going out: the hand emptied ("vider sa main", "il n'a plus de cartes"); a last card named ("ma dernière carte").
     (
         r"\bvid\w*\s+(?:sa|ma|ta|leur|la|votre|notre)\s+main\b|\bmain\s+(?:est\s+)?vide\b|"
-        r"\bn\s+(?:a|ai|as|avait|ont|avais)\s+plus\s+(?:de|aucune)\s+cartes?\b|\bplus\s+aucune\s+carte\b",
+        r"(?:\bn\s+(?:a|ai|as|avait|ont|avais)\s+plus\s+(?:de|aucune)\s+cartes?\b|\bplus\s+aucune\s+carte\b)"
+        # (not "plus aucune carte pouvant être posée", "plus de carte jouable": a hand with no card that fits)
+        r"(?!\s+(?:pouvant|pouv\w*|jouables?|posables?|qui|que|a\s+jouer|possibles?)\b)",
         r" \g<0> goout ",
+    ),
+    (
+        r"\b(?:aucune|pas\s+de|plus\s+de|plus\s+aucune)\s+cartes?\s+(?:pouvant|jouables?|posables?|"
+        r"qui\s+(?:peu\w*|pass\w*|rentr\w*|va\w*)|a\s+jouer)\b",
+        r" \g<0> cantplay ",
     ),
     (r"\bderni\w*\s+cartes?\b", r" \g<0> lastcard "),
     (r"\b(?:a|ont|avait|as)\s+fini\b(?!\s+(?:de|la\s+partie))", r" \g<0> goout "),

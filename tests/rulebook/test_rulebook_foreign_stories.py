@@ -178,3 +178,8 @@ def test_a_0_as_the_only_card_left_is_a_last_0() -> None:
     query = "il a posé la bombe, je n'avais qu'un zéro, je l'ai donné, le bombardeur dit que ça ne compte pas"
     assert top(query, "fr") == "zero-answer-last-card"
     assert "lastzero" in Reader("de").terms("ich hab nur noch eine Null", stories=True)
+
+
+def test_no_card_that_fits_is_not_an_empty_hand() -> None:
+    # "plus de carte jouable" is a hand with nothing that fits (a bust), not a hand emptied (going out)
+    assert top("elle n'a plus de carte jouable sans dépasser 21, que se passe-t-il ?", "fr") == "bust"
