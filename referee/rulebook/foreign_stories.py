@@ -112,7 +112,7 @@ GERMAN_READINGS: _Rules = (
     # "zwei Nullen": 0s said in the plural are 0s too.
     (r"\bnullen\b", "0"),
     (
-        r"\bkeine\s+(?:hand)?karten?\s+mehr\b|\b(?:hand|hande)\s+(?:ist\s+|sind\s+)?leer\b|\bleere\s+hand\b|"
+        r"\bkeine\s+(?:hand)?karten?\s+mehr\b(?!\s*,?\s*(?:die|das|mit\s+der)\s)|\b(?:hand|hande)\s+(?:ist\s+|sind\s+)?leer\b|\bleere\s+hand\b|"
         r"\brausgegangen\b|\brausgehen\b|\bgeht\s+raus\b",
         r" \g<0> goout ",
     ),

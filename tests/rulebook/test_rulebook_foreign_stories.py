@@ -183,3 +183,4 @@ def test_a_0_as_the_only_card_left_is_a_last_0() -> None:
 def test_no_card_that_fits_is_not_an_empty_hand() -> None:
     # "plus de carte jouable" is a hand with nothing that fits (a bust), not a hand emptied (going out)
     assert top("elle n'a plus de carte jouable sans dépasser 21, que se passe-t-il ?", "fr") == "bust"
+    assert top("ich habe keine Karte mehr, die passt, ohne über 21 zu kommen, was nun?", "de") == "bust"
