@@ -92,10 +92,23 @@ def shortened_query(query: str) -> str:
     """A query cut to MAX_QUERY_LENGTH, keeping its question and as much of the story before it as fits."""
     if len(query) <= MAX_QUERY_LENGTH:
         return query
-    question = question_part(query)[-MAX_QUERY_LENGTH:]
-    before = query[: query.rfind(question)] if question in query else ""
+    asked = question_part(query)
+    question = _last_words(asked, MAX_QUERY_LENGTH)
+    before = query[: query.rfind(asked)] if asked in query else ""
     room = MAX_QUERY_LENGTH - len(question) - 1
-    return f"{before[-room:] if room > 0 else ''} {question}".strip()
+    return f"{_last_words(before, room) if room > 0 else ''} {question}".strip()
+
+
+def _last_words(text: str, length: int) -> str:
+    """The end of `text` in at most `length` characters, from the start of a word (a word cut in two would be read as
+    a typo: "omb" of "bomb" is fixed into another word)."""
+    if len(text) <= length:
+        return text
+    cut = text[-length:]
+    if text[-length - 1].isalnum() and cut[:1].isalnum():
+        space = re.search(r"\s", cut)
+        cut = cut[space.start() :] if space else ""
+    return cut.lstrip()
 
 
 SCOPES: Mapping[str, frozenset[str]] = {
