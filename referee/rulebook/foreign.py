@@ -70,6 +70,11 @@ FRENCH_WORDS: _Rules = (
     # Numbers said in words (before the cards, which read figures).
     (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
     (r"\bvingt[\s-]*deux\b", "22"),
+    # 23 to 29, what a total becomes past 21 ("vingt-huit ou dix ?")
+    *(
+        (rf"\bvingt[\s-]*{word}\b", str(20 + value))
+        for value, word in enumerate(("trois", "quatre", "cinq", "six", "sept", "huit", "neuf"), start=3)
+    ),
     (r"\bvingt\b", "20"),
     # A total said in words ("le total est à quatorze", "dix-huit"): a voice-dictated question spells its numbers.
     (r"\bdix[\s-]*sept\b", "17"),
@@ -192,6 +197,10 @@ GERMAN_WORDS: _Rules = (
     (r"\b(ab|an|auf|aus|ein|mit|nach|vor|weg|zuruck|neu)zu([a-z]{4,})", r"\1\2"),
     (r"\beinundzwanzig\b", "21"),
     (r"\bzweiundzwanzig\b", "22"),
+    *(
+        (rf"\b{word}undzwanzig\b", str(20 + value))
+        for value, word in enumerate(("drei", "vier", "funf", "sechs", "sieben", "acht", "neun"), start=3)
+    ),
     (r"\bzwanzig\b", "20"),
     # A total said in words ("die Summe ist vierzehn", "achtzehn"): a voice-dictated question spells its numbers.
     (r"\belf\b", "11"),

@@ -184,3 +184,9 @@ def test_no_card_that_fits_is_not_an_empty_hand() -> None:
     # "plus de carte jouable" is a hand with nothing that fits (a bust), not a hand emptied (going out)
     assert top("elle n'a plus de carte jouable sans dépasser 21, que se passe-t-il ?", "fr") == "bust"
     assert top("ich habe keine Karte mehr, die passt, ohne über 21 zu kommen, was nun?", "de") == "bust"
+
+
+def test_a_total_past_21_said_in_words_is_one_number() -> None:
+    # "vingt-huit", "achtundzwanzig": what a total becomes past 21, not a 20 and an 8
+    assert Reader("fr").terms("vingt huit ou dix") == ["28", "10"]
+    assert Reader("de").terms("achtundzwanzig oder zehn") == ["28", "10"]
