@@ -149,6 +149,8 @@ FRENCH_WORDS: _Rules = (
         r"\b(?:partie|jeu|manche)s?\s+(?:\w+\s+){0,2}?(?:plus\s+(?:courtes?|courts?)|moins\s+(?:longues?|longs?)|plus\s+rapides?|trop\s+(?:longues?|longs?))\b",
         " partie courte ",
     ),
+    # A negated "égales" is its opposite ("les mains ne sont pas égales": uneven hands), not the =cards' "égal"
+    (r"\b(?:sont|soient|seront|sont\s+plus)\s+pas\s+(?:egales|egaux|pareil\w*|les\s+memes)\b", " inegales "),
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
     (r"\bdepartag\w*", " tiebreak "),
     (r"\begalite\w*", " tie "),

@@ -190,3 +190,8 @@ def test_a_total_past_21_said_in_words_is_one_number() -> None:
     # "vingt-huit", "achtundzwanzig": what a total becomes past 21, not a 20 and an 8
     assert Reader("fr").terms("vingt huit ou dix") == ["28", "10"]
     assert Reader("de").terms("achtundzwanzig oder zehn") == ["28", "10"]
+
+
+def test_hands_said_not_equal_are_uneven_hands() -> None:
+    # "pas égales" is the opposite of the =cards' "égal"
+    assert top("redistribution : et si les mains sont pas égales après ?", "fr") == "redeal-unequal-hands"
