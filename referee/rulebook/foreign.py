@@ -9,7 +9,7 @@ words (referee/translations/<language>/rulebook.json):
 2. Phone shorthand spelled out ("qd", "jpeux", "ne" for "eine").
 3. The players' words for the cards, the kinds of game and the numbers become the terms the English rulebook
    uses for them (`bomb`, `skip`, `reverse`, `pass`, `draw1`, `draw2`, `eq21`, `redeal`, `wild`, `team`,
-   `suddendeath`, `2player` ...): "sens" and "Umkehr" are the Reverse, "passe ton tour" the Pass, "pioche 2" and
+   `suddendeath`, `2player` ...): "sens" and "Umkehr" are the Reverse, "passe ton tour" the Skip, "pioche 2" and
    "zwei ziehen" the +2. These terms are what the search's rules about cards and kinds of game read, so those rules
    work in every language.
 4. Stop words dropped, every other word stemmed with the Snowball stemmer of the language.
