@@ -78,7 +78,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a bust told": ("bust", "cant play", "over 21", "life over", "without over"),
     "what comes next": ("reset", "whoseturn", "next", "stay"),
     "cards in hand": ("hand",),
-    "when a card may be played": ("anytime", "first card", "firstround", "start round"),
+    "when a card may be played": ("anytime", "first card", "firstround", "start round", "first turn"),
     "the =21 card": ("eq21",),
     "a total of 21": ("21",),
     "leaving": ("leave", "quit"),

@@ -49,6 +49,7 @@ def test_a_shorter_game_asked_by_the_time_the_table_has_finds_sudden_death(query
         "when am i able to use the skip card",
         "the =0, can i put it down whenever or only when we are close to 21",
         "when should we be allowed to throw the bomb, only on your go?",
+        "is a reverse allowed on my first turn",
     ],
 )
 def test_when_a_wild_card_may_be_played_finds_the_wild_card_rule(query: str) -> None:
