@@ -285,7 +285,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
         # "do i get my card back", "get it back", "give it back to him": the card handed back after going over
         r"\b(?:get|gets|getting|got|give|gives|given|hand|hands|handed)\s+(?:(?:the|that|this|my|ur|your|his|her)\s+cards?|it|them)\s+back\b|"
-        r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
+        r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b|"
+        # "i lose the life or i lose the card?": whether the card that would go over is kept, asked the other way
+        r"\blose\s+(?:the|that|this|my)\s+card\b(?!\s+(?:game|count))",
         r" \g<0> keepcard ",
     ),
     # "the total is off", "we counted 19 but it should be 17", "forgot to add a card", "lost track": the total was

@@ -195,3 +195,8 @@ def test_a_last_0_given_to_a_bomb_finds_its_ruling_whatever_the_bomber_says() ->
 def test_one_of_a_players_hearts_is_no_number_1() -> None:
     # "one of her hearts" is a life of hers, not One life each's "1 life"
     assert top("one of her hearts is now a skull, what happened") == "lives"
+
+
+def test_losing_the_card_after_going_over_asks_whether_it_is_kept() -> None:
+    query = "when you cant go without going over, do you lose the card as well as a life"
+    assert top(query) == "bust-keeps-card"
