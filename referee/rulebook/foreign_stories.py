@@ -122,7 +122,8 @@ GERMAN_READINGS: _Rules = (
     (r"\b(?:kein\w*|ohne|niemand\w*)\s+(?:\w+\s+){0,2}?0\b(?!\s*leben)", r" \g<0> nozero "),
     (r"\b(?:[2-4]|mehrere)\s+0\b(?!\s*leben)", r" \g<0> allzeros "),
     (
-        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|1)\s+leben\b|\bfunfte\w*\s+(?:leben|herz)\b|"
+        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|einem|einen|1)\s+leben\b|"
+        r"\bletzt\w*\s+(?:alive|lebens|herz)[\s-]*karte\b|\bfunfte\w*\s+(?:leben|herz)\b|"
         r"\balle\s+(?:\w+\s+)?leben\s+verlor\w*",
         r" \g<0> lastlife ",
     ),
@@ -231,6 +232,7 @@ STORY_READINGS: Mapping[str, _Rules] = {
 
 STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "fr": {
+        "a win": ("gagne", "gagner", "gagnant", "victoire"),
         "last card": ("lastcard",),
         "the last card or a last 0": ("lastcard",),
         "the last card named": ("lastcard",),
@@ -272,6 +274,7 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "a card that fits": ("autorise",),
     },
     "de": {
+        "a win": ("gewonnen", "gewinnen", "gewinnt", "sieg", "sieger"),
         "last card": ("lastcard",),
         "the last card or a last 0": ("lastcard",),
         "the last card named": ("lastcard",),

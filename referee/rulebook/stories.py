@@ -86,6 +86,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "on purpose": ("onpurpose",),
     "keeping a 0": ("keepzero",),
     "a 0 as the last card": ("lastzero",),
+    "a win": ("win",),
     "any wild card named": (
         "draw1",
         "draw2",
@@ -260,6 +261,20 @@ STORIES: tuple[Story, ...] = (
     ),
     # "teammate bombs me and i have no 0": the team game's Bomb ruling (not when both teams are emptied)
     Story(("a Bomb", "teams"), "teams-bomb", ("both teams out or tied",)),
+    # "my bomb took the last life of both of them, have i won": a Bomb that knocks out everyone else wins the game
+    Story(
+        ("a Bomb", "a last life or elimination", "a win"),
+        "bomb-eliminates-all",
+        (
+            "teams",
+            "two players",
+            "Sudden Death named",
+            "a Bomb as the last card",
+            "a last 0",
+            "tied lives",
+            "going out",
+        ),
+    ),
     # "he bombed us and none of us had zeros, do we all lose one": the Bomb rule itself, not the knock-out rulings
     Story(
         ("a Bomb", "no 0"),

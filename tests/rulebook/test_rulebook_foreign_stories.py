@@ -195,3 +195,10 @@ def test_a_total_past_21_said_in_words_is_one_number() -> None:
 def test_hands_said_not_equal_are_uneven_hands() -> None:
     # "pas égales" is the opposite of the =cards' "égal"
     assert top("redistribution : et si les mains sont pas égales après ?", "fr") == "redeal-unequal-hands"
+
+
+def test_a_bomb_that_takes_every_last_life_wins_the_game() -> None:
+    # "nur noch einem Leben" is a last life, "hab ich gewonnen" a win
+    query = "Meine Bombe, die anderen zwei hatten nur noch einem Leben und keine Null, hab ich jetzt gewonnen?"
+    assert top(query, "de") == "bomb-eliminates-all"
+    assert "lastlife" in Reader("de").terms("er dreht seine letzte ALIVE-Karte um", stories=True)

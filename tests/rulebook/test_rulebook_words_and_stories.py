@@ -199,6 +199,10 @@ STORY_EXAMPLES = (
         ("one bomb and both teams are out", "teams-both-out"),
     ),
     (
+        "i bombed and it took the last life off every other player, do i win the game",
+        ("we play teams, my bomb took the last life of both of them, do we win", "teams-both-out"),
+    ),
+    (
         "he played a bomb and none of us had zeros, do we all lose a life",
         ("the bomber had no 0 himself, does he lose a life", "bomber-does-not-discard"),
     ),
