@@ -9,7 +9,7 @@ words (referee/translations/<language>/rulebook.json):
 2. Phone shorthand spelled out ("qd", "jpeux", "ne" for "eine").
 3. The players' words for the cards, the kinds of game and the numbers become the terms the English rulebook
    uses for them (`bomb`, `skip`, `reverse`, `pass`, `draw1`, `draw2`, `eq21`, `redeal`, `wild`, `team`,
-   `suddendeath`, `2player` ...): "sens" and "Umkehr" are the Reverse, "passe ton tour" the Pass, "pioche 2" and
+   `suddendeath`, `2player` ...): "sens" and "Umkehr" are the Reverse, "passe ton tour" the Skip, "pioche 2" and
    "zwei ziehen" the +2. These terms are what the search's rules about cards and kinds of game read, so those rules
    work in every language.
 4. Stop words dropped, every other word stemmed with the Snowball stemmer of the language.
@@ -70,6 +70,11 @@ FRENCH_WORDS: _Rules = (
     # Numbers said in words (before the cards, which read figures).
     (r"\bvingt[\s-]*(?:et[\s-]*)?un\b", "21"),
     (r"\bvingt[\s-]*deux\b", "22"),
+    # 23 to 29, what a total becomes past 21 ("vingt-huit ou dix ?")
+    *(
+        (rf"\bvingt[\s-]*{word}\b", str(20 + value))
+        for value, word in enumerate(("trois", "quatre", "cinq", "six", "sept", "huit", "neuf"), start=3)
+    ),
     (r"\bvingt\b", "20"),
     # A total said in words ("le total est à quatorze", "dix-huit"): a voice-dictated question spells its numbers.
     (r"\bdix[\s-]*sept\b", "17"),
@@ -110,12 +115,17 @@ FRENCH_WORDS: _Rules = (
     (r"\bdraw\s*(?:2|two)\b|\bpick\s*up\s*(?:2|two)\b", " draw2 "),
     (r"\bdraw\s*(?:1|one)\b|\bpick\s*up\s*(?:1|one)\b", " draw1 "),
     (r"\bwild\s*cards?\b", " wild "),
-    (r"\b(?:passer?|passes)\s+(?:mon|ton|son|votre|leur)\s+tour\b", " pass "),
+    # "Passe ton tour" names the Skip (the card tells the next player to miss a turn; the rulebook's own answers say
+    # the Skip "fait passer son tour au suivant"); "passer mon tour" is passing one's own turn, the Pass.
+    (r"\b(?:passer?|passes)\s+(?:ton|son)\s+tour\b", " skip "),
+    (r"\b(?:passer?|passes)\s+(?:mon|votre|leur)\s+tour\b", " pass "),
     # "Passer" the verb is no card: "ça passe" (it fits), "le tour passe à", "ça passe à qui" (the turn goes to).
     (r"\b(ca|tour)\s+(?:ne\s+)?passe\b|\bpasse\s+(?=a\s+qui\b|au\s+(?:suivant|voisin|joueur)\b)", r"\1 va "),
     (r"(?<!\bse )(?<!\bs )(?<!\best )\bpasse\b|\bpass\b", " pass "),
     (r"\bsaut\w*", " skip "),
     (r"\binvers\w*", " reverse "),
+    # The Reverse described by its picture: "la carte avec les (deux) flèches", "la carte aux flèches".
+    (r"\bcartes?\s+(?:avec|aux|a)\s+(?:\w+\s+){0,2}?fleches?\b", r" \g<0> reverse "),
     # The Reverse described rather than named: play going "the other way round".
     (r"\b(?:a\s+(?:l\s*)?envers|dans\s+l\s+autre\s+sens|(?:en\s+)?sens\s+contraire)\b", " reverse "),
     # Not "dans le sens horaire", "le sens des aiguilles d'une montre": which way play goes, not the card.
@@ -133,6 +143,14 @@ FRENCH_WORDS: _Rules = (
         r" \g<0> latemistake ",
     ),
     # The kinds of game.
+    # A shorter game asked for by how it should be ("une partie moins longue", "un jeu plus rapide"): the alias of
+    # Sudden Death, as English's "a shorter game" (synonyms.py)
+    (
+        r"\b(?:partie|jeu|manche)s?\s+(?:\w+\s+){0,2}?(?:plus\s+(?:courtes?|courts?)|moins\s+(?:longues?|longs?)|plus\s+rapides?|trop\s+(?:longues?|longs?))\b",
+        " partie courte ",
+    ),
+    # A negated "égales" is its opposite ("les mains ne sont pas égales": uneven hands), not the =cards' "égal"
+    (r"\b(?:sont|soient|seront|sont\s+plus)\s+pas\s+(?:egales|egaux|pareil\w*|les\s+memes)\b", " inegales "),
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
     (r"\bdepartag\w*", " tiebreak "),
     (r"\begalite\w*", " tie "),
@@ -167,14 +185,24 @@ GERMAN_WORDS: _Rules = (
     (r"\bnet\b|\bned\b", "nicht"),
     (r"\bnix\b", "nichts"),
     (r"\bhob\b", "habe"),
+    (r"\bhot\b", "hat"),
+    (r"\bvu\b|\bvui\b", "viel"),
     (r"\bwos\b", "was"),
     (r"\bma\b", "man"),
+    # Austrian and Bavarian drop the -e- of an ending ("Kartn", "hergebn", "Lebm" for Karten, hergeben, Leben): a word
+    # ending in a stop and -n (or -bm) gets it back, which no standard German word lacks.
+    (r"\b([a-z]*[aeiouy][a-z]*?[bdgkpt])n\b", r"\1en"),
+    (r"\b([a-z]*[aeiouy][a-z]*?)bm\b", r"\1ben"),
     (r"\b(\d+)er\b", r"\1"),
     # A separable verb's infinitive with "zu" inside is the verb ("abzukürzen" is "abkürzen", "auszusetzen" is
     # "aussetzen"), so it stems and reads as the card or the rule it names.
     (r"\b(ab|an|auf|aus|ein|mit|nach|vor|weg|zuruck|neu)zu([a-z]{4,})", r"\1\2"),
     (r"\beinundzwanzig\b", "21"),
     (r"\bzweiundzwanzig\b", "22"),
+    *(
+        (rf"\b{word}undzwanzig\b", str(20 + value))
+        for value, word in enumerate(("drei", "vier", "funf", "sechs", "sieben", "acht", "neun"), start=3)
+    ),
     (r"\bzwanzig\b", "20"),
     # A total said in words ("die Summe ist vierzehn", "achtzehn"): a voice-dictated question spells its numbers.
     (r"\belf\b", "11"),
@@ -198,9 +226,9 @@ GERMAN_WORDS: _Rules = (
     (r"\bzehn\b", "10"),
     # A sum written out ("19 + 2 = 21") is figures, not the +2 and =21 cards.
     (r"\b(\d+)\s*\+\s*(\d+)\s*=\s*(\d+)\b", r"\1 \2 \3"),
-    (r"=\s*21\b|\bgleich\s+21\b", " eq21 "),
-    (r"=\s*10\b|\bgleich\s+10\b", " eq10 "),
-    (r"=\s*0\b|\bgleich\s+0\b", " eq0 "),
+    (r"=\s*21\b|\bgleich[\s-]+21\b", " eq21 "),
+    (r"=\s*10\b|\bgleich[\s-]+10\b", " eq10 "),
+    (r"=\s*0\b|\bgleich[\s-]+0\b", " eq0 "),
     (r"\+\s*1\b|\bplus\s+(?:eins|1)\b|\bnimm\s+(?:eins|1)\b|\b1\s+(?:karte\s+)?ziehen\b", " draw1 "),
     (r"\+\s*2\b|\bplus\s+2\b|\bnimm\s+2\b|\b2\s+(?:karten\s+)?ziehen\b|\bzieh[et]?\s+2\b", " draw2 "),
     (r"\bziehkarten?\b", " draw "),
@@ -214,6 +242,8 @@ GERMAN_WORDS: _Rules = (
     (r"\bwild\s*cards?\b", " wild "),
     (r"\baussetz\w*|\bsetzt\s+aus\b|\bubersp?r[iu]ng\w*|\bskip\w*", " skip "),
     (r"\brichtungswechsel\w*|\bumkehr\w*|\breverse\b", " reverse "),
+    # The Reverse described by its picture: "die Karte mit den Pfeilen (im Kreis)", "die Pfeilkarte".
+    (r"\bkarte\w*\s+mit\s+(?:\w+\s+){0,2}?pfeil\w*|\bpfeilkarte\w*", r" \g<0> reverse "),
     # The Reverse described rather than named: the order turned round, play going the other way.
     (
         r"\b(?:reihenfolge|richtung)\s+(?:um(?:ge)?dreh\w*|wechsel\w*|andern|andert)\b"
@@ -236,13 +266,22 @@ GERMAN_WORDS: _Rules = (
         r"\bvor\s+(?:\d+|ein\s+paar|einigen|mehreren)\s+(?:zugen|runden|karten|spielzugen)\b",
         r" \g<0> latemistake ",
     ),
+    # A shorter game asked for by how it should be ("ein Spiel, das weniger lang dauert", "die Partie kürzer machen")
+    (
+        r"\b(?:spiel|partie|runde)\w*\s+(?:\w+\s+){0,3}?(?:kurzer|weniger\s+lang\w*|zu\s+lang\w*|schneller)\b",
+        " kurzes spiel abkurzen ",
+    ),
     (r"\bsudden\s+death\b|\bplotzlicher\s+tod\b", " suddendeath "),
     (r"\bstechen\b", " tiebreak "),
     (r"\bgleichstand\w*", " tie "),
     (r"\bteam(?:kolleg|partner|mitglied)\w*|\bpartner\w*", " teammate "),
     (r"\bteams?\b|\bteamspiel\w*|\bmannschaft\w*", " team "),
     # Sides said rather than named: "zwei gegen zwei", "mehrere gegen mehrere", "paarweise".
-    (r"\b(?:[2-4]|mehrere)\s+gegen\s+(?:[2-4]|mehrere)\b|\bpaar(?:e|weise)?\s+gegen\s+paar\w*|\bpaarweise\b", " team "),
+    (
+        r"\b(?:[2-4]|mehrere)\s+gegen\s+(?:[2-4]|mehrere)\b|\bpaar(?:e|weise)?\s+gegen\s+paar\w*|\bpaarweise\b|"
+        r"\b(?:[2-3]|zwei|drei)\s+(?:parteien|mannschaften|gruppen|lager)\b",
+        " team ",
+    ),
     (
         r"\bzu\s+zweit\b|\b2\s+spieler\w*|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
         " 2player ",

@@ -21,7 +21,7 @@ STORY_TERMS = frozenset(
     {
         "lastcard", "goout", "lastbomb", "nozero", "allzeros", "lastlife", "eliminate", "atonce", "anytime",
         "keepcard", "outofturn", "onpurpose", "over21", "cantplay", "loselife", "whoseturn", "houserule", "lastzero",
-        "appset", "lowtotal", "bomber", "himself",
+        "appset", "lowtotal", "bomber", "himself", "otherturn",
     }
 )  # fmt: skip
 """The concept terms the readings produce (English terms, never stemmed)."""
@@ -30,8 +30,15 @@ FRENCH_READINGS: _Rules = (
     # Going out: the hand emptied ("vider sa main", "il n'a plus de cartes"); a last card named ("ma dernière carte").
     (
         r"\bvid\w*\s+(?:sa|ma|ta|leur|la|votre|notre)\s+main\b|\bmain\s+(?:est\s+)?vide\b|"
-        r"\bn\s+(?:a|ai|as|avait|ont|avais)\s+plus\s+(?:de|aucune)\s+cartes?\b|\bplus\s+aucune\s+carte\b",
+        r"(?:\bn\s+(?:a|ai|as|avait|ont|avais)\s+plus\s+(?:de|aucune)\s+cartes?\b|\bplus\s+aucune\s+carte\b)"
+        # (not "plus aucune carte pouvant être posée", "plus de carte jouable": a hand with no card that fits)
+        r"(?!\s+(?:pouvant|pouv\w*|jouables?|posables?|qui|que|a\s+jouer|possibles?)\b)",
         r" \g<0> goout ",
+    ),
+    (
+        r"\b(?:aucune|pas\s+de|plus\s+de|plus\s+aucune)\s+cartes?\s+(?:pouvant|jouables?|posables?|"
+        r"qui\s+(?:peu\w*|pass\w*|rentr\w*|va\w*)|a\s+jouer)\b",
+        r" \g<0> cantplay ",
     ),
     (r"\bderni\w*\s+cartes?\b", r" \g<0> lastcard "),
     (r"\b(?:a|ont|avait|as)\s+fini\b(?!\s+(?:de|la\s+partie))", r" \g<0> goout "),
@@ -63,12 +70,19 @@ FRENCH_READINGS: _Rules = (
     ),
     # Keeping the card that went over, a card played out of turn, on purpose.
     (r"\b(?:gard|repren)\w*\s+(?:la|sa|ma|ta|cette)\s+carte\b", r" \g<0> keepcard "),
+    # "pas son tour" asks whether a card may be played when the turn is not one's own (the Wild cards rule); "avant son
+    # tour", "hors de son tour", "pendant le tour de son frère" tell a card put down on another player's turn
+    (r"\bpas\s+(?:son|mon|ton|leur|notre|votre)\s+tour\b", r" \g<0> outofturn "),
     (
-        r"\b(?:pas|avant)\s+(?:son|mon|ton|leur|notre|votre)\s+tour\b|\bhors\s+(?:de\s+son\s+)?tour\b|"
+        r"\bavant\s+(?:son|mon|ton|leur|notre|votre)\s+tour\b|\bhors\s+(?:de\s+son\s+)?tour\b|"
         r"\b(?:pendant|durant)\s+(?:le\s+)?tour\s+d\w*",
-        r" \g<0> outofturn ",
+        r" \g<0> outofturn otherturn ",
     ),
-    (r"\bexpres\b|\bvolontaire\w*|\bdeliberement\b|\bde\s+plein\s+gre\b", r" \g<0> onpurpose "),
+    (
+        r"\bexpres\b|\bvolontaire\w*|\bdeliberement\b|\bde\s+plein\s+gre\b|"
+        r"\b(?:gard|conserv|econom|mett\w*\s+de\s+cote)\w*\s+(?:\w+\s+){0,3}?pour\s+(?:plus\s+tard|apres|la\s+suite)\b",
+        r" \g<0> onpurpose ",
+    ),
     # Over 21 ("au-dessus de" is "plus de" by now), a player who cannot play, a life lost.
     (r"\b(?:depass\w*|plus\s+de|franchi\w*)\s+21\b", r" \g<0> over21 "),
     (
@@ -98,7 +112,7 @@ GERMAN_READINGS: _Rules = (
     # "zwei Nullen": 0s said in the plural are 0s too.
     (r"\bnullen\b", "0"),
     (
-        r"\bkeine\s+(?:hand)?karten?\s+mehr\b|\b(?:hand|hande)\s+(?:ist\s+|sind\s+)?leer\b|\bleere\s+hand\b|"
+        r"\bkeine\s+(?:hand)?karten?\s+mehr\b(?!\s*,?\s*(?:die|das|mit\s+der)\s)|\b(?:hand|hande)\s+(?:ist\s+|sind\s+)?leer\b|\bleere\s+hand\b|"
         r"\brausgegangen\b|\brausgehen\b|\bgeht\s+raus\b",
         r" \g<0> goout ",
     ),
@@ -108,7 +122,8 @@ GERMAN_READINGS: _Rules = (
     (r"\b(?:kein\w*|ohne|niemand\w*)\s+(?:\w+\s+){0,2}?0\b(?!\s*leben)", r" \g<0> nozero "),
     (r"\b(?:[2-4]|mehrere)\s+0\b(?!\s*leben)", r" \g<0> allzeros "),
     (
-        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|1)\s+leben\b|\bfunfte\w*\s+(?:leben|herz)\b|"
+        r"\bletzt\w*\s+leben\b|\bnur\s+noch\s+(?:ein|einem|einen|1)\s+leben\b|"
+        r"\bletzt\w*\s+(?:alive|lebens|herz)[\s-]*karte\b|\bfunfte\w*\s+(?:leben|herz)\b|"
         r"\balle\s+(?:\w+\s+)?leben\s+verlor\w*",
         r" \g<0> lastlife ",
     ),
@@ -119,12 +134,20 @@ GERMAN_READINGS: _Rules = (
     (r"\bgleichzeitig\b|\bzur\s+gleichen\s+zeit\b|\bauf\s+einmal\b|\bzusammen\s+raus\b", r" \g<0> atonce "),
     (r"\bjederzeit\b|\bwann\s+(?:ich|man|er|sie|du)\s+will\w*\b|\bzu\s+jeder\s+zeit\b", r" \g<0> anytime "),
     (r"\bbehalt\w*", r" \g<0> keepcard "),
+    # "nicht dran" asks whether a card may be played when the turn is not one's own; "außer der Reihe", "während sie
+    # am Zug ist" tell a card put down on another player's turn (as in French, above)
+    (r"\bnicht\s+(?:dran|an\s+der\s+reihe)\b", r" \g<0> outofturn "),
     (
-        r"\bnicht\s+(?:dran|an\s+der\s+reihe)\b|\bausser\s+der\s+reihe\b|\bwahrend\s+(?:\w+\s+){0,3}?(?:dran|am\s+zug)\b|"
+        r"\bausser\s+der\s+reihe\b|\bwahrend\s+(?:\w+\s+){0,3}?(?:dran|am\s+zug)\b|"
         r"\bvor\s+(?:meinem|seinem|ihrem|deinem)\s+zug\b",
-        r" \g<0> outofturn ",
+        r" \g<0> outofturn otherturn ",
     ),
-    (r"\babsichtlich\b|\bfreiwillig\b|\bmit\s+absicht\b|\bbewusst\b", r" \g<0> onpurpose "),
+    (
+        r"\babsichtlich\b|\bfreiwillig\b|\bmit\s+absicht\b|\bbewusst\b|"
+        r"\b(?:fur|bis)\s+(?:spater|nachher)\s+(?:\w+\s+)?(?:aufheben|aufbewahren|aufsparen|behalten|sparen)\b|"
+        r"\b(?:aufheben|aufbewahren|aufsparen|behalten|sparen)\s+(?:\w+\s+)?(?:fur|bis)\s+(?:spater|nachher)\b",
+        r" \g<0> onpurpose ",
+    ),
     (r"\b(?:uber|ubersteig\w*|uberschreit\w*|druber)\s+(?:die\s+)?21\b", r" \g<0> over21 "),
     (
         r"\b(?:kann|konnte|konnen|darf)\s+(?:\w+\s+){0,2}?(?:nicht|nichts|keine\s+karte)\s+(?:mehr\s+)?"
@@ -159,6 +182,8 @@ SHARED_READINGS: _Rules = (
     (r"\bbomb\b(?:\s+\w+){0,4}?\s+lastcard\b|\blastcard\b(?:\s+\w+){0,6}?\s+bomb\b", r" \g<0> lastbomb "),
     # A 0 as the last card ("ma dernière carte, un zéro", "seine 0 abgeworfen und damit keine Karten mehr").
     (r"\blastcard\b(?:\s+\w+){0,3}?\s+0\b|\b0\b(?:\s+\w+){0,5}?\s+(?:lastcard|goout)\b", r" \g<0> lastzero "),
+    # A 0 as the only card left ("il n'avait plus qu'un zéro", "sie hatte nur noch eine Null"): a last 0 too.
+    (r"\bqu\s+(?:un|1)\s+(?:seul\s+)?0\b|\bnur\s+noch\s+(?:eine?\s+|1\s+)?(?:einzige\s+)?0\b", r" \g<0> lastzero "),
 )
 """Readings of the terms above, the same in both languages."""
 
@@ -207,6 +232,7 @@ STORY_READINGS: Mapping[str, _Rules] = {
 
 STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     "fr": {
+        "a win": ("gagne", "gagner", "gagnant", "victoire"),
         "last card": ("lastcard",),
         "the last card or a last 0": ("lastcard",),
         "the last card named": ("lastcard",),
@@ -248,6 +274,7 @@ STORY_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "a card that fits": ("autorise",),
     },
     "de": {
+        "a win": ("gewonnen", "gewinnen", "gewinnt", "sieg", "sieger"),
         "last card": ("lastcard",),
         "the last card or a last 0": ("lastcard",),
         "the last card named": ("lastcard",),

@@ -285,7 +285,9 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"\btake\s+(?:it|the\s+card|that\s+card|my\s+card|them)\s+back\b|"
         # "do i get my card back", "get it back", "give it back to him": the card handed back after going over
         r"\b(?:get|gets|getting|got|give|gives|given|hand|hands|handed)\s+(?:(?:the|that|this|my|ur|your|his|her)\s+cards?|it|them)\s+back\b|"
-        r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b",
+        r"\b(?:card|it)\s+(?:is\s+|gets\s+|goes\s+|was\s+)?(?:returned|given\s+back)\b|"
+        # "i lose the life or i lose the card?": whether the card that would go over is kept, asked the other way
+        r"\blose\s+(?:the|that|this|my)\s+card\b(?!\s+(?:game|count))",
         r" \g<0> keepcard ",
     ),
     # "the total is off", "we counted 19 but it should be 17", "forgot to add a card", "lost track": the total was
@@ -328,16 +330,21 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         r"(?:(?:partners?|teammates?|team\s+mates?|opponents?)\s+)?(?:cards?|hand)\b|\bpublic\b|\bprivate\b",
         r" \g<0> peek ",
     ),
-    # "on someone elses turn", "when it wasnt his go", "to interrupt", "butt in": playing out of turn
+    # "on someone elses turn", "to interrupt", "butt in": a card put down on another player's turn (`otherturn`, which
+    # the story table reads); "when it isnt my go" only says the turn is not one's own, which a question asks of the
+    # wild cards as often as it tells a card played out of turn
+    (
+        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b",
+        r" \g<0> outofturn ",
+    ),
     (
         r"\b(?:on|in|during)\s+(?:someone|somebody|another|other|the\s+other)\s*(?:elses|players?|persons?|s)?\s+(?:turn|go)\b|"
         r"\binterrupt\w*|\b(?:butt|butts|butted|barge|barges|barged|cut|cuts)\s+in\b|"
-        r"\b(?:wasnt|wasn't|was\s+not|isnt|isn't|is\s+not|not)\s+(?:my|his|her|their|your|ur)\s+(?:turn|go)\b|"
         # "while my cousin was still deciding on her turn", "during his brother's turn": on someone else's turn
         # (not "while its his turn": the turn of whoever the question is about)
         r"\b(?:while|whilst|during|in\s+the\s+middle\s+of)\s+(?!(?:it|its|it's|it\s+is|it\s+was)\s)(?:\w+\s+){0,6}?"
         r"(?:her|his|their|\w+'s|\w+s)\s+(?:own\s+)?(?:turn|go)\b",
-        r" \g<0> outofturn ",
+        r" \g<0> outofturn otherturn ",
     ),
     # "what number is it", "the count": the running total
     (r"\bwhat\s+number\s+is\b|\bthe\s+count\b", " total "),
@@ -469,6 +476,14 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
         " bust onpurpose ",
     ),
     (r"\b(?:dont|don't|do\s+not)\s+have\s+to\b", " onpurpose "),
+    # "keep my 2 for later", "hoard my good cards for later", "of my own accord": the motive or the manner of a life
+    # taken by choice, which is busting on purpose whatever the story around it
+    (
+        r"\b(?:keep|keeping|kept|save|saving|saved|hoard\w*|stash\w*|hold\w*\s+(?:on\s+to|onto|back))\s+"
+        r"(?:\w+\s+){0,3}?for\s+later\b|\b(?:of|on)\s+(?:my|his|her|their|our|your|one's|ones)\s+own\s+accord\b|"
+        r"\bvoluntar\w*|\bwillingly\b",
+        r" \g<0> onpurpose ",
+    ),
     # "keep my zero", "skip discarding my 0", "do i have to hand over my zero": whether a 0 held may be kept back
     (
         r"\b(?:keep|save|hold\s+on\s+to|hang\s+on\s+to|hide|hold\s+back|not\s+(?:discard|give|play|throw|use)|"
@@ -577,6 +592,8 @@ PHRASES: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\blast\s+(?:player|one|person|man|woman|guy|girl)\s+(?:standing|left|alive|remaining)\b", " win "),
     # "I was not the one who played it", "no one who": "one" stands for a person, not the number 1
     (r"\b(?:the|no|any|some|each|every)\s+one\s+(?=who\b|whose\b|that\s+play)", " the player "),
+    # "one of my hearts", "one of her cards": "one" picks one of a player's several, not the number 1
+    (r"\bone\s+of\s+(?=(?:my|his|her|their|our|your|ur)\b)", " "),
     # "if its my last one", "every single one": "one" stands for a card, not the number 1
     (r"\b(my|his|her|their|your|ur|the)\s+(last|final|only)\s+one\b", r" \1 \2 card "),
     (r"\b(?:every|each)\s+(?:single\s+)?one\b", " all "),

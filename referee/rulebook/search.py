@@ -92,10 +92,23 @@ def shortened_query(query: str) -> str:
     """A query cut to MAX_QUERY_LENGTH, keeping its question and as much of the story before it as fits."""
     if len(query) <= MAX_QUERY_LENGTH:
         return query
-    question = question_part(query)[-MAX_QUERY_LENGTH:]
-    before = query[: query.rfind(question)] if question in query else ""
+    asked = question_part(query)
+    question = _last_words(asked, MAX_QUERY_LENGTH)
+    before = query[: query.rfind(asked)] if asked in query else ""
     room = MAX_QUERY_LENGTH - len(question) - 1
-    return f"{before[-room:] if room > 0 else ''} {question}".strip()
+    return f"{_last_words(before, room) if room > 0 else ''} {question}".strip()
+
+
+def _last_words(text: str, length: int) -> str:
+    """The end of `text` in at most `length` characters, from the start of a word (a word cut in two would be read as
+    a typo: "omb" of "bomb" is fixed into another word)."""
+    if len(text) <= length:
+        return text
+    cut = text[-length:]
+    if text[-length - 1].isalnum() and cut[:1].isalnum():
+        space = re.search(r"\s", cut)
+        cut = cut[space.start() :] if space else ""
+    return cut.lstrip()
 
 
 SCOPES: Mapping[str, frozenset[str]] = {
@@ -299,6 +312,7 @@ CARD_TERMS: Mapping[str, frozenset[str]] = {
     "0": frozenset({"0", "nozero", "allzeros", "lastzero", "substitutezero", "eq0"}),
 }
 """The cards a ruling's title can name, each with the query terms that name it."""
+_WILD_CARD_NAMES = frozenset({"eq21", "eq10", "eq0", "skip", "reverse", "pass", "draw2"})
 _ANY_CARD = frozenset().union(*CARD_TERMS.values()) | {"wild", "draw1", "lastwild"}
 _NOT_A_CARD_CASE = frozenset({"must-play", "number-cards"})
 
@@ -330,11 +344,16 @@ def _focus(item: Entry, reader: TermReader, english: Entry) -> frozenset[str]:
     if item.kind != "faq" and not _ruling_of_one_game(item):
         return frozenset()
     if reader is not ENGLISH_READER:
-        return frozenset(reader.terms(item.title)) - reader.generic - _scope(english)
-    # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
-    # The kind of game a title names is no part of the case ("Draw cards with two players" is about drawing):
-    # the one-kind-of-game cut deals with it, so "what is different with only 2" still finds the two-player rule.
-    return frozenset(terms(item.title)) - GENERIC - _scope(item)
+        named = frozenset(reader.terms(item.title)) - reader.generic - _scope(english)
+    else:
+        # The title only: aliases repeat the rule's own words ("bomb takes last life"), titles name the case.
+        # The kind of game a title names is no part of the case ("Draw cards with two players" is about drawing):
+        # the one-kind-of-game cut deals with it, so "what is different with only 2" still finds the two-player rule.
+        named = frozenset(terms(item.title)) - GENERIC - _scope(item)
+    # Nor is the card a ruling is about (the card cut deals with it): "can I play =10 when the total is on 3" names
+    # =10 but not its case (=10 lowering the total), so the card's own rule comes first.
+    case = named - (_cards(english) & _WILD_CARD_NAMES)
+    return case or named
 
 
 def _links(items: tuple[Entry, ...]) -> list[frozenset[int]]:

@@ -102,6 +102,9 @@ class Speller:
     """Leave a word alone when the vocabulary knows its stem."""
     slips: bool = True
     """Correct a letter put for another only when it is a likely slip."""
+    first_letter: bool = True
+    """Never add or drop a word's first letter ("age" is not "page", "belle" not "elle"); one put for another, a
+    likely slip, may still be fixed ("eldest" is "oldest")."""
 
     def __init__(self, vocabulary: Iterable[str]) -> None:
         self.counts: Counter[str] = Counter(vocabulary)
@@ -144,6 +147,8 @@ class Speller:
             if distance > min(limit, self.max_edits(candidate)):
                 continue
             if self.slips and distance == 1 and not likely_slip(word, candidate):
+                continue
+            if self.first_letter and candidate[0] != word[0] and len(candidate) != len(word):
                 continue
             key = (distance, -self.counts[candidate], candidate)
             if best is None or key < best:

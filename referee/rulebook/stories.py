@@ -78,12 +78,15 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "a bust told": ("bust", "cant play", "over 21", "life over", "without over"),
     "what comes next": ("reset", "whoseturn", "next", "stay"),
     "cards in hand": ("hand",),
-    "when a card may be played": ("anytime", "first card", "firstround", "start round"),
+    "when a card may be played": ("anytime", "first card", "firstround", "start round", "first turn"),
     "the =21 card": ("eq21",),
     "a total of 21": ("21",),
     "leaving": ("leave", "quit"),
     "a last life": ("lastlife",),
     "on purpose": ("onpurpose",),
+    "keeping a 0": ("keepzero",),
+    "a 0 as the last card": ("lastzero",),
+    "a win": ("win",),
     "any wild card named": (
         "draw1",
         "draw2",
@@ -105,7 +108,7 @@ _CONCEPT_WORDS: Mapping[str, tuple[str, ...]] = {
     "no cards left": ("no card", "empty hand", "nothing"),
     "a house rule": ("houserule",),
     "a rule set in the app": ("appset",),
-    "on another player's turn": ("outofturn", "out of turn"),
+    "on another player's turn": ("otherturn", "out of turn"),
 }
 
 
@@ -220,6 +223,10 @@ STORIES: tuple[Story, ...] = (
             "when a card may be played",
         ),
     ),
+    # "she gave her only card, a 0, to the bomb: has she gone out?": a last 0 given to a Bomb, whatever the bomber says
+    Story(
+        ("a Bomb", "a 0 as the last card"), "zero-answer-last-card", ("two players", "teams", "a Bomb as the last card")
+    ),
     # "does whoever plays the bomb have to get rid of a 0 too": the bomber's own ruling, not the Bomb rule
     Story(("the bomber", "a 0 to discard"), "bomber-does-not-discard", ("two players", "teams")),
     # "3 of us, the other two were on their last life so both are out at once": not Sudden Death's ruling
@@ -254,6 +261,20 @@ STORIES: tuple[Story, ...] = (
     ),
     # "teammate bombs me and i have no 0": the team game's Bomb ruling (not when both teams are emptied)
     Story(("a Bomb", "teams"), "teams-bomb", ("both teams out or tied",)),
+    # "my bomb took the last life of both of them, have i won": a Bomb that knocks out everyone else wins the game
+    Story(
+        ("a Bomb", "a last life or elimination", "a win"),
+        "bomb-eliminates-all",
+        (
+            "teams",
+            "two players",
+            "Sudden Death named",
+            "a Bomb as the last card",
+            "a last 0",
+            "tied lives",
+            "going out",
+        ),
+    ),
     # "he bombed us and none of us had zeros, do we all lose one": the Bomb rule itself, not the knock-out rulings
     Story(
         ("a Bomb", "no 0"),
@@ -294,6 +315,13 @@ STORIES: tuple[Story, ...] = (
         ("a wild card named", "using a card", "numbers too high"),
         "wild-instead-of-bust",
         ("last card", "a 0", "a card that fits"),
+    ),
+    # "i wanted to keep my 2 for later, so i said i was bust and flipped a life": a life taken by choice, whatever
+    # else the story tells (the total reset, who played next), is busting on purpose
+    Story(
+        ("on purpose", "a bust or a life lost"),
+        "bust-on-purpose",
+        ("a wild card named", "a Bomb or a Re-deal", "keeping a 0", "last card", "two players", "teams", "a low total"),
     ),
     # "i couldnt play and flipped a life: does the total stay, whose turn is it": after a bust
     Story(

@@ -172,6 +172,9 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
     r"(?:so|too|very)\s+long|(?:takes?|taking)\s+(?:forever|ages)|(?:goes|go)\s+on\s+(?:forever|for\s+ages)|"
     r"(?:finish|end)\s+(?:it\s+)?(?:sooner|quicker|faster|earlier)|"
+    # ... or the game said shorter with words between: "make the game rather shorter", "is the game always this long"
+    r"(?:the|a|our|this)\s+(?:game|games|match)\s+(?:\w+\s+){0,2}?(?:shorter|quicker|faster|less\s+long)|"
+    r"(?:game|games|match)\s+(?:is|are|was|were|gets|feels|seems|drags\s+on)\s+(?:\w+\s+)?(?:too|so|very|overly)\s+long|"
     # ... or by the wait it spares: "a way where we don't have to wait until only one person has hearts left"
     r"(?:dont|don't|do\s+not|not|without|no)\s+(?:have\s+to\s+|having\s+to\s+|need\s+to\s+)?wait(?:ing)?\s+"
     r"(?:until|till|til|for)\s+(?:there\s+is\s+)?(?:only\s+)?(?:one|1|the\s+last)\s+(?:person|player|one)": (

@@ -125,3 +125,80 @@ def test_the_story_readings_leave_the_words_matched_alone(language: str) -> None
     query = "ma dernière carte était une bombe" if language == "fr" else "meine letzte Karte war eine Bombe"
     assert "lastbomb" not in index.query_tokens(query)
     assert "lastbomb" in index.reader.query_terms(query, None, stories=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        ("fr", "on voudrait un jeu moins long, c'est possible ?", "sudden-death"),
+        ("de", "können wir das Spiel irgendwie kürzer machen", "sudden-death"),
+        ("fr", "j'ai gardé mon 5 pour plus tard et j'ai perdu une vie, c'est permis ?", "bust-on-purpose"),
+        ("de", "ich will meine 4 für später aufheben und verliere lieber ein Leben, geht das?", "bust-on-purpose"),
+    ],
+)
+def test_a_shorter_game_and_a_life_taken_by_choice_in_other_words(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected
+
+
+def test_a_turn_said_not_ones_own_asks_when_a_wild_card_may_be_played() -> None:
+    # "pas mon tour" asks the Wild cards rule; a card put down during another player's turn is the out-of-turn ruling
+    assert top("une carte action, je peux la jouer quand c'est pas mon tour ?", "fr") == "wild-cards"
+    assert top("il a posé un saute pendant le tour de sa sœur, c'est permis ?", "fr") == "out-of-turn"
+
+
+def test_passe_ton_tour_is_the_skip_and_la_carte_passe_the_pass() -> None:
+    # The French name of the Skip tells the next player to miss a turn; "passer mon tour" and "la carte passe" are
+    # the Pass
+    assert top("la carte passe ton tour, elle fait quoi ?", "fr") == "skip"
+    assert top("j'ai la carte passe, elle sert à quoi ?", "fr") == "pass-me-by"
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # Austrian and Bavarian endings without their -e- ("Kartn", "Spü" aside) read as the standard word
+        ("de", "wia vü Kartn san im Spü insgesamt?", "deck"),
+        # sides named as parties, not as teams
+        ("de", "wir sind sechs und wollen in 2 Parteien spielen, wie geht das", "teams"),
+        # the Reverse described by its arrows
+        ("de", "die Pfeilkarte bei nur zwei Spielern", "reverse-two-players"),
+        ("fr", "a deux joueurs la carte aux fleches fait quoi", "reverse-two-players"),
+    ],
+)
+def test_regional_endings_parties_and_the_arrows_card(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == expected
+
+
+def test_a_hyphenated_equals_card_is_the_card() -> None:
+    assert "eq21" in Reader("de").terms("die Gleich-21-Kartn")
+    assert "karten" in Reader("de").concepts("die Kartn")
+
+
+def test_a_0_as_the_only_card_left_is_a_last_0() -> None:
+    query = "il a posé la bombe, je n'avais qu'un zéro, je l'ai donné, le bombardeur dit que ça ne compte pas"
+    assert top(query, "fr") == "zero-answer-last-card"
+    assert "lastzero" in Reader("de").terms("ich hab nur noch eine Null", stories=True)
+
+
+def test_no_card_that_fits_is_not_an_empty_hand() -> None:
+    # "plus de carte jouable" is a hand with nothing that fits (a bust), not a hand emptied (going out)
+    assert top("elle n'a plus de carte jouable sans dépasser 21, que se passe-t-il ?", "fr") == "bust"
+    assert top("ich habe keine Karte mehr, die passt, ohne über 21 zu kommen, was nun?", "de") == "bust"
+
+
+def test_a_total_past_21_said_in_words_is_one_number() -> None:
+    # "vingt-huit", "achtundzwanzig": what a total becomes past 21, not a 20 and an 8
+    assert Reader("fr").terms("vingt huit ou dix") == ["28", "10"]
+    assert Reader("de").terms("achtundzwanzig oder zehn") == ["28", "10"]
+
+
+def test_hands_said_not_equal_are_uneven_hands() -> None:
+    # "pas égales" is the opposite of the =cards' "égal"
+    assert top("redistribution : et si les mains sont pas égales après ?", "fr") == "redeal-unequal-hands"
+
+
+def test_a_bomb_that_takes_every_last_life_wins_the_game() -> None:
+    # "nur noch einem Leben" is a last life, "hab ich gewonnen" a win
+    query = "Meine Bombe, die anderen zwei hatten nur noch einem Leben und keine Null, hab ich jetzt gewonnen?"
+    assert top(query, "de") == "bomb-eliminates-all"
+    assert "lastlife" in Reader("de").terms("er dreht seine letzte ALIVE-Karte um", stories=True)

@@ -35,6 +35,8 @@ def test_a_life_said_lost_at_a_low_total_finds_that_nobody_busts_at_14(query: st
         "we're in a bit of a hurry tonight, is there a speedy version",
         "we have got about 5 minutes before the bus, can we play a quick one",
         "can we stop without waiting till only one player is left with lives",
+        "can we make the game a bit shorter",
+        "the game feels very long with six of us",
     ],
 )
 def test_a_shorter_game_asked_by_the_time_the_table_has_finds_sudden_death(query: str) -> None:
@@ -47,6 +49,7 @@ def test_a_shorter_game_asked_by_the_time_the_table_has_finds_sudden_death(query
         "when am i able to use the skip card",
         "the =0, can i put it down whenever or only when we are close to 21",
         "when should we be allowed to throw the bomb, only on your go?",
+        "is a reverse allowed on my first turn",
     ],
 )
 def test_when_a_wild_card_may_be_played_finds_the_wild_card_rule(query: str) -> None:
@@ -156,3 +159,44 @@ def test_going_out_said_as_every_card_used_up_finds_going_out(query: str) -> Non
 
 def test_whether_the_player_of_a_redeal_gets_a_new_hand_too_finds_the_redeal_rule() -> None:
     assert top("when you play the hand in card do you hand yours in too") == "redeal"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "equals 21 card can i use it when i want",
+        "can i put the =10 down on 5",
+    ],
+)
+def test_a_question_naming_only_an_equals_card_finds_the_equals_cards_rule(query: str) -> None:
+    # The card's name alone is not the case of one of its rulings (=10 lowering the total, =21 as a round's first card)
+    assert top(query) == "equals-cards"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        (
+            "saving my 6 for later i said i was bust, flipped a heart and the total went back to 0, then who goes",
+            "bust-on-purpose",
+        ),
+        ("can someone turn a heart over of their own accord when they could still go", "bust-on-purpose"),
+    ],
+)
+def test_a_life_taken_by_choice_finds_busting_on_purpose(query: str, expected: str) -> None:
+    assert top(query) == expected
+
+
+def test_a_last_0_given_to_a_bomb_finds_its_ruling_whatever_the_bomber_says() -> None:
+    query = "the bomber says i cannot go out on his bomb, but my only card was a 0 and i threw it in"
+    assert top(query) == "zero-answer-last-card"
+
+
+def test_one_of_a_players_hearts_is_no_number_1() -> None:
+    # "one of her hearts" is a life of hers, not One life each's "1 life"
+    assert top("one of her hearts is now a skull, what happened") == "lives"
+
+
+def test_losing_the_card_after_going_over_asks_whether_it_is_kept() -> None:
+    query = "when you cant go without going over, do you lose the card as well as a life"
+    assert top(query) == "bust-keeps-card"

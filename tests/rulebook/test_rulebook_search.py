@@ -12,6 +12,7 @@ import pytest
 from referee.engine import HOUSE_RULE_SPECS, HouseRules
 from referee.rulebook import MAX_RESULTS, QUICK_QUESTIONS, entries, entry, result_json, search, search_json, table_note
 from referee.rulebook.search import MAX_QUERY_LENGTH, default_index, shortened_query
+from referee.rulebook.spelling import Speller
 from referee.rulebook.text import rewrite
 from tools.rulebook import generalisation
 from tools.rulebook.evaluate import DEFAULT_CASE_FILES, Case, evaluate, load_cases, main
@@ -879,6 +880,21 @@ def test_a_paragraph_is_read_up_to_its_question() -> None:
     assert len(long_story) > MAX_QUERY_LENGTH >= len(shortened_query(long_story))
     assert shortened_query(long_story).endswith("What does a Skip do?")
     assert top(long_story) == ["skip-three-players"]
+
+
+def test_a_long_question_is_cut_at_the_start_of_a_word() -> None:
+    # a word cut in two ("omb" of "bomb") would be read as a typo for another word
+    shortened = shortened_query("bombs " * 200 + "what now?")
+    assert shortened.startswith("bombs ")
+    assert shortened.endswith("what now?")
+
+
+def test_the_typo_fixer_never_adds_or_drops_a_first_letter() -> None:
+    speller = Speller(["page", "elle", "oldest"])
+    # "à mon âge" is not "page", "belle" not "elle"; "eldest" one letter off "oldest" still is
+    assert speller.correct("age") == "age"
+    assert speller.correct("belle") == "belle"
+    assert speller.correct("eldest") == "oldest"
 
 
 @pytest.mark.parametrize(

@@ -163,6 +163,10 @@ STORY_EXAMPLES = (
         ("my friend got knocked out by the bomb, who plays next", "eliminated-during-bomb"),
     ),
     (
+        "grandad bombed us and my last card was a zero, so i threw it away, have i gone out",
+        ("in teams my partner bombed and my last card was a zero", "teams-bomb"),
+    ),
+    (
         "the person who played the bomb, do they throw a 0 away too",
         ("he bombed and there are only two of us, do i need a zero", "bomb-two-players"),
     ),
@@ -193,6 +197,10 @@ STORY_EXAMPLES = (
     (
         "teams and my own partner bombed me",
         ("one bomb and both teams are out", "teams-both-out"),
+    ),
+    (
+        "i bombed and it took the last life off every other player, do i win the game",
+        ("we play teams, my bomb took the last life of both of them, do we win", "teams-both-out"),
     ),
     (
         "he played a bomb and none of us had zeros, do we all lose a life",
@@ -233,6 +241,10 @@ STORY_EXAMPLES = (
     (
         "all i have is sevens and a skip and we are on 18, must i use the skip",
         ("its on 20 and my last card is a skip, do i have to use it", "last-card-wild-effect"),
+    ),
+    (
+        "i want to save my 4 for later so i flip a heart and the total starts again, fair?",
+        ("i want to save my skip for later so i flip a heart instead", "wild-instead-of-bust"),
     ),
     (
         "my brother couldnt play and flipped a life, does the total stay or go back to 0",
