@@ -32,6 +32,9 @@ HERE = Path(__file__).parent
         ("sealed_g", "en", 76, 96),  # 105 questions: 72.4 / 91.4 unseen
         ("fr_sealed_4", "fr", 50, 63),  # 70 questions: 71.4 / 90.0 unseen
         ("de_sealed_4", "de", 55, 65),  # 70 questions: 78.6 / 92.9 unseen
+        ("sealed_h", "en", 88, 97),  # 105 questions: 83.8 / 92.4 unseen
+        ("fr_sealed_5", "fr", 46, 63),  # 70 questions: 65.7 / 90.0 unseen
+        ("de_sealed_5", "de", 53, 61),  # 70 questions: 75.7 / 87.1 unseen
     ],
 )
 def test_a_sealed_set_keeps_the_answers_it_found_when_measured(
