@@ -4,8 +4,9 @@
 // Requests from the board queue on it (hx-sync in templates/_board.html): a tap is never overtaken by a live
 // refresh, which gives way while a tap is out. Convergence does not rest on timing: the page keeps the newest
 // revision the stream announced (read from the EventSource itself, so a message that arrives while the board is
-// being swapped, with no #refresh to hear it, is never lost), and while the board it shows is older it keeps asking
-// for the board again (a request that was dropped or answered late is simply asked again).
+// being swapped is never lost), and while the board it shows is older it keeps asking for the board again (a request
+// that was dropped or answered late is simply asked again). This file alone asks (#refresh's "refresh"): a message
+// about a revision the board already shows, as a tap's own change once its answer is in, asks for nothing.
 (function () {
   "use strict";
   var referee = window.referee;
@@ -55,11 +56,16 @@
   // makes no progress at all: a slow but working server is asked again promptly.
   function catchUp() {
     // Only a board knows which revision it shows; the table display refreshes itself on each message.
-    if (leaving || !referee.board()) return;
+    var board = referee.board();
+    if (leaving || !board) return;
     if (heard <= shownRevision()) {
       catchUpDelay = 150;
       return;
     }
+    // A tap is out: its answer brings the board (the stream usually announces the tap's own change first), and
+    // htmx:afterRequest below catches up on anything newer. Asked now, the refresh would only be dropped behind the
+    // tap (hx-sync), for a cheap phone's work right when the answer comes in.
+    if (board.querySelector("form.htmx-request")) return;
     if (catchUpTimer) return;
     var before = shownRevision();
     refresh();

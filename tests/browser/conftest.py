@@ -25,10 +25,19 @@ from .table import choose, join, wait_live
 
 PHONE = {"width": 390, "height": 844}
 STARTUP_SECONDS = 20.0
-# Counts the live stream's opens and errors so tests can wait for a page to be listening (test-only).
+# Counts the live stream's opens, errors and "changed" messages so tests can wait for a page to be listening, or to
+# have heard of a change (test-only; read from the EventSource itself, as static/js/sync.js does).
 WATCH_STREAM = """
-window.__sse = {open: 0, error: 0};
-document.addEventListener("htmx:sseOpen", function () { window.__sse.open += 1; });
+window.__sse = {open: 0, error: 0, messages: 0};
+var __sources = new WeakSet();
+document.addEventListener("htmx:sseOpen", function (event) {
+  window.__sse.open += 1;
+  var source = event.detail && event.detail.source;
+  if (source && !__sources.has(source)) {
+    __sources.add(source);
+    source.addEventListener("changed", function () { window.__sse.messages += 1; });
+  }
+});
 document.addEventListener("htmx:sseError", function () { window.__sse.error += 1; });
 """
 

@@ -265,12 +265,9 @@ def test_two_phones_tapping_the_same_card_at_once_count_it_once(server: Server, 
         for route in held:
             route.continue_()
     else:
-        second.evaluate(
-            "() => { window.liveMessages = 0;"
-            " document.addEventListener('htmx:sseMessage', () => { window.liveMessages += 1; }); }"
-        )
+        heard = second.evaluate("() => window.__sse.messages")
         held[0].continue_()
-        second.wait_for_function("() => window.liveMessages > 0")
+        second.wait_for_function("(before) => window.__sse.messages > before", arg=heard)
         held[1].continue_()
 
     for phone in (first, second):
