@@ -23,12 +23,13 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import snowballstemmer
 
+from .foreign_descriptions import name_described_cards
 from .foreign_stories import STORY_READINGS, STORY_TERMS, read_total
 from .spelling import Speller
 from .stories import concepts_in
@@ -189,6 +190,31 @@ GERMAN_WORDS: _Rules = (
     (r"\bvu\b|\bvui\b", "viel"),
     (r"\bwos\b", "was"),
     (r"\bma\b", "man"),
+    # More Swiss everyday words, which no sound rule (`regional_spelling`) reaches: greetings weigh nothing, and the
+    # short verbs and particles are their standard words ("git" gibt, "gsi" gewesen, "chasch" kannst, "nöd" nicht).
+    (r"\b(?:gruzi|hoi|sali|salu|servus|gruss\s+gott|gruessech|grussech)\b(?:\s+(?:zame|mitenand|miteinand))?", " "),
+    (r"\bgits\b", "gibt es"),
+    (r"\bgit\b", "gibt"),
+    (r"\bgsi\b", "gewesen"),
+    (r"\bneh\b|\bnah\s+(?=\d|zwei|drei|eine?)", "nehmen "),
+    (r"\bchan\b|\bchasch\b|\bcha\b", "kann"),
+    (r"\bchond\b|\bchonnd\b|\bchonnt\b|\bchonne\b|\bchonnted\b", "konnen"),
+    (r"\bchunnt\b|\bchunt\b|\bkumm\b|\bkummt\b", "kommt"),
+    (r"\bgoht\b|\bgaht\b", "geht"),
+    (r"\bmues\b|\bmus\b|\bmuesch\b|\bmusch\b|\bmond\b", "muss"),
+    (r"\bsott\b|\bsotti\b|\bsottet\b|\bsoll\s*i\b", "soll"),
+    (r"\bhend\b|\bhesch\b|\bhani\b", "haben"),
+    (r"\bbisch\b", "bist"),
+    (r"\bnod\b|\bnid\b", "nicht"),
+    (r"\bnut\b|\bnuut\b", "nichts"),
+    (r"\boppis\b|\bopis\b", "etwas"),
+    (r"\bmer\b", "man"),
+    (r"\buf\b", "auf"),
+    (r"\bde\b|\bda\s+(?=wo\b)", "der "),
+    (r"\bz\s+(?=wenig|viel|spat|fruh)", "zu "),
+    (r"\bno\b", "noch"),
+    (r"\bjo\b", "ja"),
+    (r"\bi\b", "ich"),
     # Austrian and Bavarian drop the -e- of an ending ("Kartn", "hergebn", "Lebm" for Karten, hergeben, Leben): a word
     # ending in a stop and -n (or -bm) gets it back, which no standard German word lacks.
     (r"\b([a-z]*[aeiouy][a-z]*?[bdgkpt])n\b", r"\1en"),
@@ -388,6 +414,50 @@ def verb_stem(stemmed: str) -> str:
     return stemmed[:-1] if len(stemmed) >= 5 and stemmed.endswith("t") and stemmed[-2] != "s" else stemmed
 
 
+_SOUND_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"^ch(?=[aeiouy])", "k"),  # "Charte", "Chind": Karte, Kind
+        (r"aa", "ee"),  # "läär", "Schnee" spelled "Schnaa": leer
+        (r"scht", "st"),  # "nächscht", "erscht", "zerscht": nächst, erst
+        (r"^schp", "sp"),  # "Schpiel": Spiel
+        (r"i$", "e"),  # "Rundi", "alli", "nächschti": Runde, alle, nächste
+        (r"li$", "e"),  # "Chärtli", "Spieli": Karte, Spiel (a diminutive)
+        (r"ed$", "en"),  # "mached", "spiled": machen, spielen (the Swiss plural verb)
+        (r"(?<=[^aeiou])e$", "en"),  # "abmache", "spiele": abmachen, spielen (an infinitive without its -n)
+        (r"(?<=[^aeiou])$", "e"),  # "Chart", "Rund": Karte, Runde (an ending -e dropped)
+    )
+)
+"""How Swiss, Austrian and Bavarian German spell a standard word, undone one sound at a time (on folded words)."""
+
+_MOST_SOUND_CHANGES = 3
+
+
+def regional_spelling(text: str, known: Callable[[str], bool]) -> str:
+    """Folded German `text` with each word the rulebook does not know ("charte", "laar", "mached") put back in the
+    standard spelling that it knows ("karte", "leer", "machen"), by undoing up to three regional sound changes
+    (`_SOUND_RULES`); a word no such spelling makes known stays as typed, for the typo fixer."""
+
+    def standard(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if len(word) < 3 or known(word):
+            return word
+        spellings = {word}
+        for _ in range(_MOST_SOUND_CHANGES):
+            spellings |= {
+                rule.sub(replacement, spelling, count=1) for spelling in spellings for rule, replacement in _SOUND_RULES
+            }
+            found = sorted(spelling for spelling in spellings if spelling != word and known(spelling))
+            if found:
+                return found[0]
+        return word
+
+    return _WORD.sub(standard, text)
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
 @dataclass(frozen=True)
 class Reader:
     """How the search reads one language other than English: the same steps for the rulebook and a question."""
@@ -454,5 +524,9 @@ class Reader:
     def query_terms(self, query: str, speller: Speller | None, stories: bool = False) -> list[str]:
         """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read (with
         `stories`, the terms the story table reads)."""
-        folded = fold(query, self.language)
+        # A card described rather than named is named first, before the typo fixer reads its words as rulebook words.
+        folded = name_described_cards(fold(query, self.language), self.language)
+        if self.language == "de" and speller is not None:
+            # Before the typo fixer, which would read a Swiss "läär" as "paar" rather than "leer".
+            folded = regional_spelling(folded, speller.known)
         return self.terms(speller.fix(folded) if speller is not None else folded, stories)
