@@ -96,6 +96,13 @@ FRENCH_WORDS: _Rules = (
     (r"\bsix\b", "6"),
     (r"\bsept\b", "7"),
     (r"\bdix\b", "10"),
+    # "nous serons sept", "nous sommes 8 autour de la table", "combien de personnes": how many play, as players
+    (
+        r"\b(?:nous\s+(?:sommes|serons|serions|etions)|on\s+(?:sera|serait))\s+(?:(?:que|seulement|plus\s+que)\s+)?"
+        r"(\d+)\b(?!\s*(?:points?|vies?|cartes?|\d))",
+        r"\1 joueurs",
+    ),
+    (r"\b(combien\s+de|\d+)\s+(?:personnes|gens|participants)\b", r"\1 joueurs"),
     # "Au-dessus de 21" is over 21; a bare "dessus" is where something is ("des coeurs dessus"), a stop word.
     (r"\bau[\s-]*dessus\s+(?:de\s+)?(?=\d)", "plus de "),
     # A sum written out ("14 + 7 = 21", "19+2=21") is figures, not the +2 and =21 cards.

@@ -1,5 +1,5 @@
-"""The rules search reads a card described rather than named in French and German, Swiss and Austrian spellings, and
-a Draw card described in English without its number.
+"""The rules search reads a card described rather than named in French and German, Swiss and Austrian spellings, a
+Draw card described in English without its number, and a grandparent's or a learner's English.
 
 Every phrasing here is this file's own, not a set's: each checks a way of reading, not one question.
 """
@@ -10,9 +10,11 @@ import pytest
 
 from referee.rulebook import search
 from referee.rulebook.descriptions import name_described_cards as name_english_description
-from referee.rulebook.foreign import fold, regional_spelling
+from referee.rulebook.foreign import Reader, fold, regional_spelling
 from referee.rulebook.foreign_descriptions import name_described_cards
 from referee.rulebook.search import default_index
+from referee.rulebook.synonyms import player_words
+from referee.rulebook.text import terms
 
 
 def top(query: str, language: str, count: int = 1) -> list[str]:
@@ -121,3 +123,28 @@ def test_an_english_draw_card_described_without_its_number_is_a_draw_card() -> N
 def test_a_descriptions_opening_word_is_not_fixed_into_another() -> None:
     # "bearing" opens a description ("the card bearing a picture of a bomb"); fixed into "hearing" it opened none.
     assert default_index().speller.fix("the card bearing a bomb") == "the card bearing a bomb"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # a long evening is a long game: the shorter game
+        ("is there a way so the game doesn't go on the whole evening", "sudden-death"),
+        # "precisely", "bang on" are exactly; a life given up or surrendered is a life lost
+        ("the total has come to precisely 21, must I give up one of my hearts?", "exactly-21"),
+        ("if the sum is bang on 21 do I have to surrender a life", "exactly-21"),
+    ],
+)
+def test_a_polite_or_roundabout_english_question_finds_its_rule(query: str, expected: str) -> None:
+    assert top(query, "en") == [expected]
+
+
+def test_how_much_cards_asks_how_many() -> None:
+    assert "deckcount" in terms(player_words("how much cards are in the game"), query=True)
+
+
+def test_how_many_are_at_a_french_table_is_a_number_of_players() -> None:
+    reader = Reader("fr")
+    assert reader.terms("nous serons 9 autour de la table")[:2] == ["9", "joueur"]
+    assert "joueur" not in reader.terms("nous sommes à 18")  # a total, not a table of 18
+    assert top("Nous serons neuf pour le réveillon, combien de personnes peuvent jouer ?", "fr") == ["how-many-players"]
