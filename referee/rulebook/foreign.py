@@ -159,6 +159,8 @@ FRENCH_WORDS: _Rules = (
     ),
     # A negated "égales" is its opposite ("les mains ne sont pas égales": uneven hands), not the =cards' "égal"
     (r"\b(?:sont|soient|seront|sont\s+plus)\s+pas\s+(?:egales|egaux|pareil\w*|les\s+memes)\b", " inegales "),
+    # Put out of the game: "mis hors jeu", "hors de la partie" (the rulebook's word is "éliminé")
+    (r"\bhors[\s-]+(?:du\s+|de\s+la\s+)?(?:jeu|partie)\b", " elimine "),
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
     (r"\bdepartag\w*", " tiebreak "),
     (r"\begalite\w*", " tie "),
@@ -316,11 +318,11 @@ GERMAN_WORDS: _Rules = (
         " team ",
     ),
     (
-        r"\bzu\s+zweit\b|\b2\s+spieler\w*|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
+        r"\bzu\s+zweit\b|\b2\s+(?:spieler\w*|mitspieler|mitspielern|mitspielerinnen)|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
         " 2player ",
     ),
-    (r"\bzu\s+dritt\b|\b3\s+spieler\w*", " 3player "),
-    (r"\bzu\s+funft\b|\b5\s+spieler\w*", " 5player "),
+    (r"\bzu\s+dritt\b|\b3\s+(?:spieler\w*|mitspieler|mitspielern|mitspielerinnen)", " 3player "),
+    (r"\bzu\s+funft\b|\b5\s+(?:spieler\w*|mitspieler|mitspielern|mitspielerinnen)", " 5player "),
     (r"\bzu\s+viert\b", "4 spieler"),
     (r"\bzu\s+sechst\b", "6 spieler"),
     # A compound ending in -karte(n) is that card ("Zahlenkarte": a number card).

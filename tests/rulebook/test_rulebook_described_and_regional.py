@@ -148,3 +148,21 @@ def test_how_many_are_at_a_french_table_is_a_number_of_players() -> None:
     assert reader.terms("nous serons 9 autour de la table")[:2] == ["9", "joueur"]
     assert "joueur" not in reader.terms("nous sommes à 18")  # a total, not a table of 18
     assert top("Nous serons neuf pour le réveillon, combien de personnes peuvent jouer ?", "fr") == ["how-many-players"]
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "expected"),
+    [
+        # out of the game said as "hors jeu", "hors de la partie": the eliminated player's rulings
+        ("fr", "quand quelqu'un est mis hors jeu, il garde ses cartes ?", "eliminated-player-cards"),
+        ("fr", "un joueur hors de la partie peut-il encore poser des cartes ?", "eliminated-player-cards"),
+    ],
+)
+def test_a_player_put_out_of_the_game_in_other_words_finds_its_ruling(language: str, query: str, expected: str) -> None:
+    assert top(query, language) == [expected]
+
+
+def test_fellow_players_count_as_players_and_are_not_fixed_into_a_verb() -> None:
+    # "Mitspielern" is not "mitspielen" (to join in): "zwei Mitspielern" is the two-player game
+    reader = Reader("de")
+    assert "2player" in reader.query_terms("bei nur zwei Mitspielern", default_index("de").speller)
