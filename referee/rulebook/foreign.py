@@ -159,6 +159,12 @@ FRENCH_WORDS: _Rules = (
     ),
     # A negated "égales" is its opposite ("les mains ne sont pas égales": uneven hands), not the =cards' "égal"
     (r"\b(?:sont|soient|seront|sont\s+plus)\s+pas\s+(?:egales|egaux|pareil\w*|les\s+memes)\b", " inegales "),
+    # Who starts, said the formal way: "ouvrir la partie", "entamer le jeu"; the eldest as "la plus âgée"
+    (
+        r"\b(?:ouvr\w*|entam\w*|lancer|debuter)\s+(?:la\s+partie|le\s+jeu|la\s+manche|le\s+bal)\b",
+        " commencer la partie ",
+    ),
+    (r"\b(?:plus\s+agee?s?|ainee?s?)\b", " plus vieux "),
     # Put out of the game: "mis hors jeu", "hors de la partie" (the rulebook's word is "éliminé")
     (r"\bhors[\s-]+(?:du\s+|de\s+la\s+)?(?:jeu|partie)\b", " elimine "),
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),

@@ -156,9 +156,11 @@ def test_how_many_are_at_a_french_table_is_a_number_of_players() -> None:
         # out of the game said as "hors jeu", "hors de la partie": the eliminated player's rulings
         ("fr", "quand quelqu'un est mis hors jeu, il garde ses cartes ?", "eliminated-player-cards"),
         ("fr", "un joueur hors de la partie peut-il encore poser des cartes ?", "eliminated-player-cards"),
+        # who starts, asked formally: "la personne la plus âgée entame le jeu"
+        ("fr", "Est-il exact que la personne la plus âgée entame le jeu ?", "first-player"),
     ],
 )
-def test_a_player_put_out_of_the_game_in_other_words_finds_its_ruling(language: str, query: str, expected: str) -> None:
+def test_a_french_formal_phrasing_finds_its_ruling(language: str, query: str, expected: str) -> None:
     assert top(query, language) == [expected]
 
 
