@@ -30,6 +30,7 @@ from functools import cached_property, lru_cache
 import snowballstemmer
 
 from .foreign_descriptions import name_described_cards
+from .foreign_descriptions import prepare as prepare_descriptions
 from .foreign_stories import STORY_READINGS, STORY_TERMS, read_total
 from .spelling import Speller
 from .stories import concepts_in
@@ -457,12 +458,18 @@ def regional_spelling(text: str, known: Callable[[str], bool]) -> str:
         word = match.group(0)
         if len(word) < 3 or known(word):
             return word
-        spellings = {word}
+        seen = {word}
+        latest = {word}
         for _ in range(_MOST_SOUND_CHANGES):
-            spellings |= {
-                rule.sub(replacement, spelling, count=1) for spelling in spellings for rule, replacement in _SOUND_RULES
+            # Each step changes only the spellings the step before made, so a word costs a few dozen tries at most.
+            latest = {
+                changed
+                for spelling in latest
+                for rule, replacement in _SOUND_RULES
+                if (changed := rule.sub(replacement, spelling, count=1)) not in seen
             }
-            found = sorted(spelling for spelling in spellings if spelling != word and known(spelling))
+            seen |= latest
+            found = sorted(spelling for spelling in latest if known(spelling))
             if found:
                 return found[0]
         return word
@@ -488,6 +495,7 @@ class Reader:
     def story_concepts(self) -> Mapping[str, frozenset[str]]:
         """The story table's concepts as this language's terms (`stories.concepts_in`); its readings compiled too."""
         _compiled(self.language, stories=True)
+        prepare_descriptions(self.language)
         return concepts_in(self, CONCEPTS)
 
     @cached_property

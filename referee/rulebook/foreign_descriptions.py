@@ -164,6 +164,12 @@ def _compiled(language: str) -> tuple[re.Pattern[str], tuple[tuple[str, tuple[re
     return re.compile(_OPENING_TEXT[language]), cues
 
 
+def prepare(language: str) -> None:
+    """Compile a language's description patterns now (when its index is built), not on its first question."""
+    if language in CARD_CUES:
+        _compiled(language)
+
+
 def described_card(description: str, language: str) -> tuple[str, int] | None:
     """The card term a French or German description names, with where its last cue ends (None: no card, or two with
     as many cues)."""
