@@ -141,6 +141,11 @@ FRENCH_WORDS: _Rules = (
     (r"\bsens\b(?!\s+(?:horaire|des\s+aiguilles))", "sens reverse"),
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
+    # The game itself told by its five lives ("ce jeu de cartes avec cinq vies"): its name, no rule
+    (
+        r"\bjeu\s+(?:de\s+cartes\s+)?(?:avec|a)\s+(?:les\s+)?5\s+(?:cartes\s+(?:de\s+)?vies?|vies|coeurs)\b",
+        " jeu alive ",
+    ),
     (r"\bcoeurs?\b", "vie"),
     # A mistake found after play went on ("personne n'a rien vu", "on s'en est rendu compte trop tard", "il y a 3
     # tours"): what Undo reaches by going back to it, as in English (phrases.py).
@@ -299,6 +304,8 @@ GERMAN_WORDS: _Rules = (
         " redeal ",
     ),
     (r"\b(?:sonder|aktions|spezial|ereignis|wild)karten?\b|\bwildcards?\b|\bjoker\b", " wild "),
+    # The game itself told by its five lives ("dieses Kartenspiel mit den fünf Lebenskarten"): its name, no rule
+    (r"\b(?:karten)?spiel\w*\s+mit\s+(?:den\s+)?5\s+(?:lebenskarten|leben|herzen|herzkarten)\b", " spiel alive "),
     (r"\bherz(?:en|karten?)?\b|\blebenskarten?\b", "leben"),
     # A mistake found after play went on ("keiner hat's gemerkt", "erst später gesehen", "vor 3 Zügen"), as in
     # English (phrases.py).

@@ -168,3 +168,16 @@ def test_fellow_players_count_as_players_and_are_not_fixed_into_a_verb() -> None
     # "Mitspielern" is not "mitspielen" (to join in): "zwei Mitspielern" is the two-player game
     reader = Reader("de")
     assert "2player" in reader.query_terms("bei nur zwei Mitspielern", default_index("de").speller)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Ich spiele mit den Enkeln das Kartenspiel mit den fünf Lebenskarten. Was bewirkt die Bombe?", "bomb"),
+        ("Wir spielen das Spiel mit fünf Herzen, was macht die Karte mit dem Pfeil?", "reverse"),
+    ],
+)
+def test_the_game_told_by_its_five_lives_is_its_name_not_a_question_about_lives(query: str, expected: str) -> None:
+    assert top(query, "de") == [expected]
+    # five lives said of a player are still lives
+    assert {"5", "leb"} <= set(Reader("de").terms("jeder hat 5 Lebenskarten"))
