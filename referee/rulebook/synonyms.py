@@ -236,6 +236,11 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:way\s+|much\s+)?(?:too|to)\s+(?:big|high|much|large)\b(?!\s+(?:time|of|for\s+(?:me|us|him|her)))": (
         "card that would go over 21"
     ),
+    # "i only have cards that go over 21", "if i have only cards what make more than 21", "all my cards would take it
+    # past 21": a hand of only numbers that go over (one card that would go over is the line above)
+    r"(?:only|all)\s+(?:(?:have|has|got|hold|holds)\s+)?(?:(?:my|his|her|the)\s+)?cards\s+(?:(?:that|which|what)\s+)?"
+    r"(?:would\s+|will\s+|all\s+)?(?:go|goes|take|takes|make|makes|bring|brings|put|puts|are)\s+"
+    r"(?:it\s+|the\s+total\s+|me\s+|us\s+)?(?:over|above|more\s+than|past|beyond)\s+21": "only high cards",
     # "all i got is a 5 and 2 sixes", "nothing but sevens": only those cards in hand
     r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
         "only have"

@@ -181,3 +181,14 @@ def test_the_game_told_by_its_five_lives_is_its_name_not_a_question_about_lives(
     assert top(query, "de") == [expected]
     # five lives said of a player are still lives
     assert {"5", "leb"} <= set(Reader("de").terms("jeder hat 5 Lebenskarten"))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "If I only have cards that go over 21, do I lose a life?",
+        "all my cards would take it past 21, what now",
+    ],
+)
+def test_a_hand_of_only_cards_that_go_over_is_the_high_cards_ruling(query: str) -> None:
+    assert top(query, "en") == ["only-high-cards"]
