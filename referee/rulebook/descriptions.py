@@ -54,6 +54,9 @@ def _set_to(number: str) -> tuple[str, ...]:
     )
 
 
+_FROM_PILE = r"(?:from|off|out\s+of)\s+(?:the\s+)?(?:stock|pile|deck|pack|draw\s*pile)"
+"""Where a Draw card's cards come from: a cue of each Draw card, so that a number said tells which."""
+
 CARD_CUES: Mapping[str, tuple[str, ...]] = {
     "bomb": (r"bomb\w*", r"explo\w+", r"black", r"boom", r"blow\w*\s+up", r"fuse", r"dynamite"),
     "skip": (
@@ -80,11 +83,18 @@ CARD_CUES: Mapping[str, tuple[str, ...]] = {
         r"(?:take|takes|pick|picks|draw|draws|get|gets)\s+(?:up\s+)?(?:1|one|a)\s+(?:card|more|extra)",
         r"(?:plus|\+)\s*(?:sign\s+)?(?:and\s+)?(?:a\s+|an\s+|the\s+)?(?:1|one)\b",
         r"\b1\s+and\s+(?:a\s+|the\s+)?(?:plus|\+)",
+        _FROM_PILE,
     ),
     "+2": (
         r"(?:take|takes|pick|picks|draw|draws|get|gets)\s+(?:up\s+)?(?:2|two)\b",
         r"(?:plus|\+)\s*(?:sign\s+)?(?:and\s+)?(?:a\s+|an\s+|the\s+)?(?:2|two)\b",
         r"\b2\s+and\s+(?:a\s+|the\s+)?(?:plus|\+)",
+        _FROM_PILE,
+    ),
+    # A Draw card told without its number: "the card that makes everyone else take more cards from the pile".
+    "draw": (
+        r"(?:fresh|more|extra|new|additional|further)\s+cards",
+        _FROM_PILE,
     ),
     "redeal": (
         r"(?:gather|collect|hand|give|take|swap|shuffle|mix|pass|put)\w*\s+(?:up\s+|in\s+|back\s+)?(?:all\s+)?"
@@ -148,9 +158,10 @@ def name_described_cards(text: str) -> str:
 
 
 def cue_words() -> set[str]:
-    """The whole words of the cues, which the typo fixer must leave alone (or "black" would become "back"); not the
-    stems of a cue ("revers" in "revers\\w*"), which are no words."""
-    found: set[str] = set()
+    """The whole words of the cues and of a description's opening, which the typo fixer must leave alone (or "black"
+    would become "back", "bearing" "hearing"); not the stems of a cue ("revers" in "revers\\w*"), which are no
+    words."""
+    found: set[str] = set(re.findall(r"[a-z]{3,}", _RELATIVE))
     for cues in CARD_CUES.values():
         for cue in cues:
             plain = re.sub(r"\\[a-zA-Z]", " ", re.sub(r"[a-z]+\\w[*+]", " ", cue))

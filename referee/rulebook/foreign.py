@@ -23,12 +23,14 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import snowballstemmer
 
+from .foreign_descriptions import name_described_cards
+from .foreign_descriptions import prepare as prepare_descriptions
 from .foreign_stories import STORY_READINGS, STORY_TERMS, read_total
 from .spelling import Speller
 from .stories import concepts_in
@@ -95,6 +97,13 @@ FRENCH_WORDS: _Rules = (
     (r"\bsix\b", "6"),
     (r"\bsept\b", "7"),
     (r"\bdix\b", "10"),
+    # "nous serons sept", "nous sommes 8 autour de la table", "combien de personnes": how many play, as players
+    (
+        r"\b(?:nous\s+(?:sommes|serons|serions|etions)|on\s+(?:sera|serait))\s+(?:(?:que|seulement|plus\s+que)\s+)?"
+        r"(\d+)\b(?!\s*(?:points?|vies?|cartes?|\d))",
+        r"\1 joueurs",
+    ),
+    (r"\b(combien\s+de|\d+)\s+(?:personnes|gens|participants)\b", r"\1 joueurs"),
     # "Au-dessus de 21" is over 21; a bare "dessus" is where something is ("des coeurs dessus"), a stop word.
     (r"\bau[\s-]*dessus\s+(?:de\s+)?(?=\d)", "plus de "),
     # A sum written out ("14 + 7 = 21", "19+2=21") is figures, not the +2 and =21 cards.
@@ -132,6 +141,11 @@ FRENCH_WORDS: _Rules = (
     (r"\bsens\b(?!\s+(?:horaire|des\s+aiguilles))", "sens reverse"),
     (r"\bredistribu\w*|\bnouvelle\s+distribution\b|\bredonne\w*", " redeal "),
     (r"\bcartes?\s+(?:joker|speciales?|actions?)\b|\bjokers?\b", " wild "),
+    # The game itself told by its five lives ("ce jeu de cartes avec cinq vies"): its name, no rule
+    (
+        r"\bjeu\s+(?:de\s+cartes\s+)?(?:avec|a)\s+(?:les\s+)?5\s+(?:cartes\s+(?:de\s+)?vies?|vies|coeurs)\b",
+        " jeu alive ",
+    ),
     (r"\bcoeurs?\b", "vie"),
     # A mistake found after play went on ("personne n'a rien vu", "on s'en est rendu compte trop tard", "il y a 3
     # tours"): what Undo reaches by going back to it, as in English (phrases.py).
@@ -151,6 +165,14 @@ FRENCH_WORDS: _Rules = (
     ),
     # A negated "égales" is its opposite ("les mains ne sont pas égales": uneven hands), not the =cards' "égal"
     (r"\b(?:sont|soient|seront|sont\s+plus)\s+pas\s+(?:egales|egaux|pareil\w*|les\s+memes)\b", " inegales "),
+    # Who starts, said the formal way: "ouvrir la partie", "entamer le jeu"; the eldest as "la plus âgée"
+    (
+        r"\b(?:ouvr\w*|entam\w*|lancer|debuter)\s+(?:la\s+partie|le\s+jeu|la\s+manche|le\s+bal)\b",
+        " commencer la partie ",
+    ),
+    (r"\b(?:plus\s+agee?s?|ainee?s?)\b", " plus vieux "),
+    # Put out of the game: "mis hors jeu", "hors de la partie" (the rulebook's word is "éliminé")
+    (r"\bhors[\s-]+(?:du\s+|de\s+la\s+)?(?:jeu|partie)\b", " elimine "),
     (r"\bmort\s+subite\b|\bsudden\s+death\b", " suddendeath "),
     (r"\bdepartag\w*", " tiebreak "),
     (r"\begalite\w*", " tie "),
@@ -189,6 +211,31 @@ GERMAN_WORDS: _Rules = (
     (r"\bvu\b|\bvui\b", "viel"),
     (r"\bwos\b", "was"),
     (r"\bma\b", "man"),
+    # More Swiss everyday words, which no sound rule (`regional_spelling`) reaches: greetings weigh nothing, and the
+    # short verbs and particles are their standard words ("git" gibt, "gsi" gewesen, "chasch" kannst, "nöd" nicht).
+    (r"\b(?:gruzi|hoi|sali|salu|servus|gruss\s+gott|gruessech|grussech)\b(?:\s+(?:zame|mitenand|miteinand))?", " "),
+    (r"\bgits\b", "gibt es"),
+    (r"\bgit\b", "gibt"),
+    (r"\bgsi\b", "gewesen"),
+    (r"\bneh\b|\bnah\s+(?=\d|zwei|drei|eine?)", "nehmen "),
+    (r"\bchan\b|\bchasch\b|\bcha\b", "kann"),
+    (r"\bchond\b|\bchonnd\b|\bchonnt\b|\bchonne\b|\bchonnted\b", "konnen"),
+    (r"\bchunnt\b|\bchunt\b|\bkumm\b|\bkummt\b", "kommt"),
+    (r"\bgoht\b|\bgaht\b", "geht"),
+    (r"\bmues\b|\bmus\b|\bmuesch\b|\bmusch\b|\bmond\b", "muss"),
+    (r"\bsott\b|\bsotti\b|\bsottet\b|\bsoll\s*i\b", "soll"),
+    (r"\bhend\b|\bhesch\b|\bhani\b", "haben"),
+    (r"\bbisch\b", "bist"),
+    (r"\bnod\b|\bnid\b", "nicht"),
+    (r"\bnut\b|\bnuut\b", "nichts"),
+    (r"\boppis\b|\bopis\b", "etwas"),
+    (r"\bmer\b", "man"),
+    (r"\buf\b", "auf"),
+    (r"\bde\b|\bda\s+(?=wo\b)", "der "),
+    (r"\bz\s+(?=wenig|viel|spat|fruh)", "zu "),
+    (r"\bno\b", "noch"),
+    (r"\bjo\b", "ja"),
+    (r"\bi\b", "ich"),
     # Austrian and Bavarian drop the -e- of an ending ("Kartn", "hergebn", "Lebm" for Karten, hergeben, Leben): a word
     # ending in a stop and -n (or -bm) gets it back, which no standard German word lacks.
     (r"\b([a-z]*[aeiouy][a-z]*?[bdgkpt])n\b", r"\1en"),
@@ -257,6 +304,8 @@ GERMAN_WORDS: _Rules = (
         " redeal ",
     ),
     (r"\b(?:sonder|aktions|spezial|ereignis|wild)karten?\b|\bwildcards?\b|\bjoker\b", " wild "),
+    # The game itself told by its five lives ("dieses Kartenspiel mit den fünf Lebenskarten"): its name, no rule
+    (r"\b(?:karten)?spiel\w*\s+mit\s+(?:den\s+)?5\s+(?:lebenskarten|leben|herzen|herzkarten)\b", " spiel alive "),
     (r"\bherz(?:en|karten?)?\b|\blebenskarten?\b", "leben"),
     # A mistake found after play went on ("keiner hat's gemerkt", "erst später gesehen", "vor 3 Zügen"), as in
     # English (phrases.py).
@@ -283,11 +332,11 @@ GERMAN_WORDS: _Rules = (
         " team ",
     ),
     (
-        r"\bzu\s+zweit\b|\b2\s+spieler\w*|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
+        r"\bzu\s+zweit\b|\b2\s+(?:spieler\w*|mitspieler|mitspielern|mitspielerinnen)|\bnur\s+noch\s+2\b(?=\s+(?:von\s+uns|ubrig|da|im\s+spiel))",
         " 2player ",
     ),
-    (r"\bzu\s+dritt\b|\b3\s+spieler\w*", " 3player "),
-    (r"\bzu\s+funft\b|\b5\s+spieler\w*", " 5player "),
+    (r"\bzu\s+dritt\b|\b3\s+(?:spieler\w*|mitspieler|mitspielern|mitspielerinnen)", " 3player "),
+    (r"\bzu\s+funft\b|\b5\s+(?:spieler\w*|mitspieler|mitspielern|mitspielerinnen)", " 5player "),
     (r"\bzu\s+viert\b", "4 spieler"),
     (r"\bzu\s+sechst\b", "6 spieler"),
     # A compound ending in -karte(n) is that card ("Zahlenkarte": a number card).
@@ -388,6 +437,56 @@ def verb_stem(stemmed: str) -> str:
     return stemmed[:-1] if len(stemmed) >= 5 and stemmed.endswith("t") and stemmed[-2] != "s" else stemmed
 
 
+_SOUND_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"^ch(?=[aeiouy])", "k"),  # "Charte", "Chind": Karte, Kind
+        (r"aa", "ee"),  # "läär", "Schnee" spelled "Schnaa": leer
+        (r"scht", "st"),  # "nächscht", "erscht", "zerscht": nächst, erst
+        (r"^schp", "sp"),  # "Schpiel": Spiel
+        (r"i$", "e"),  # "Rundi", "alli", "nächschti": Runde, alle, nächste
+        (r"li$", "e"),  # "Chärtli", "Spieli": Karte, Spiel (a diminutive)
+        (r"ed$", "en"),  # "mached", "spiled": machen, spielen (the Swiss plural verb)
+        (r"(?<=[^aeiou])e$", "en"),  # "abmache", "spiele": abmachen, spielen (an infinitive without its -n)
+        (r"(?<=[^aeiou])$", "e"),  # "Chart", "Rund": Karte, Runde (an ending -e dropped)
+    )
+)
+"""How Swiss, Austrian and Bavarian German spell a standard word, undone one sound at a time (on folded words)."""
+
+_MOST_SOUND_CHANGES = 3
+
+
+def regional_spelling(text: str, known: Callable[[str], bool]) -> str:
+    """Folded German `text` with each word the rulebook does not know ("charte", "laar", "mached") put back in the
+    standard spelling that it knows ("karte", "leer", "machen"), by undoing up to three regional sound changes
+    (`_SOUND_RULES`); a word no such spelling makes known stays as typed, for the typo fixer."""
+
+    def standard(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if len(word) < 3 or known(word):
+            return word
+        seen = {word}
+        latest = {word}
+        for _ in range(_MOST_SOUND_CHANGES):
+            # Each step changes only the spellings the step before made, so a word costs a few dozen tries at most.
+            latest = {
+                changed
+                for spelling in latest
+                for rule, replacement in _SOUND_RULES
+                if (changed := rule.sub(replacement, spelling, count=1)) not in seen
+            }
+            seen |= latest
+            found = sorted(spelling for spelling in latest if known(spelling))
+            if found:
+                return found[0]
+        return word
+
+    return _WORD.sub(standard, text)
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
 @dataclass(frozen=True)
 class Reader:
     """How the search reads one language other than English: the same steps for the rulebook and a question."""
@@ -403,6 +502,7 @@ class Reader:
     def story_concepts(self) -> Mapping[str, frozenset[str]]:
         """The story table's concepts as this language's terms (`stories.concepts_in`); its readings compiled too."""
         _compiled(self.language, stories=True)
+        prepare_descriptions(self.language)
         return concepts_in(self, CONCEPTS)
 
     @cached_property
@@ -454,5 +554,9 @@ class Reader:
     def query_terms(self, query: str, speller: Speller | None, stories: bool = False) -> list[str]:
         """The search terms of a typed question: folded, typos fixed against the rulebook's words, then read (with
         `stories`, the terms the story table reads)."""
-        folded = fold(query, self.language)
+        # A card described rather than named is named first, before the typo fixer reads its words as rulebook words.
+        folded = name_described_cards(fold(query, self.language), self.language)
+        if self.language == "de" and speller is not None:
+            # Before the typo fixer, which would read a Swiss "läär" as "paar" rather than "leer".
+            folded = regional_spelling(folded, speller.known)
         return self.terms(speller.fix(folded) if speller is not None else folded, stories)

@@ -36,6 +36,10 @@ NUMBER_WORDS: Mapping[str, str] = {
 # A card, a life or a happening in the players' words, and the rulebook's words for it. Keys are whole-word
 # patterns on folded, typo-fixed text; write a plain phrase where one will do.
 CARD_WORDS: Mapping[str, str] = {
+    # Learners' English: "how much cards" is how many
+    r"how\s+much\s+(cards|lives|players|people|persons|hearts|numbers|turns|rounds|points)": r"how many \1",
+    # "comes to precisely 21", "bang on 21": exactly
+    r"(?:precisely|bang\s+on|spot\s+on)\s+(?:on\s+|at\s+)?(\d+)": r"exactly \1",
     # "an oh", "no ohs", "a o": a 0 said as a letter (only after a word that counts it, "oh" alone is a sigh)
     r"(a|an|no|any|my|one|the|single)\s+(?:oh|o)(?:s|es)?": r"\1 0",
     # Bomb
@@ -166,7 +170,13 @@ CARD_WORDS: Mapping[str, str] = {
     r"\w+\s+and\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?\w+\s+(?:vs|versus|v|against)\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?"
     r"\w+\s+and\s+(?:my\s+|his\s+|her\s+|our\s+|the\s+)?\w+": "team game",
     r"([2-4])\s+(?:against|vs|versus|on)\s+\1(?:\s+teams)?": r"team game \1 v \1",
-    # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death)
+    # A game that ends sooner: "does not go on so long", "takes too long", "a quicker game" (Sudden Death); told by
+    # the time it takes: "need not go on all evening", "drags on", "lasts the whole night", "goes on for hours"
+    r"(?:go|goes|going|went|drag|drags|dragged|dragging|run|runs|carry|carries)\s+on\s+(?:\w+\s+)?"
+    r"(?:all|the\s+whole|half\s+the)\s+(?:evening|night|day|afternoon)|"
+    r"(?:last|lasts|lasted|take|takes|took|taking)\s+(?:up\s+)?(?:all|the\s+whole|half\s+the)\s+(?:evening|night|day|afternoon)|"
+    r"(?:drag|drags|dragged|dragging)\s+on|(?:go|goes|going|went)\s+on\s+(?:and\s+on|for\s+hours)|"
+    r"(?:take|takes|took|taking|last|lasts|lasted)\s+(?:for\s+)?hours|"
     r"(?:shorter|quicker|faster|quick|speedy|short)\s+(?:version|way|party|match|variant|one)|"
     r"(?:shorter|quicker|faster|speedy)\s+game|"
     r"(?:go\s+on|goes\s+on|last|lasts|take|takes)\s+(?:\w+\s+)?"
@@ -202,6 +212,10 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:turn|turns|turned|turning)\s+over\s+(?:a|an|one|my|his|her|their|your|ur)\s+(?:alive|life|heart)\s+cards?": (
         "lose a life"
     ),
+    # "give up one of my lives", "surrender a heart", "hand in one of my alive cards": a life lost, however politely
+    r"(?:give|gives|gave|giving|hand|hands|handed|surrender\w*|forfeit\w*|sacrific\w*)\s+(?:up\s+|in\s+|over\s+)?"
+    r"(?:one\s+of\s+)?(?:my|his|her|their|your|ur|a|an)\s+(?:little\s+|small\s+|precious\s+)?"
+    r"(?:alive\s+cards?|life\s+cards?|lives|life|hearts?)": "lose a life",
     r"all\s+(?:5|five)\s+of\s+(my|your|ur|his|her|their|our)\s+(?:alive\s+cards|life\s+cards|lives|hearts)": (
         r"all \1 lives"
     ),
@@ -222,6 +236,11 @@ CARD_WORDS: Mapping[str, str] = {
     r"(?:way\s+|much\s+)?(?:too|to)\s+(?:big|high|much|large)\b(?!\s+(?:time|of|for\s+(?:me|us|him|her)))": (
         "card that would go over 21"
     ),
+    # "i only have cards that go over 21", "if i have only cards what make more than 21", "all my cards would take it
+    # past 21": a hand of only numbers that go over (one card that would go over is the line above)
+    r"(?:only|all)\s+(?:(?:have|has|got|hold|holds)\s+)?(?:(?:my|his|her|the)\s+)?cards\s+(?:(?:that|which|what)\s+)?"
+    r"(?:would\s+|will\s+|all\s+)?(?:go|goes|take|takes|make|makes|bring|brings|put|puts|are)\s+"
+    r"(?:it\s+|the\s+total\s+|me\s+|us\s+)?(?:over|above|more\s+than|past|beyond)\s+21": "only high cards",
     # "all i got is a 5 and 2 sixes", "nothing but sevens": only those cards in hand
     r"all\s+(?:i|he|she|they|we|you|u)\s+(?:have|has|had|got|hold|holds)\s+(?:is|are|was|were)|nothing\s+but": (
         "only have"
