@@ -35,6 +35,9 @@ HERE = Path(__file__).parent
         ("sealed_h", "en", 88, 97),  # 105 questions: 83.8 / 92.4 unseen
         ("fr_sealed_5", "fr", 46, 63),  # 70 questions: 65.7 / 90.0 unseen
         ("de_sealed_5", "de", 53, 61),  # 70 questions: 75.7 / 87.1 unseen
+        ("sealed_i", "en", 78, 92),  # 105 questions: 74.3 / 87.6 unseen
+        ("fr_sealed_6", "fr", 45, 61),  # 70 questions: 64.3 / 87.1 unseen
+        ("de_sealed_6", "de", 44, 60),  # 70 questions: 62.9 / 85.7 unseen
     ],
 )
 def test_a_sealed_set_keeps_the_answers_it_found_when_measured(
