@@ -15,7 +15,7 @@ Runs on folded, typo-fixed text with number words in figures (`synonyms.player_w
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 _RELATIVE = (
     r"(?:(?:that|which)\s+(?:says|has|shows)|that|which|where|whose|with|having|showing|bearing|marked|labelled|labeled|"
@@ -135,23 +135,42 @@ def name_described_cards(text: str) -> str:
     """Replace each description of a card in folded `text` by the card's name ("the card with the arrows" -> "the
     reverse card"), up to its last cue ("the card that puts the count back to 0 at any time": "the =0 card at any
     time"); a description that names no card, or two as much as each other, stays as it was."""
+    return scan_descriptions(
+        text, _OPENING, _WORDS, _CLAUSE_END, described_card, lambda card: f" the {card} card ", keep_description=False
+    )
+
+
+def scan_descriptions(
+    text: str,
+    openings: re.Pattern[str],
+    region_words: re.Pattern[str],
+    region_end: re.Pattern[str],
+    describe: Callable[[str], tuple[str, int] | None],
+    say_card: Callable[[str], str],
+    *,
+    keep_description: bool,
+) -> str:
+    """Put the card each description in `text` names where the description is (or after it, if
+    `keep_description`), up to its last cue: each opening's region, at most `region_words` long and cut at
+    `region_end`, is read by `describe` (the card and where its last cue ends, or None). Every language reads its
+    descriptions with this one scan; only the openings, the cues and the wording differ."""
     pieces: list[str] = []
     at = 0
-    for tried, opening in enumerate(_OPENING.finditer(text)):
+    for tried, opening in enumerate(openings.finditer(text)):
         if tried == _MOST_DESCRIPTIONS:
             break
         if opening.start() < at:
             continue
         rest = text[opening.end() :]
-        words = _WORDS.match(rest)
+        words = region_words.match(rest)
         region = rest[: words.end()] if words else rest
-        end = _CLAUSE_END.search(region)
-        named = described_card(region[: end.start()] if end else region)
+        end = region_end.search(region)
+        named = describe(region[: end.start()] if end else region)
         if named is None:
             continue
         card, last_cue = named
-        pieces.append(text[at : opening.start()])
-        pieces.append(f" the {card} card ")
+        pieces.append(text[at : opening.end() + last_cue if keep_description else opening.start()])
+        pieces.append(say_card(card))
         at = opening.end() + last_cue
     pieces.append(text[at:])
     return "".join(pieces)

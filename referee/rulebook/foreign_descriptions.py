@@ -19,6 +19,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from .descriptions import scan_descriptions
+
 _OPENING_TEXT: Mapping[str, str] = {
     "fr": (
         r"\b(?:une|la|cette|sa|ma|leur)\s+(?:(?:petite|grande|drole\s+de|sorte\s+de)\s+)?carte\s+"
@@ -38,9 +40,6 @@ _END = re.compile(r"[.;:?!]")
 """Where a description ends: the end of its sentence (a French or German description runs over commas)."""
 
 _WORDS = re.compile(r"(?:\s*\S+){0,16}")
-
-_MOST_DESCRIPTIONS = 4
-"""As in English: a question describes a card or two, so each question costs a few cue searches at most."""
 
 
 def _equals(number: str) -> tuple[str, ...]:
@@ -188,24 +187,12 @@ def name_described_cards(text: str, language: str) -> str:
     ("une carte ornée de deux flèches qui tournent" -> "carte reverse"); any other text stays as it was."""
     if language not in CARD_CUES:
         return text
-    opening_pattern = _compiled(language)[0]
-    pieces: list[str] = []
-    at = 0
-    for tried, opening in enumerate(opening_pattern.finditer(text)):
-        if tried == _MOST_DESCRIPTIONS:
-            break
-        if opening.start() < at:
-            continue
-        rest = text[opening.end() :]
-        words = _WORDS.match(rest)
-        region = rest[: words.end()] if words else rest
-        end = _END.search(region)
-        named = described_card(region[: end.start()] if end else region, language)
-        if named is None:
-            continue
-        card, last_cue = named
-        pieces.append(text[at : opening.end() + last_cue])
-        pieces.append(f" {card} ")
-        at = opening.end() + last_cue
-    pieces.append(text[at:])
-    return "".join(pieces)
+    return scan_descriptions(
+        text,
+        _compiled(language)[0],
+        _WORDS,
+        _END,
+        lambda region: described_card(region, language),
+        lambda card: f" {card} ",
+        keep_description=True,
+    )
