@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -140,10 +139,32 @@ def test_cases_are_valid_and_not_copies_of_the_entries_questions() -> None:
                 assert case.query.casefold() not in own, f"{case.query!r} is an entry's own question"
     typed_twice = {"how do you win"}
     assert {case.query.casefold() for case in WRITERS} & own == typed_twice
-    # Likewise the sealed sets' writers never saw the committed sets: a child's "how many lifes do you get", word for
-    # word a question of search_cases.json, was typed twice, not copied. No other query appears in two sets.
-    queries = Counter(case.query for cases in sets for case in cases)
-    assert {query: count for query, count in queries.items() if count > 1} == {"how many lifes do you get": 2}
+    # A question in two sets: test_no_question_is_in_two_sets_but_those_two_writers_typed_alike.
+
+
+# Questions that two writers typed word for word, each never having seen the other's set. A later set's copy was in
+# the tuning data when that set was measured once (docs/rulebook-search.md, "The sets"): one question of its 70 or
+# 105 flattered each of these measurements.
+TYPED_TWICE = {
+    "how many lifes do you get": {"search_cases.json", "sealed_a_cases.json"},
+    "how do you win": {"writers_dev_cases.json", "sealed_i_cases.json"},
+    "what does +2 do": {"search_cases.json", "sealed_g_cases.json"},
+    "i pressed the wrong card on the phone how do i make it go back": {"sealed_e_cases.json", "sealed_f_cases.json"},
+    "how meny cards do we get at the start": {"sealed_f_cases.json", "sealed_g_cases.json"},
+    "how meny lifes do you get": {"sealed_h_cases.json", "sealed_i_cases.json"},
+    "was macht die karte gleich zehn": {"de_sealed_cases.json", "de_sealed_4_cases.json"},
+    "Reverse bei drei Spielern, wer ist dann dran?": {"de_sealed_3_cases.json", "de_sealed_4_cases.json"},
+}
+
+
+def test_no_question_is_in_two_sets_but_those_two_writers_typed_alike() -> None:
+    """A set copied into another would measure the search on its own tuning data: across every committed set, in every
+    language, a question appears twice only where two writers who never saw each other's set typed it alike."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(HERE.glob("*_cases.json")):
+        for case in load_cases(path):
+            found.setdefault(case.query, set()).add(path.name)
+    assert {query: files for query, files in found.items() if len(files) > 1} == TYPED_TWICE
 
 
 def test_hit_rates() -> None:
