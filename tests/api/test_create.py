@@ -169,6 +169,13 @@ def test_each_table_gets_its_own_code_and_token(api: Api, client: FlaskClient) -
         ({}, "bad_players"),
         ({"players": ["Ann", "Bob"], "variant": "poker"}, "bad_variant"),
         ({"players": ["Ann", "Bob"], "variant": 3}, "bad_field"),
+        # Left out, a field takes its default; sent empty or null, it is no value of its kind (the OpenAPI document).
+        ({"players": ["Ann", "Bob"], "variant": ""}, "bad_variant"),
+        ({"players": ["Ann", "Bob"], "variant": None}, "bad_field"),
+        ({"players": ["Ann", "Bob"], "entry": ""}, "bad_entry"),
+        ({"players": ["Ann", "Bob"], "entry": None}, "bad_field"),
+        ({"players": ["Ann", "Bob"], "first_player": None}, "bad_field"),
+        ({"players": ["Ann", "Bob"], "house_rules": None}, "bad_field"),
         ({"players": ["Ann", "Bob"], "first_player": "Zed"}, "bad_first_player"),
         ({"players": ["Ann", "Bob"], "first_player": 1}, "bad_field"),
         ({"players": ["Ann", "Bob"], "first_player": ""}, "bad_first_player"),

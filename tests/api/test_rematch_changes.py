@@ -71,6 +71,9 @@ def test_a_team_rematch_of_a_standard_game_takes_alternate_seats_or_the_teams_gi
         ({"names": ["Ann", "Bob"]}, "bad_field"),
         ({"first_player": 3}, "bad_field"),
         ({"first_player": ""}, "bad_first_player"),
+        ({"variant": ""}, "bad_variant"),
+        ({"variant": None}, "bad_field"),
+        ({"teams": None}, "bad_field"),
         ([1, 2], "bad_json"),
     ],
 )

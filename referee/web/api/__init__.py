@@ -143,18 +143,25 @@ def _create_from_body(body: Any) -> Created:
     _check_types(body)
     return get_referee().create_table(
         body["players"],
-        variant=body.get("variant") or "standard",
+        variant=body.get("variant", "standard"),
         teams=body.get("teams"),
         first_player=body.get("first_player"),
         house_rules=body.get("house_rules"),
-        entry=body.get("entry") or "joined",
+        entry=body.get("entry", "joined"),
     )
 
 
 def _check_types(body: dict[str, Any]) -> None:
-    """Refuse a setup field of the wrong JSON type (the engine checks the values)."""
-    for field, kind in (("variant", str), ("first_player", str), ("house_rules", dict), ("teams", list)):
-        if body.get(field) is not None and not isinstance(body[field], kind):
+    """Refuse a setup field of the wrong JSON type, null included: a field left out takes its default, as the OpenAPI
+    document says, and a field sent is checked (by the engine, for its value: an empty variant is no variant)."""
+    for field, kind in (
+        ("variant", str),
+        ("first_player", str),
+        ("house_rules", dict),
+        ("teams", list),
+        ("entry", str),
+    ):
+        if field in body and not isinstance(body[field], kind):
             raise Invalid(
                 "bad_field", N_("The field %(field_name)s has the wrong type."), field=field, field_name=repr(field)
             )
@@ -177,7 +184,7 @@ def _rematch_changes() -> dict[str, Any]:
     if unknown:
         raise Invalid("bad_field", UNKNOWN_FIELD, field=unknown[0][:30], field_name=repr(unknown[0][:30]))
     _check_types(body)
-    return {field: body[field] for field in REMATCH_FIELDS if body.get(field) is not None}
+    return {field: body[field] for field in REMATCH_FIELDS if field in body}
 
 
 @bp.get("/tables/<code>")
